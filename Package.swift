@@ -1,0 +1,45 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let strictSettings: [SwiftSetting] = [
+  .enableUpcomingFeature("ExistentialAny"),
+]
+
+/// 2.x examples: each an executable under Examples/AsyncChain/<name>.
+let asyncChainExamples = [
+  "FetchHero",
+  "AuthProviderExample",
+  "LoggingInterceptorExample",
+  "ReauthenticationExample",
+  "StaleCacheExample",
+  "TracingExample",
+]
+
+let package = Package(
+  name: "ApolloMigrationKit",
+  platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
+  products: [
+    .library(name: "ApolloCore", targets: ["ApolloCore"]),
+    .library(name: "ApolloAsyncChain", targets: ["ApolloAsyncChain"]),
+  ],
+  targets: [
+    .target(name: "ApolloCore", swiftSettings: strictSettings),
+    .target(name: "ApolloAsyncChain", dependencies: ["ApolloCore"], swiftSettings: strictSettings),
+
+    // Hand-written operations, shaped like code generation output, and an in-process server for them.
+    .target(name: "StarWarsAPI", dependencies: ["ApolloCore"], path: "Examples/StarWarsAPI", swiftSettings: strictSettings),
+  ] + asyncChainExamples.map { name in
+    .executableTarget(name: name, dependencies: ["StarWarsAPI", "ApolloAsyncChain"], path: "Examples/AsyncChain/\(name)",
+                      swiftSettings: strictSettings)
+  } + [
+    .executableTarget(name: "ApolloBenchmarks", dependencies: ["ApolloAsyncChain", "StarWarsAPI"],
+                      path: "Benchmarks/ApolloBenchmarks", swiftSettings: strictSettings),
+
+    .testTarget(name: "ApolloCoreTests", dependencies: ["ApolloCore"], swiftSettings: strictSettings),
+    .testTarget(name: "ApolloAsyncChainTests", dependencies: ["ApolloCore", "ApolloAsyncChain", "StarWarsAPI"],
+                swiftSettings: strictSettings),
+    .testTarget(name: "IntegrationTests", dependencies: ["ApolloCore", "ApolloAsyncChain", "StarWarsAPI"],
+                swiftSettings: strictSettings),
+  ],
+  swiftLanguageModes: [.v6]
+)

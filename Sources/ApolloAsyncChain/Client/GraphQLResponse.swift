@@ -1,0 +1,50 @@
+import Foundation
+
+/// One result of an operation, from the server or the cache.
+public struct GraphQLResponse<Operation: GraphQLOperation>: Sendable {
+  /// Where the result came from.
+  public enum Source: Sendable, Hashable {
+    case cache
+    case server
+  }
+
+  public let data: Operation.Data?
+  public let errors: [GraphQLError]?
+  public let extensions: JSONObject?
+  public let source: Source
+  /// The record fields a cached result was read from; `nil` for server results.
+  public let dependentKeys: Set<CacheKey>?
+
+  public init(data: Operation.Data?, extensions: JSONObject?, errors: [GraphQLError]?, source: Source,
+              dependentKeys: Set<CacheKey>?) {
+    self.data = data
+    self.extensions = extensions
+    self.errors = errors
+    self.source = source
+    self.dependentKeys = dependentKeys
+  }
+
+  /// The result as a JSON dictionary (`data`, `errors`, `extensions`), in Foundation shape.
+  public func asJSONDictionary() -> [String: Any] {
+    var dictionary: [String: Any] = [:]
+    if let data { dictionary["data"] = data.jsonObject.foundationObject }
+    if let errors { dictionary["errors"] = errors.map { $0.object.foundationObject } }
+    if let extensions { dictionary["extensions"] = extensions.foundationObject }
+    return dictionary
+  }
+}
+
+extension GraphQLResponse: Equatable where Operation.Data: Equatable {}
+extension GraphQLResponse: Hashable where Operation.Data: Hashable {}
+
+/// A result on its way through the chain, with the records to write to the store.
+public struct ParsedResult<Operation: GraphQLOperation>: Sendable, Hashable {
+  public let result: GraphQLResponse<Operation>
+  /// Records to write; `nil` when the result must not be written (cache hits, `writeResultsToCache == false`).
+  public let cacheRecords: RecordSet?
+
+  public init(result: GraphQLResponse<Operation>, cacheRecords: RecordSet?) {
+    self.result = result
+    self.cacheRecords = cacheRecords
+  }
+}

@@ -1,0 +1,33 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// An interceptor that sees the `URLRequest` before it is sent and the raw response after.
+public protocol HTTPInterceptor: Sendable {
+  typealias NextHTTPInterceptorFunction = @Sendable (URLRequest) async throws -> HTTPResponse
+
+  func intercept(request: URLRequest, next: NextHTTPInterceptorFunction) async throws -> HTTPResponse
+}
+
+/// An HTTP response whose body arrives as chunks (one per multipart part, or the whole body).
+///
+/// It has no public initializer: an HTTP interceptor can only transform the response `next` returns.
+public struct HTTPResponse: Sendable, ~Copyable {
+  public let response: HTTPURLResponse
+  public let chunks: NonCopyableAsyncThrowingStream<Data>
+
+  init(response: HTTPURLResponse, chunks: consuming NonCopyableAsyncThrowingStream<Data>) {
+    self.response = response
+    self.chunks = chunks
+  }
+
+  /// Transforms each chunk as it is read; a throw ends the body with that error.
+  public consuming func mapChunks(
+    _ transform: @escaping @Sendable (HTTPURLResponse, Data) async throws -> (Data)
+  ) async -> HTTPResponse {
+    let response = self.response
+    let mapped = await chunks.map { chunk in try await transform(response, chunk) }
+    return HTTPResponse(response: response, chunks: mapped)
+  }
+}

@@ -1,0 +1,38 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Fails a response whose status is outside 200–299.
+///
+/// As upstream, the check runs per chunk as chunks are read, so a non-2xx response with an empty body
+/// produces no error here and the chain ends with ``ApolloClient/Error/noResults``.
+public struct ResponseCodeInterceptor: HTTPInterceptor {
+  /// A unique identifier. Drawn from a counter: `UUID()` costs microseconds on Linux, and providers
+  /// build this interceptor for every send.
+  public var id: String = "ResponseCodeInterceptor-\(InstanceCounter.next())"
+
+  /// A response with a status outside 200–299, with the chunk that carried it.
+  public struct ResponseCodeError: Error, LocalizedError {
+    public let response: HTTPURLResponse
+    public let chunk: Data
+
+    /// The whole chunk read as one GraphQL error object, when it is a JSON object.
+    public var graphQLError: GraphQLError? {
+      (try? JSONParser.parseObject(chunk)).map(GraphQLError.init)
+    }
+
+    public var errorDescription: String? { "Received a \(response.statusCode) error." }
+  }
+
+  public init() {}
+
+  public func intercept(request: URLRequest, next: NextHTTPInterceptorFunction) async throws -> HTTPResponse {
+    try await next(request).mapChunks { response, chunk in
+      guard (200..<300).contains(response.statusCode) else {
+        throw ResponseCodeError(response: response, chunk: chunk)
+      }
+      return chunk
+    }
+  }
+}

@@ -1,0 +1,117 @@
+import Foundation
+
+/// Sends operations over HTTP through a ``RequestChain``.
+public final class RequestChainNetworkTransport: NetworkTransport, Sendable {
+  public let urlSession: any ApolloURLSession
+  public let interceptorProvider: any InterceptorProvider
+  public let store: ApolloStore
+  public let endpointURL: URL
+  /// Headers set on every request; they replace `Content-Type` / `Accept` when the names match.
+  public let additionalHeaders: [String: String]
+  public let apqConfig: AutoPersistedQueryConfiguration
+  public let useGETForQueries: Bool
+  public let requestBodyCreator: any JSONRequestBodyCreator
+
+  public init(
+    urlSession: any ApolloURLSession, interceptorProvider: any InterceptorProvider, store: ApolloStore, endpointURL: URL,
+    additionalHeaders: [String: String] = [:], apqConfig: AutoPersistedQueryConfiguration = .init(),
+    requestBodyCreator: any JSONRequestBodyCreator = DefaultRequestBodyCreator(), useGETForQueries: Bool = false
+  ) {
+    self.urlSession = urlSession
+    self.interceptorProvider = interceptorProvider
+    self.store = store
+    self.endpointURL = endpointURL
+    self.additionalHeaders = additionalHeaders
+    self.apqConfig = apqConfig
+    self.requestBodyCreator = requestBodyCreator
+    self.useGETForQueries = useGETForQueries
+  }
+
+  /// The request for one send.
+  public func constructRequest<Operation: GraphQLOperation>(
+    for operation: Operation, fetchBehavior: FetchBehavior, requestConfiguration: RequestConfiguration
+  ) -> JSONRequest<Operation> {
+    var request = JSONRequest(
+      operation: operation, graphQLEndpoint: endpointURL, fetchBehavior: fetchBehavior,
+      writeResultsToCache: requestConfiguration.writeResultsToCache, requestTimeout: requestConfiguration.requestTimeout,
+      apqConfig: apqConfig, useGETForQueries: useGETForQueries, requestBodyCreator: requestBodyCreator)
+    request.addHeaders(additionalHeaders)
+    return request
+  }
+
+  public func send<Query: GraphQLQuery>(
+    query: Query, fetchBehavior: FetchBehavior, requestConfiguration: RequestConfiguration
+  ) throws -> AsyncThrowingStream<GraphQLResponse<Query>, any Error> {
+    kickoff(constructRequest(for: query, fetchBehavior: fetchBehavior, requestConfiguration: requestConfiguration))
+  }
+
+  public func send<Mutation: GraphQLMutation>(
+    mutation: Mutation, requestConfiguration: RequestConfiguration
+  ) throws -> AsyncThrowingStream<GraphQLResponse<Mutation>, any Error> {
+    kickoff(constructRequest(for: mutation, fetchBehavior: .NetworkOnly, requestConfiguration: requestConfiguration))
+  }
+
+  private func kickoff<Request: GraphQLRequest>(_ request: Request) -> AsyncThrowingStream<GraphQLResponse<Request.Operation>, any Error> {
+    RequestChain<Request>(
+      urlSession: urlSession, interceptors: interceptorProvider.interceptors(for: request.operation), store: store
+    ).kickoff(request: request)
+  }
+}
+
+extension RequestChainNetworkTransport: SubscriptionNetworkTransport {
+  /// Subscribes over multipart HTTP.
+  public func send<Subscription: GraphQLSubscription>(
+    subscription: Subscription, fetchBehavior: FetchBehavior, requestConfiguration: RequestConfiguration
+  ) throws -> SubscriptionStream<GraphQLResponse<Subscription>> {
+    let results = kickoff(
+      constructRequest(for: subscription, fetchBehavior: fetchBehavior, requestConfiguration: requestConfiguration))
+    let state = SubscriptionStateStorage()
+    let stream = AsyncThrowingStream<GraphQLResponse<Subscription>, any Error> { continuation in
+      let task = Task {
+        do {
+          for try await value in results {
+            state.value = .active
+            continuation.yield(value)
+          }
+          state.value = .finished(Task.isCancelled ? .cancelled : .completed)
+          continuation.finish()
+        } catch is CancellationError {
+          state.value = .finished(.cancelled)
+          continuation.finish(throwing: CancellationError())
+        } catch {
+          state.value = .finished(.error(error))
+          continuation.finish(throwing: error)
+        }
+      }
+      continuation.onTermination = { termination in
+        if case .cancelled = termination { state.value = .finished(.cancelled) }
+        task.cancel()
+      }
+    }
+    return SubscriptionStream(stream: stream, stateProvider: { state.value })
+  }
+}
+
+extension RequestChainNetworkTransport: UploadingNetworkTransport {
+  /// The upload request for one send. As upstream, the configuration's timeout is not applied.
+  public func constructUploadRequest<Operation: GraphQLOperation>(
+    for operation: Operation, files: [GraphQLFile], requestConfiguration: RequestConfiguration
+  ) -> UploadRequest<Operation> {
+    var request = UploadRequest(
+      operation: operation, graphQLEndpoint: endpointURL, files: files,
+      writeResultsToCache: requestConfiguration.writeResultsToCache, requestBodyCreator: requestBodyCreator)
+    request.addHeaders(additionalHeaders.filter { $0.key.lowercased() != "content-type" })
+    return request
+  }
+
+  public func upload<Operation: GraphQLOperation>(
+    operation: Operation, files: [GraphQLFile], requestConfiguration: RequestConfiguration
+  ) throws -> AsyncThrowingStream<GraphQLResponse<Operation>, any Error> {
+    kickoff(constructUploadRequest(for: operation, files: files, requestConfiguration: requestConfiguration))
+  }
+
+  @available(*, deprecated, message: "Use apqConfig.autoPersistQueries")
+  public var autoPersistQueries: Bool { apqConfig.autoPersistQueries }
+  @available(*, deprecated, message: "Use apqConfig.useGETForPersistedQueryRetry")
+  public var useGETForPersistedQueryRetry: Bool { apqConfig.useGETForPersistedQueryRetry }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+/// The lifecycle of a subscription.
+public enum SubscriptionState: Sendable, Equatable, CustomStringConvertible {
+  /// Why a subscription finished.
+  public enum FinishReason: Sendable, Equatable {
+    case completed
+    case cancelled
+    case error(any Error)
+
+    /// Every `.error` equals every other, as upstream.
+    public static func == (lhs: FinishReason, rhs: FinishReason) -> Bool {
+      switch (lhs, rhs) {
+      case (.completed, .completed), (.cancelled, .cancelled), (.error, .error): return true
+      default: return false
+      }
+    }
+  }
+
+  case pending
+  case active
+  case paused
+  case reconnecting
+  case finished(FinishReason)
+
+  public var description: String {
+    switch self {
+    case .pending: return "pending"
+    case .active: return "active"
+    case .paused: return "paused"
+    case .reconnecting: return "reconnecting"
+    case .finished(.completed): return "finished(completed)"
+    case .finished(.cancelled): return "finished(cancelled)"
+    case .finished(.error(let error)): return "finished(error: \(error))"
+    }
+  }
+}
+
+/// The values of a subscription, with its current ``state``.
+public struct SubscriptionStream<Element: Sendable>: AsyncSequence, Sendable {
+  public let stream: AsyncThrowingStream<Element, any Error>
+  private let stateProvider: @Sendable () -> SubscriptionState
+
+  public init(stream: AsyncThrowingStream<Element, any Error>, stateProvider: @escaping @Sendable () -> SubscriptionState) {
+    self.stream = stream
+    self.stateProvider = stateProvider
+  }
+
+  /// Where the subscription is in its lifecycle.
+  public var state: SubscriptionState { stateProvider() }
+
+  public struct AsyncIterator: AsyncIteratorProtocol {
+    var base: AsyncThrowingStream<Element, any Error>.AsyncIterator
+    public mutating func next() async throws -> Element? {
+      try await base.next()
+    }
+  }
+
+  public func makeAsyncIterator() -> AsyncIterator {
+    AsyncIterator(base: stream.makeAsyncIterator())
+  }
+}
+
+/// Thread-safe storage for a ``SubscriptionState``, for transports that build ``SubscriptionStream``s.
+public final class SubscriptionStateStorage: Sendable {
+  private let state = Mutex(SubscriptionState.pending)
+
+  public init() {}
+
+  public var value: SubscriptionState {
+    get { state.withLock { $0 } }
+    set { state.withLock { $0 = newValue } }
+  }
+}

@@ -1,0 +1,135 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Reads the chunks of one HTTP response into parsed results: a single JSON response, `@defer`
+/// payloads (both wire formats), or subscription payloads.
+///
+/// One parser serves one response; it keeps the state an `@defer` response needs between chunks.
+public struct JSONResponseParser: Sendable {
+  private enum Mode: Sendable {
+    case single
+    case deferred
+    case subscription
+  }
+
+  private let mode: Mode
+  private let modeError: JSONResponseParsingError?
+  private let variables: JSONObject?
+  private let includeCacheRecords: Bool
+  private let normalizer: ResponseNormalizer
+  private let merger = Mutex(IncrementalResponseMerger())
+
+  public init(response: HTTPURLResponse, operationVariables: GraphQLOperation.Variables?, includeCacheRecords: Bool) {
+    self.init(response: response, operationVariables: operationVariables, includeCacheRecords: includeCacheRecords,
+              normalizer: ResponseNormalizer())
+  }
+
+  /// - Parameter normalizer: how results become cache records; match the store's.
+  public init(response: HTTPURLResponse, operationVariables: GraphQLOperation.Variables?, includeCacheRecords: Bool,
+              normalizer: ResponseNormalizer) {
+    self.variables = operationVariables.map { vars in
+      var object: JSONObject = [:]
+      for (name, value) in vars { if let json = value._jsonEncodableValue { object[name] = json } }
+      return object
+    }
+    self.includeCacheRecords = includeCacheRecords
+    self.normalizer = normalizer
+    // Header names are case-insensitive; upstream read one spelling only.
+    let contentType = response.value(forHTTPHeaderField: "Content-Type") ?? ""
+    guard contentType.lowercased().contains("multipart/mixed") else {
+      mode = .single
+      modeError = nil
+      return
+    }
+    if MultipartChunkSplitter.boundary(fromContentType: contentType) == nil {
+      mode = .single
+      modeError = .missingMultipartBoundary
+    } else if contentType.contains("deferSpec=20220824") {
+      mode = .deferred
+      modeError = nil
+    } else if contentType.contains("subscriptionSpec=1.0") || contentType.contains("subscriptionSpec=\"1.0\"") {
+      mode = .subscription
+      modeError = nil
+    } else {
+      mode = .single
+      modeError = .invalidMultipartProtocol
+    }
+  }
+
+  /// Parses one chunk. Returns `nil` for chunks that carry no result (heartbeats, null payloads,
+  /// a bare `{"hasNext":false}`).
+  public func parse<Operation: GraphQLOperation>(
+    dataChunk: Data, mergingIncrementalItemsInto existingResult: ParsedResult<Operation>?
+  ) async throws -> ParsedResult<Operation>? {
+    if let modeError { throw modeError }
+    switch mode {
+    case .single:
+      guard let object = try? JSONParser.parseObject(dataChunk) else {
+        throw JSONResponseParsingError.couldNotParseToJSON(data: dataChunk)
+      }
+      return try result(for: GraphQLResponseBody(object), operation: Operation.self)
+    case .deferred:
+      let object = try Self.partJSON(
+        dataChunk, unsupported: { MultipartResponseDeferParser.ParsingError.unsupportedContentType(type: $0) },
+        unreadable: MultipartResponseDeferParser.ParsingError.cannotParseChunkData)
+      guard let object else { return nil }
+      let outcome: IncrementalResponseMerger.Outcome
+      do {
+        outcome = try merger.withLock { try $0.apply(object) }
+      } catch is IncrementalResponseMerger.PayloadError {
+        throw MultipartResponseDeferParser.ParsingError.cannotParsePayloadData
+      }
+      guard case .updated(let body) = outcome else { return nil }
+      return try result(for: body, operation: Operation.self)
+    case .subscription:
+      let object = try Self.partJSON(
+        dataChunk, unsupported: { MultipartResponseSubscriptionParser.ParsingError.unsupportedContentType(type: $0) },
+        unreadable: MultipartResponseSubscriptionParser.ParsingError.cannotParseChunkData)
+      guard let object, !object.isEmpty else { return nil }  // heartbeat
+      if case .array(let errors)? = object["errors"] {
+        let messages = errors.compactMap { $0["message"]?.stringValue }.map { GraphQLError(message: $0) }
+        throw MultipartResponseSubscriptionParser.ParsingError.irrecoverableErrors(messages)
+      }
+      guard case .object(let payload)? = object["payload"] else { return nil }
+      return try result(for: GraphQLResponseBody(payload), operation: Operation.self)
+    }
+  }
+
+  private func result<Operation: GraphQLOperation>(for body: GraphQLResponseBody, operation: Operation.Type)
+    throws -> ParsedResult<Operation>
+  {
+    let data = try body.data.map { try Operation.Data(data: $0) }
+    var records: RecordSet? = nil
+    if includeCacheRecords, let json = body.data {
+      records = normalizer.records(operationType: Operation.operationType, operationName: Operation.operationName,
+                                   variables: variables, data: json)
+    }
+    let response = GraphQLResponse<Operation>(
+      data: data, extensions: body.extensions, errors: body.errors, source: .server, dependentKeys: nil)
+    return ParsedResult(result: response, cacheRecords: records)
+  }
+
+  /// The JSON of one multipart part: headers (optional) then a JSON body. `nil` for an empty part.
+  private static func partJSON(
+    _ chunk: Data, unsupported: (String) -> any Error, unreadable: any Error
+  ) throws -> JSONObject? {
+    let part = MultipartPart.parse(chunk)
+    if let contentType = part.contentType {
+      let mediaType = contentType.split(separator: ";", maxSplits: 1).first.map {
+        $0.trimmingCharacters(in: .whitespaces).lowercased()
+      } ?? ""
+      guard mediaType == "application/json" || mediaType == "application/graphql-response+json" else {
+        throw unsupported(contentType)
+      }
+    }
+    let body = part.body
+    guard body.contains(where: { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }) else {
+      if part.contentType == nil && part.headers.isEmpty { throw unreadable }
+      return nil
+    }
+    guard let object = try? JSONParser.parseObject(body) else { throw unreadable }
+    return object
+  }
+}

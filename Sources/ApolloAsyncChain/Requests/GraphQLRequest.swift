@@ -1,0 +1,125 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A request for one GraphQL operation, as it travels through the request chain.
+public protocol GraphQLRequest<Operation>: Sendable {
+  associatedtype Operation: GraphQLOperation
+  /// Where the request goes.
+  var graphQLEndpoint: URL { get set }
+  /// The operation to run.
+  var operation: Operation { get set }
+  /// Headers appended to the URL request.
+  var additionalHeaders: [String: String] { get set }
+  /// When the cache and the network are used.
+  var fetchBehavior: FetchBehavior { get set }
+  /// Whether server results are written to the store.
+  var writeResultsToCache: Bool { get set }
+  /// The timeout; `nil` keeps the 60 s default.
+  var requestTimeout: TimeInterval? { get set }
+  /// The URL request to send.
+  func toURLRequest() throws -> URLRequest
+}
+
+extension GraphQLRequest {
+  /// A POST to the endpoint with client-awareness headers, `additionalHeaders` (appended), the timeout and
+  /// a URL cache policy derived from the fetch behaviour.
+  public func createDefaultRequest() -> URLRequest {
+    var request = URLRequest(url: graphQLEndpoint)
+    request.httpMethod = "POST"
+    if let metadata = ApolloClient.context {
+      metadata.applyHeaders(to: &request)
+    }
+    for (name, value) in additionalHeaders {
+      request.addValue(value, forHTTPHeaderField: name)
+    }
+    if let requestTimeout {
+      request.timeoutInterval = requestTimeout
+    }
+    switch (fetchBehavior.cacheRead, fetchBehavior.networkFetch) {
+    case (.beforeNetworkFetch, .never): request.cachePolicy = .returnCacheDataDontLoad
+    case (.beforeNetworkFetch, .onCacheMiss): request.cachePolicy = .useProtocolCachePolicy
+    default: request.cachePolicy = .reloadIgnoringLocalCacheData
+    }
+    return request
+  }
+
+  /// Sets one header, replacing an existing value.
+  public mutating func addHeader(name: String, value: String) {
+    additionalHeaders[name] = value
+  }
+
+  /// Merges headers in; a new value wins.
+  public mutating func addHeaders(_ headers: [String: String]) {
+    additionalHeaders.merge(headers) { _, new in new }
+  }
+}
+
+/// Failures building the URL request.
+public enum GraphQLHTTPRequestError: Error, LocalizedError, Hashable {
+  /// The body could not be serialized.
+  case serializedBodyMessageError
+  /// The GET URL could not be built.
+  case serializedQueryParamsMessageError
+
+  public var errorDescription: String? {
+    switch self {
+    case .serializedBodyMessageError: return "JSONSerialization error: Error while serializing request's json body"
+    case .serializedQueryParamsMessageError: return "QueryParams error: Error while serializing variables as query parameters."
+    }
+  }
+}
+
+/// Builds the GET URL for a request body.
+public struct URLQueryParameterTransformer: Hashable, Sendable {
+  public let body: JSONEncodableDictionary
+  public let url: URL
+
+  public init(body: JSONEncodableDictionary, url: URL) {
+    self.body = body
+    self.url = url
+  }
+
+  /// The URL with the body as query items, or `nil` when it cannot be built.
+  public func createGetURL() -> URL? {
+    GETRequestEncoder.url(for: body, baseURL: url)
+  }
+}
+
+/// Builds request bodies.
+public protocol JSONRequestBodyCreator: Sendable {
+  func requestBody<Operation: GraphQLOperation>(
+    for operation: Operation, sendQueryDocument: Bool, autoPersistQuery: Bool
+  ) -> JSONEncodableDictionary
+}
+
+/// The standard body: `operationName`, `variables`, `query` and `extensions` as asked.
+///
+/// A persisted-only operation asked for its document (or an operation without an identifier asked for a
+/// persisted query) leaves that member out instead of stopping the process; the server then answers
+/// with its own error.
+public struct DefaultRequestBodyCreator: JSONRequestBodyCreator {
+  public init() {}
+
+  public func requestBody<Operation: GraphQLOperation>(
+    for operation: Operation, sendQueryDocument: Bool, autoPersistQuery: Bool
+  ) -> JSONEncodableDictionary {
+    let includeLibrary = ApolloClient.context?.includeApolloLibraryAwareness ?? false
+    return (try? RequestBodyBuilder.body(
+      for: operation, sendQueryDocument: sendQueryDocument && Operation.operationDocument.definition != nil,
+      autoPersistQuery: autoPersistQuery && Operation.operationDocument.operationIdentifier != nil,
+      includeClientLibrary: includeLibrary)) ?? ["operationName": .string(Operation.operationName)]
+  }
+}
+
+@available(*, deprecated, renamed: "JSONRequestBodyCreator")
+public typealias RequestBodyCreator = JSONRequestBodyCreator
+@available(*, deprecated, renamed: "DefaultRequestBodyCreator")
+public typealias ApolloRequestBodyCreator = DefaultRequestBodyCreator
+
+/// A request whose first attempt can send only the persisted-query hash.
+public protocol AutoPersistedQueryCompatibleRequest: GraphQLRequest {
+  var apqConfig: AutoPersistedQueryConfiguration { get set }
+  var isPersistedQueryRetry: Bool { get set }
+}

@@ -1,0 +1,117 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A GraphQL request sent as JSON (POST) or as query items (GET).
+public struct JSONRequest<Operation: GraphQLOperation>: GraphQLRequest, AutoPersistedQueryCompatibleRequest, Hashable {
+  public var graphQLEndpoint: URL
+  public var operation: Operation
+  public var additionalHeaders: [String: String] = [:]
+  public var fetchBehavior: FetchBehavior
+  public var writeResultsToCache: Bool
+  public var requestTimeout: TimeInterval?
+  public let requestBodyCreator: any JSONRequestBodyCreator
+  public var apqConfig: AutoPersistedQueryConfiguration
+  /// Set on the attempt that follows a `PersistedQueryNotFound`: it sends the document and the hash.
+  public var isPersistedQueryRetry: Bool = false
+  /// Send queries as GET.
+  public var useGETForQueries: Bool
+
+  /// `Accept` for queries and mutations.
+  static var deferAcceptHeader: String {
+    "multipart/mixed;deferSpec=20220824,application/graphql-response+json,application/json"
+  }
+  /// `Accept` for subscriptions.
+  static var subscriptionAcceptHeader: String {
+    "multipart/mixed;subscriptionSpec=1.0,application/graphql-response+json,application/json"
+  }
+
+  public init(
+    operation: Operation, graphQLEndpoint: URL, fetchBehavior: FetchBehavior, writeResultsToCache: Bool,
+    requestTimeout: TimeInterval?, apqConfig: AutoPersistedQueryConfiguration = .init(), useGETForQueries: Bool = false,
+    requestBodyCreator: any JSONRequestBodyCreator = DefaultRequestBodyCreator()
+  ) {
+    self.operation = operation
+    self.graphQLEndpoint = graphQLEndpoint
+    self.fetchBehavior = fetchBehavior
+    self.writeResultsToCache = writeResultsToCache
+    self.requestTimeout = requestTimeout
+    self.apqConfig = apqConfig
+    self.useGETForQueries = useGETForQueries
+    self.requestBodyCreator = requestBodyCreator
+    addHeader(name: "Content-Type", value: "application/json")
+    addHeader(
+      name: "Accept",
+      value: Operation.operationType == .subscription ? Self.subscriptionAcceptHeader : Self.deferAcceptHeader)
+  }
+
+  /// The body members this attempt sends.
+  public var body: JSONEncodableDictionary {
+    let sendDocument: Bool
+    let autoPersist: Bool
+    if Operation.operationType == .subscription {
+      sendDocument = true
+      autoPersist = false
+    } else if isPersistedQueryRetry {
+      sendDocument = true
+      autoPersist = true
+    } else {
+      sendDocument = !apqConfig.autoPersistQueries
+      autoPersist = apqConfig.autoPersistQueries
+    }
+    return requestBodyCreator.requestBody(for: operation, sendQueryDocument: sendDocument, autoPersistQuery: autoPersist)
+  }
+
+  public func toURLRequest() throws -> URLRequest {
+    var request = createDefaultRequest()
+    let useGET: Bool
+    if Operation.operationType != .query {
+      useGET = false
+    } else if isPersistedQueryRetry {
+      useGET = apqConfig.useGETForPersistedQueryRetry
+    } else {
+      useGET = useGETForQueries
+    }
+    if useGET {
+      guard let url = GETRequestEncoder.url(for: body, baseURL: graphQLEndpoint) else {
+        throw GraphQLHTTPRequestError.serializedQueryParamsMessageError
+      }
+      request.url = url
+      request.httpMethod = "GET"
+      request.setValue(nil, forHTTPHeaderField: "Content-Type")
+      request.addValue("true", forHTTPHeaderField: "Apollo-Require-Preflight")
+    } else {
+      request.httpBody = JSONSerializer.serialize(body, sortedKeys: true)
+    }
+    return request
+  }
+
+  public static func == (lhs: JSONRequest, rhs: JSONRequest) -> Bool {
+    lhs.graphQLEndpoint == rhs.graphQLEndpoint && lhs.operation.variablesJSON == rhs.operation.variablesJSON
+      && lhs.additionalHeaders == rhs.additionalHeaders && lhs.fetchBehavior == rhs.fetchBehavior
+      && lhs.writeResultsToCache == rhs.writeResultsToCache && lhs.requestTimeout == rhs.requestTimeout
+      && type(of: lhs.requestBodyCreator) == type(of: rhs.requestBodyCreator) && lhs.apqConfig == rhs.apqConfig
+      && lhs.isPersistedQueryRetry == rhs.isPersistedQueryRetry && lhs.useGETForQueries == rhs.useGETForQueries
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(graphQLEndpoint)
+    hasher.combine(operation.variablesJSON)
+    hasher.combine(additionalHeaders)
+    hasher.combine(fetchBehavior)
+    hasher.combine(writeResultsToCache)
+    hasher.combine(requestTimeout)
+    hasher.combine(ObjectIdentifier(type(of: requestBodyCreator)))
+    hasher.combine(apqConfig)
+    hasher.combine(isPersistedQueryRetry)
+    hasher.combine(useGETForQueries)
+  }
+}
+
+extension JSONRequest: CustomDebugStringConvertible {
+  public var debugDescription: String {
+    "JSONRequest(\(Operation.operationName), endpoint: \(graphQLEndpoint), fetchBehavior: \(fetchBehavior), "
+      + "retry: \(isPersistedQueryRetry), headers: \(additionalHeaders))"
+  }
+}

@@ -1,0 +1,83 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Per-request options of the 2.x client.
+public struct RequestConfiguration: Sendable, Hashable {
+  /// The request timeout; `nil` keeps `URLRequest`'s default of 60 seconds.
+  public var requestTimeout: TimeInterval?
+  /// Whether server results are written to the store.
+  public var writeResultsToCache: Bool
+
+  public init(requestTimeout: TimeInterval? = nil, writeResultsToCache: Bool = true) {
+    self.requestTimeout = requestTimeout
+    self.writeResultsToCache = writeResultsToCache
+  }
+}
+
+/// Automatic persisted query options.
+public struct AutoPersistedQueryConfiguration: Sendable, Hashable {
+  /// Send the document's hash instead of the document on the first attempt.
+  public var autoPersistQueries: Bool
+  /// Use GET for the retry that sends the full document.
+  public var useGETForPersistedQueryRetry: Bool
+
+  public init(autoPersistQueries: Bool = false, useGETForPersistedQueryRetry: Bool = false) {
+    self.autoPersistQueries = autoPersistQueries
+    self.useGETForPersistedQueryRetry = useGETForPersistedQueryRetry
+  }
+}
+
+/// What the client tells the server about itself.
+public struct ClientAwarenessMetadata: Sendable, Hashable {
+  /// Sent as `apollographql-client-name` when set.
+  public let clientApplicationName: String?
+  /// Sent as `apollographql-client-version` when set.
+  public let clientApplicationVersion: String?
+  /// Adds `extensions.clientLibrary` to request bodies.
+  public let includeApolloLibraryAwareness: Bool
+
+  public init(clientApplicationName: String? = nil, clientApplicationVersion: String? = nil,
+              includeApolloLibraryAwareness: Bool = true) {
+    self.clientApplicationName = clientApplicationName
+    self.clientApplicationVersion = clientApplicationVersion
+    self.includeApolloLibraryAwareness = includeApolloLibraryAwareness
+  }
+
+  /// Sends nothing.
+  public static var none: ClientAwarenessMetadata {
+    ClientAwarenessMetadata(includeApolloLibraryAwareness: false)
+  }
+
+  /// The bundle-derived name and version, and the library extension.
+  public static var enabledWithDefaults: ClientAwarenessMetadata {
+    ClientAwarenessMetadata(clientApplicationName: defaultClientName, clientApplicationVersion: defaultClientVersion,
+                            includeApolloLibraryAwareness: true)
+  }
+
+  /// `"<bundle identifier>-apollo-ios"` or `"apollo-ios-client"`.
+  public static var defaultClientName: String { ClientAwareness.defaultClientName }
+  /// The bundle's version and build, or `"(unknown)"`.
+  public static var defaultClientVersion: String { ClientAwareness.defaultClientVersion }
+
+  /// Appends the name and version headers that are set.
+  public func applyHeaders(to request: inout URLRequest) {
+    if let clientApplicationName {
+      request.addValue(clientApplicationName, forHTTPHeaderField: ClientAwareness.clientNameHeader)
+    }
+    if let clientApplicationVersion {
+      request.addValue(clientApplicationVersion, forHTTPHeaderField: ClientAwareness.clientVersionHeader)
+    }
+  }
+}
+
+/// Deprecated per-request context of 1.x.
+@available(*, deprecated, message: "Use TaskLocal values and RequestConfiguration")
+public protocol RequestContext: Sendable {}
+
+/// Deprecated timeout context of 1.x.
+@available(*, deprecated, message: "Use TaskLocal values and RequestConfiguration")
+public protocol RequestContextTimeoutConfigurable: RequestContext {
+  var requestTimeout: TimeInterval { get }
+}

@@ -1,0 +1,59 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A GraphQL request that sends files, encoded as `multipart/form-data`.
+public struct UploadRequest<Operation: GraphQLOperation>: GraphQLRequest {
+  public var graphQLEndpoint: URL
+  public var operation: Operation
+  public var additionalHeaders: [String: String] = [:]
+  public var fetchBehavior: FetchBehavior
+  public var writeResultsToCache: Bool
+  public var requestTimeout: TimeInterval?
+  public let requestBodyCreator: any JSONRequestBodyCreator
+  public let files: [GraphQLFile]
+  public let multipartBoundary: String
+
+  /// - Parameter multipartBoundary: defaults to `apollo-ios.boundary.<UUID>`.
+  public init(
+    operation: Operation, graphQLEndpoint: URL, files: [GraphQLFile], multipartBoundary: String? = nil,
+    writeResultsToCache: Bool, requestBodyCreator: any JSONRequestBodyCreator = DefaultRequestBodyCreator()
+  ) {
+    self.operation = operation
+    self.graphQLEndpoint = graphQLEndpoint
+    self.files = files
+    self.multipartBoundary = multipartBoundary ?? "apollo-ios.boundary.\(UUID().uuidString)"
+    self.fetchBehavior = .NetworkOnly
+    self.writeResultsToCache = writeResultsToCache
+    self.requestBodyCreator = requestBodyCreator
+    addHeader(name: "Content-Type", value: "multipart/form-data; boundary=\(self.multipartBoundary)")
+  }
+
+  /// The form: `operations`, `map`, then the files.
+  public func requestMultipartFormData() throws -> MultipartFormData {
+    let body = requestBodyCreator.requestBody(for: operation, sendQueryDocument: true, autoPersistQuery: false)
+    return try MultipartFormData.upload(operationBody: body, files: files, boundary: multipartBoundary)
+  }
+
+  public func toURLRequest() throws -> URLRequest {
+    var request = createDefaultRequest()
+    request.httpBody = try requestMultipartFormData().encode()
+    return request
+  }
+
+  public static func == (lhs: UploadRequest, rhs: UploadRequest) -> Bool {
+    lhs.graphQLEndpoint == rhs.graphQLEndpoint && lhs.operation.variablesJSON == rhs.operation.variablesJSON
+      && lhs.additionalHeaders == rhs.additionalHeaders && lhs.fetchBehavior == rhs.fetchBehavior
+      && lhs.writeResultsToCache == rhs.writeResultsToCache && lhs.requestTimeout == rhs.requestTimeout
+      && lhs.files == rhs.files && lhs.multipartBoundary == rhs.multipartBoundary
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(graphQLEndpoint)
+    hasher.combine(operation.variablesJSON)
+    hasher.combine(additionalHeaders)
+    hasher.combine(files)
+    hasher.combine(multipartBoundary)
+  }
+}

@@ -1,0 +1,100 @@
+import Foundation
+
+/// A stream that must be consumed exactly once: interceptors pass it along or transform it, never copy it.
+///
+/// Each operator starts its own task at once, which reads the upstream eagerly into an unbounded buffer,
+/// checks for cancellation before each element, and is cancelled when its downstream ends, so dropping
+/// the final stream tears the whole chain down.
+public struct NonCopyableAsyncThrowingStream<Element: Sendable>: Sendable, ~Copyable {
+  let stream: AsyncThrowingStream<Element, any Error>
+
+  /// Wraps a stream without copying it.
+  public init(stream: consuming AsyncThrowingStream<Element, any Error>) {
+    self.stream = stream
+  }
+
+  /// Wraps any sequence; its elements are copied through an eager task.
+  public init<S: AsyncSequence & Sendable>(stream wrapped: consuming sending S) where S.Element == Element {
+    let source = wrapped
+    self.stream = Self.pipe { continuation in
+      for try await element in source {
+        try Task.checkCancellation()
+        continuation.yield(element)
+      }
+    }
+  }
+
+  /// A stream that fails at once with `error`.
+  static func failing(_ error: any Error) -> NonCopyableAsyncThrowingStream<Element> {
+    NonCopyableAsyncThrowingStream(stream: AsyncThrowingStream { $0.finish(throwing: error) })
+  }
+
+  /// Transforms each element; a throwing transform ends the stream with that error.
+  public consuming func map<ElementOfResult: Sendable>(
+    _ transform: @escaping @Sendable (Element) async throws -> ElementOfResult
+  ) async -> NonCopyableAsyncThrowingStream<ElementOfResult> {
+    let upstream = stream
+    return NonCopyableAsyncThrowingStream<ElementOfResult>(stream: NonCopyableAsyncThrowingStream<ElementOfResult>.pipe { continuation in
+      for try await element in upstream {
+        try Task.checkCancellation()
+        continuation.yield(try await transform(element))
+      }
+    })
+  }
+
+  /// Transforms each element and drops the `nil` results.
+  public consuming func compactMap<ElementOfResult: Sendable>(
+    _ transform: @escaping @Sendable (Element) async throws -> ElementOfResult?
+  ) async -> NonCopyableAsyncThrowingStream<ElementOfResult> {
+    let upstream = stream
+    return NonCopyableAsyncThrowingStream<ElementOfResult>(stream: NonCopyableAsyncThrowingStream<ElementOfResult>.pipe { continuation in
+      for try await element in upstream {
+        try Task.checkCancellation()
+        if let transformed = try await transform(element) { continuation.yield(transformed) }
+      }
+    })
+  }
+
+  /// Handles an upstream error, including `CancellationError` and `RequestChain.Retry`.
+  ///
+  /// Elements pass through unchanged. When the upstream fails, `transform` decides: throw to pass an
+  /// error on, return a value to emit it and end the stream normally, or return `nil` to end it normally.
+  public consuming func mapErrors(
+    _ transform: @escaping @Sendable (any Error) async throws -> Element?
+  ) async -> NonCopyableAsyncThrowingStream<Element> {
+    let upstream = stream
+    return NonCopyableAsyncThrowingStream(stream: Self.pipe { continuation in
+      do {
+        for try await element in upstream {
+          try Task.checkCancellation()
+          continuation.yield(element)
+        }
+      } catch {
+        if let replacement = try await transform(error) { continuation.yield(replacement) }
+      }
+    })
+  }
+
+  /// The underlying stream, for iteration.
+  public consuming func getStream() -> AsyncThrowingStream<Element, any Error> {
+    stream
+  }
+
+  /// A stream fed by `body` in a task started now; it finishes when `body` returns and fails when it throws.
+  /// Ending the stream cancels the task.
+  static func pipe(
+    _ body: @escaping @Sendable (AsyncThrowingStream<Element, any Error>.Continuation) async throws -> Void
+  ) -> AsyncThrowingStream<Element, any Error> {
+    AsyncThrowingStream { continuation in
+      let task = Task {
+        do {
+          try await body(continuation)
+          continuation.finish()
+        } catch {
+          continuation.finish(throwing: error)
+        }
+      }
+      continuation.onTermination = { _ in task.cancel() }
+    }
+  }
+}

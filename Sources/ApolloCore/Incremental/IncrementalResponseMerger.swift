@@ -1,0 +1,153 @@
+import Foundation
+
+/// Builds the cumulative response of an `@defer` operation from its multipart payloads.
+///
+/// Understands both wire formats in use:
+/// - `deferSpec=20220824` (Apollo Server, Apollo iOS): increments carry their own `path`
+///   (`{"incremental":[{"data":…,"path":[…],"label":…}],"hasNext":…}`);
+/// - the later format (graphql-js 17, strawberry): the initial payload announces `pending` entries with an
+///   `id` and `path`, increments refer to them by `id` (plus an optional `subPath`), and `completed` ends them.
+public struct IncrementalResponseMerger: Sendable {
+  /// The response built so far; `nil` until the initial payload arrives.
+  public private(set) var current: GraphQLResponseBody?
+  /// Paths of announced, not yet completed deferred fragments, by id (newer format only).
+  public private(set) var pendingPaths: [String: [JSONValue]] = [:]
+
+  public init() {}
+
+  /// What applying one payload did.
+  public enum Outcome: Sendable, Hashable {
+    /// The payload changed the response; the value is the new cumulative response.
+    case updated(GraphQLResponseBody)
+    /// The payload carried nothing to merge (for example a final `{"hasNext":false}`).
+    case unchanged
+  }
+
+  /// Why a payload is not an incremental-delivery payload at all.
+  public enum PayloadError: Error, Hashable {
+    /// It has no `hasNext`, or neither `data` nor any incremental member.
+    case notAnIncrementalPayload
+  }
+
+  /// Applies one payload.
+  ///
+  /// - Throws: ``PayloadError/notAnIncrementalPayload`` for a part that is not incremental delivery,
+  ///   ``IncrementalResponseError`` when an increment cannot be placed, ``GraphQLResponseBodyError`` for
+  ///   members of the wrong type.
+  public mutating func apply(_ payload: JSONObject) throws -> Outcome {
+    guard case .bool? = payload["hasNext"] else { throw PayloadError.notAnIncrementalPayload }
+    let hasIncrementalMembers = payload["incremental"] != nil || payload["completed"] != nil || payload["pending"] != nil
+    if payload["data"] != nil || payload["errors"] != nil && current == nil {
+      guard current == nil else { throw PayloadError.notAnIncrementalPayload }
+      current = try GraphQLResponseBody(payload)
+      try announce(payload["pending"])
+      return .updated(current ?? GraphQLResponseBody(data: nil, errors: nil, extensions: nil))
+    }
+    guard hasIncrementalMembers else {
+      if payload.count == 1 { return .unchanged }  // a bare {"hasNext": …}
+      throw PayloadError.notAnIncrementalPayload
+    }
+    guard var response = current else { throw IncrementalResponseError.missingExistingData }
+    try announce(payload["pending"])
+    var changed = false
+    if case .array(let items)? = payload["incremental"] {
+      for item in items {
+        guard case .object(let object) = item else { throw IncrementalResponseError.missingPath }
+        try merge(item: object, into: &response)
+        changed = true
+      }
+    }
+    if case .array(let completions)? = payload["completed"] {
+      for completion in completions {
+        guard let id = completion["id"]?.stringValue else { continue }
+        pendingPaths[id] = nil
+        if let errors = completion["errors"]?.arrayValue, !errors.isEmpty {
+          response.errors = (response.errors ?? []) + errors.compactMap { $0.objectValue.map(GraphQLError.init) }
+          changed = true
+        }
+      }
+    }
+    if let extensions = payload["extensions"]?.objectValue {
+      response.extensions = (response.extensions ?? [:]).merging(extensions) { $1 }
+      changed = true
+    }
+    current = response
+    return changed ? .updated(response) : .unchanged
+  }
+
+  private mutating func announce(_ pending: JSONValue?) throws {
+    guard case .array(let entries)? = pending else { return }
+    for entry in entries {
+      guard let id = entry["id"]?.stringValue, let path = entry["path"]?.arrayValue else {
+        throw IncrementalResponseError.missingPath
+      }
+      pendingPaths[id] = path
+    }
+  }
+
+  private func merge(item: JSONObject, into response: inout GraphQLResponseBody) throws {
+    let path: [JSONValue]
+    if let explicit = item["path"]?.arrayValue {
+      path = explicit
+    } else if let id = item["id"]?.stringValue {
+      guard let base = pendingPaths[id] else { throw IncrementalResponseError.unknownPendingID(id) }
+      path = base + (item["subPath"]?.arrayValue ?? [])
+    } else {
+      throw IncrementalResponseError.missingPath
+    }
+    if let errors = item["errors"]?.arrayValue {
+      response.errors = (response.errors ?? []) + errors.compactMap { $0.objectValue.map(GraphQLError.init) }
+    }
+    if let extensions = item["extensions"]?.objectValue {
+      response.extensions = (response.extensions ?? [:]).merging(extensions) { $1 }
+    }
+    guard let increment = item["data"]?.objectValue else { return }
+    guard let data = response.data else { throw IncrementalResponseError.missingExistingData }
+    var root: JSONValue = .object(data)
+    try Self.deepMerge(increment, into: &root, along: path[...], fullPath: path)
+    response.data = root.objectValue
+  }
+
+  private static func deepMerge(
+    _ increment: JSONObject, into target: inout JSONValue, along path: ArraySlice<JSONValue>, fullPath: [JSONValue]
+  ) throws {
+    guard let step = path.first else {
+      guard case .object(var object) = target else { throw unresolvable(fullPath) }
+      target = .null  // release the old storage so the object is mutated in place
+      for (key, value) in increment {
+        if case .object(let nested)? = object[key], case .object(let incoming) = value {
+          var merged: JSONValue = .object(nested)
+          object[key] = nil
+          try deepMerge(incoming, into: &merged, along: [], fullPath: fullPath)
+          object[key] = merged
+        } else {
+          object[key] = value
+        }
+      }
+      target = .object(object)
+      return
+    }
+    switch (step, target) {
+    case (.string(let field), .object(var object)):
+      guard var child = object[field] else { throw unresolvable(fullPath) }
+      object[field] = nil
+      target = .null
+      try deepMerge(increment, into: &child, along: path.dropFirst(), fullPath: fullPath)
+      object[field] = child
+      target = .object(object)
+    case (.int(let index), .array(var array)) where array.indices.contains(index):
+      var child = array[index]
+      array[index] = .null
+      target = .null
+      try deepMerge(increment, into: &child, along: path.dropFirst(), fullPath: fullPath)
+      array[index] = child
+      target = .array(array)
+    default:
+      throw unresolvable(fullPath)
+    }
+  }
+
+  private static func unresolvable(_ path: [JSONValue]) -> IncrementalResponseError {
+    .unresolvablePath(path.map { $0.stringValue ?? $0.intValue.map(String.init) ?? "?" }.joined(separator: "."))
+  }
+}

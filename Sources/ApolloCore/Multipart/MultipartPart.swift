@@ -1,0 +1,80 @@
+import Foundation
+
+/// One part of a multipart body: the header fields and the body of a chunk from ``MultipartChunkSplitter``.
+///
+/// Splitting rule, in order:
+/// 1. A chunk that starts with CRLF has no headers; the body is everything after that CRLF.
+/// 2. Otherwise the first blank line (`"\r\n\r\n"`) separates the header lines from the body.
+/// 3. A chunk without a blank line is all body when it starts with `{`, `[` or JSON whitespace (servers that
+///    omit part headers), and all headers with an empty body otherwise.
+///
+/// Header lines are split at the first `:`; names are lower-cased, names and values trimmed of spaces and tabs,
+/// lines without a colon are ignored, and repeated names are joined with `", "` as HTTP does.
+public struct MultipartPart: Sendable, Hashable {
+  /// Header fields keyed by lower-cased name.
+  public let headers: [String: String]
+  /// The part's payload, usually a JSON document.
+  public let body: Data
+
+  /// Creates a part from already separated headers (names are lower-cased) and body.
+  public init(headers: [String: String], body: Data) {
+    var lowered: [String: String] = [:]
+    for (name, value) in headers { lowered[name.lowercased()] = value }
+    self.headers = lowered
+    self.body = body
+  }
+
+  private init(normalizedHeaders: [String: String], body: Data) {
+    self.headers = normalizedHeaders
+    self.body = body
+  }
+
+  /// The `Content-Type` header value, if present.
+  public var contentType: String? { headers["content-type"] }
+
+  /// Splits `chunk` into headers and body (see the type's documentation for the rule).
+  public static func parse(_ chunk: Data) -> MultipartPart {
+    let bytes = [UInt8](chunk)
+    if bytes.starts(with: [0x0D, 0x0A]) {
+      return MultipartPart(normalizedHeaders: [:], body: Data(bytes[2...]))
+    }
+    if let blankLine = firstBlankLine(in: bytes) {
+      return MultipartPart(
+        normalizedHeaders: parseHeaders(bytes[..<blankLine]),
+        body: Data(bytes[(blankLine + 4)...])
+      )
+    }
+    switch bytes.first {
+    case nil, UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: " "), UInt8(ascii: "\t"), 0x0A, 0x0D:
+      return MultipartPart(normalizedHeaders: [:], body: Data(bytes))
+    default:
+      return MultipartPart(normalizedHeaders: parseHeaders(bytes[...]), body: Data())
+    }
+  }
+
+  private static func firstBlankLine(in bytes: [UInt8]) -> Int? {
+    guard bytes.count >= 4 else { return nil }
+    for index in 0...(bytes.count - 4)
+    where bytes[index] == 0x0D && bytes[index + 1] == 0x0A && bytes[index + 2] == 0x0D && bytes[index + 3] == 0x0A {
+      return index
+    }
+    return nil
+  }
+
+  private static func parseHeaders(_ section: ArraySlice<UInt8>) -> [String: String] {
+    var headers: [String: String] = [:]
+    let text = String(decoding: section, as: UTF8.self)
+    for line in text.split(separator: Character("\r\n")) {
+      guard let colon = line.firstIndex(of: ":") else { continue }
+      let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
+      let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+      guard !name.isEmpty else { continue }
+      if let existing = headers[name] {
+        headers[name] = existing + ", " + value
+      } else {
+        headers[name] = value
+      }
+    }
+    return headers
+  }
+}

@@ -1,0 +1,28 @@
+import Foundation
+
+/// The client-awareness headers every generation can send, and their default values.
+public enum ClientAwareness {
+  /// `apollographql-client-name`
+  public static let clientNameHeader = "apollographql-client-name"
+  /// `apollographql-client-version`
+  public static let clientVersionHeader = "apollographql-client-version"
+
+  /// `"<bundle identifier>-apollo-ios"`, or `"apollo-ios-client"` when the main bundle has no identifier.
+  public static var defaultClientName: String {
+    guard let identifier = Bundle.main.bundleIdentifier, !identifier.isEmpty else { return "apollo-ios-client" }
+    return "\(identifier)-apollo-ios"
+  }
+
+  /// `"<short version>-<build>"`, the short version or build alone when only one exists, else `"(unknown)"`.
+  public static var defaultClientVersion: String {
+    let info = Bundle.main.infoDictionary
+    let short = info?["CFBundleShortVersionString"] as? String
+    let build = info?["CFBundleVersion"] as? String
+    switch (short, build) {
+    case let (short?, build?): return "\(short)-\(build)"
+    case let (short?, nil): return short
+    case let (nil, build?): return build
+    case (nil, nil): return "(unknown)"
+    }
+  }
+}

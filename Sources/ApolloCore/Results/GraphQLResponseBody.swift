@@ -1,0 +1,60 @@
+import Foundation
+
+/// The members of a single GraphQL response body, before they are read into an operation's `Data`.
+public struct GraphQLResponseBody: Sendable, Hashable {
+  /// The `data` member; `nil` when absent or `null`.
+  public var data: JSONObject?
+  /// The `errors` member; `nil` when absent or `null`.
+  public var errors: [GraphQLError]?
+  /// The `extensions` member; `nil` when absent or `null`.
+  public var extensions: JSONObject?
+
+  public init(data: JSONObject?, errors: [GraphQLError]?, extensions: JSONObject?) {
+    self.data = data
+    self.errors = errors
+    self.extensions = extensions
+  }
+
+  /// Reads the members of a response object.
+  ///
+  /// - Throws: ``GraphQLResponseBodyError`` when a member has the wrong JSON type.
+  public init(_ body: JSONObject) throws {
+    switch body["data"] {
+    case nil, .null?: data = nil
+    case .object(let object)?: data = object
+    case let other?: throw GraphQLResponseBodyError.invalidMember("data", found: other.typeName)
+    }
+    switch body["errors"] {
+    case nil, .null?: errors = nil
+    case .array(let entries)?:
+      var parsed: [GraphQLError] = []
+      parsed.reserveCapacity(entries.count)
+      for entry in entries {
+        guard case .object(let object) = entry else {
+          throw GraphQLResponseBodyError.invalidMember("errors", found: "array of \(entry.typeName)")
+        }
+        parsed.append(GraphQLError(object))
+      }
+      errors = parsed
+    case let other?: throw GraphQLResponseBodyError.invalidMember("errors", found: other.typeName)
+    }
+    switch body["extensions"] {
+    case nil, .null?: extensions = nil
+    case .object(let object)?: extensions = object
+    case let other?: throw GraphQLResponseBodyError.invalidMember("extensions", found: other.typeName)
+    }
+  }
+}
+
+/// A response body whose top-level members do not have the types the GraphQL spec requires.
+public enum GraphQLResponseBodyError: Error, Hashable, CustomStringConvertible, LocalizedError {
+  case invalidMember(String, found: String)
+
+  public var description: String {
+    switch self {
+    case .invalidMember(let name, let found): return "The response member '\(name)' is \(found), which GraphQL does not allow"
+    }
+  }
+
+  public var errorDescription: String? { description }
+}

@@ -1,0 +1,334 @@
+import ApolloAsyncChain
+import Foundation
+import StarWarsAPI
+import XCTest
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Order of stages, retries and error propagation through the 2.x chain.
+final class RequestChainFlowTests: XCTestCase {
+  func test_graphQLInterceptors_runPreflightInArrayOrder_andPostflightInReverse() async throws {
+    let events = Recorder<String>()
+    struct Tagging: GraphQLInterceptor {
+      let tag: String
+      let events: Recorder<String>
+      func intercept<Request: GraphQLRequest>(request: Request, next: (Request) async -> InterceptorResultStream<Request>)
+        async throws -> InterceptorResultStream<Request>
+      {
+        events.append("pre \(tag)")
+        let events = events, tag = tag
+        return await next(request).map { events.append("post \(tag)"); return $0 }
+      }
+    }
+    let provider = TestProvider(graphQL: { (0..<3).map { Tagging(tag: "\($0)", events: events) } })
+    let harness = Harness(responses: [.json(r2HeroResponse)], provider: provider)
+    let (values, error) = try await collect(harness.send(HeroNameQuery()))
+    XCTAssertNil(error)
+    XCTAssertEqual(values.count, 1)
+    XCTAssertEqual(events.values, ["pre 0", "pre 1", "pre 2", "post 2", "post 1", "post 0"])
+  }
+
+  func test_singleInterceptor_isCalledOnce() async throws {
+    let calls = Recorder<Int>()
+    let provider = TestProvider(graphQL: { [BlockInterceptor { _ in calls.append(1) }] })
+    let harness = Harness(responses: [.json(r2HeroResponse)], provider: provider)
+    _ = try await collect(harness.send(HeroNameQuery()))
+    XCTAssertEqual(calls.count, 1)
+  }
+
+  func test_httpInterceptors_runInOrder_andMapChunksFromInnermostOutward() async throws {
+    let events = Recorder<String>()
+    struct Tagging: HTTPInterceptor {
+      let tag: String
+      let events: Recorder<String>
+      func intercept(request: URLRequest, next: (URLRequest) async throws -> HTTPResponse) async throws -> HTTPResponse {
+        events.append("pre \(tag)")
+        let events = events, tag = tag
+        return try await next(request).mapChunks { _, chunk in events.append("chunk \(tag)"); return chunk }
+      }
+    }
+    let provider = TestProvider(http: { [Tagging(tag: "0", events: events), Tagging(tag: "1", events: events)] })
+    let harness = Harness(responses: [.json(r2HeroResponse)], provider: provider)
+    _ = try await collect(harness.send(HeroNameQuery()))
+    XCTAssertEqual(events.values, ["pre 0", "pre 1", "chunk 1", "chunk 0"])
+  }
+
+  func test_emptyBody_endsWithNoResults() async throws {
+    let harness = Harness(responses: [.raw(Data(), headers: ["Content-Type": "application/json"])])
+    let (values, error) = try await collect(harness.send(HeroNameQuery()))
+    XCTAssertTrue(values.isEmpty)
+    XCTAssertEqual(error as? ApolloClient.Error, .noResults)
+  }
+
+  func test_interceptorAddingHeaderThenRetrying_sendsOneRequestCarryingTheHeader() async throws {
+    struct HeaderThenRetry: GraphQLInterceptor {
+      func intercept<Request: GraphQLRequest>(request: Request, next: (Request) async -> InterceptorResultStream<Request>)
+        async throws -> InterceptorResultStream<Request>
+      {
+        guard request.additionalHeaders["X-Retried"] == nil else { return await next(request) }
+        var changed = request
+        changed.addHeader(name: "X-Retried", value: "yes")
+        throw RequestChain<Request>.Retry(request: changed)
+      }
+    }
+    let server = ScriptedServer(responses: [.json(r2HeroResponse)])
+    let harness = Harness(server: server, provider: TestProvider(graphQL: { [MaxRetryInterceptor(), HeaderThenRetry()] }))
+    let (values, error) = try await collect(harness.send(HeroNameQuery()))
+    XCTAssertNil(error)
+    XCTAssertEqual(values.count, 1)
+    XCTAssertEqual(server.requests.count, 1)
+    XCTAssertEqual(server.requests.first?.header("X-Retried"), "yes")
+  }
+
+  func test_retry_reusesTheSameInterceptorInstances() async throws {
+    let retrier = RetryNTimesInterceptor(times: 2)
+    let harness = Harness(responses: [.json(r2HeroResponse)], provider: TestProvider(graphQL: { [retrier] }))
+    let (values, _) = try await collect(harness.send(HeroNameQuery()))
+    XCTAssertEqual(values.count, 1)
+    let hits = await retrier.hitCount
+    XCTAssertEqual(hits, 3)
+  }
+
+  func test_retryOfAnotherRequestType_isAnOrdinaryError() async throws {
+    struct WrongRetry: GraphQLInterceptor {
+      func intercept<Request: GraphQLRequest>(request: Request, next: (Request) async -> InterceptorResultStream<Request>)
+        async throws -> InterceptorResultStream<Request>
+      {
+        throw RequestChain<JSONRequest<MeQuery>>.Retry(
+          request: JSONRequest(operation: MeQuery(), graphQLEndpoint: testEndpoint, fetchBehavior: .NetworkOnly,
+                               writeResultsToCache: false, requestTimeout: nil))
+      }
+    }
+    let harness = Harness(responses: [], provider: TestProvider(graphQL: { [WrongRetry()] }))
+    let (_, error) = try await collect(harness.send(HeroNameQuery()))
+    XCTAssertTrue(error is RequestChain<JSONRequest<MeQuery>>.Retry)
+  }
+
+  func test_preflightThrow_becomesFailingStream_seenOnlyByEarlierInterceptors() async throws {
+    let seenByEarlier = Recorder<String>()
+    let seenByThrower = Recorder<String>()
+    struct Observer: GraphQLInterceptor {
+      let seen: Recorder<String>
+      func intercept<Request: GraphQLRequest>(request: Request, next: (Request) async -> InterceptorResultStream<Request>)
+        async throws -> InterceptorResultStream<Request>
+      {
+        let seen = seen
+        return await next(request).mapErrors { error in seen.append("\(error)"); throw error }
+      }
+    }
+    struct Thrower: GraphQLInterceptor {
+      let seen: Recorder<String>
+      func intercept<Request: GraphQLRequest>(request: Request, next: (Request) async -> InterceptorResultStream<Request>)
+        async throws -> InterceptorResultStream<Request>
+      {
+        throw TestError(id: 7)
+      }
+    }
+    let provider = TestProvider(graphQL: { [Observer(seen: seenByEarlier), Thrower(seen: seenByThrower)] })
+    let server = ScriptedServer(responses: [])
+    let harness = Harness(server: server, provider: provider)
+    let (_, error) = try await collect(harness.send(HeroNameQuery()))
+    XCTAssertEqual(error as? TestError, TestError(id: 7))
+    XCTAssertEqual(seenByEarlier.count, 1)
+    XCTAssertEqual(seenByThrower.count, 0)
+    XCTAssertTrue(server.requests.isEmpty)
+  }
+
+  func test_httpInterceptorThrowingBeforeNext_reachesGraphQLMapErrors_andIsRethrown() async throws {
+    struct FailingHTTP: HTTPInterceptor {
+      func intercept(request: URLRequest, next: (URLRequest) async throws -> HTTPResponse) async throws -> HTTPResponse {
+        throw TestError(id: 3)
+      }
+    }
+    let seen = Recorder<String>()
+    let provider = TestProvider(
+      graphQL: { [MapErrorsInterceptor { error in seen.append("\(error)"); throw error }] }, http: { [FailingHTTP()] })
+    let harness = Harness(responses: [.json(r2HeroResponse)], provider: provider)
+    let (_, error) = try await collect(harness.send(HeroNameQuery()))
+    XCTAssertEqual(error as? TestError, TestError(id: 3))
+    XCTAssertEqual(seen.count, 1)
+  }
+
+  func test_mapErrors_replacingWithResult_emitsItAndCompletes() async throws {
+    let replacement = ParsedResult<HeroNameQuery>(
+      result: GraphQLResponse(data: try HeroNameQuery.Data(data: r2HeroData), extensions: nil, errors: nil, source: .server, dependentKeys: nil),
+      cacheRecords: nil)
+    let provider = TestProvider(graphQL: { [MapErrorsInterceptor { _ in replacement }] })
+    let harness = Harness(responses: [.failure(URLError(.notConnectedToInternet))], provider: provider)
+    let (values, error) = try await collect(harness.send(HeroNameQuery()))
+    XCTAssertNil(error)
+    XCTAssertEqual(values.map(\.data?.hero?.name), ["R2-D2"])
+  }
+
+  func test_mapErrors_replacingWithServerResultWithRecords_writesItToTheCache() async throws {
+    let store = ApolloStore()
+    let records = store.records(for: HeroNameQuery(), data: r2HeroData)
+    let replacement = ParsedResult<HeroNameQuery>(
+      result: GraphQLResponse(data: try HeroNameQuery.Data(data: r2HeroData), extensions: nil, errors: nil, source: .server, dependentKeys: nil),
+      cacheRecords: records)
+    let provider = TestProvider(graphQL: { [MapErrorsInterceptor { _ in replacement }] })
+    let harness = Harness(responses: [.failure(URLError(.timedOut))], provider: provider, store: store)
+    _ = try await collect(harness.send(HeroNameQuery()))
+    let cached = try await store.load(HeroNameQuery())
+    XCTAssertEqual(cached?.data?.hero?.name, "R2-D2")
+  }
+
+  func test_mapErrors_returningNil_suppressesTheError_andTheAttemptEndsWithNoResults() async throws {
+    let provider = TestProvider(graphQL: { [MapErrorsInterceptor { _ in nil }] })
+    let harness = Harness(responses: [.failure(URLError(.timedOut))], provider: provider)
+    let (values, error) = try await collect(harness.send(HeroNameQuery()))
+    XCTAssertTrue(values.isEmpty)
+    XCTAssertEqual(error as? ApolloClient.Error, .noResults)
+  }
+
+  func test_mapErrors_throwingANewError_replacesTheOriginal() async throws {
+    let provider = TestProvider(graphQL: { [MapErrorsInterceptor { _ in throw TestError(id: 9) }] })
+    let harness = Harness(responses: [.failure(URLError(.timedOut))], provider: provider)
+    let (_, error) = try await collect(harness.send(HeroNameQuery()))
+    XCTAssertEqual(error as? TestError, TestError(id: 9))
+  }
+
+  func test_mapErrors_seesRetryFromALaterInterceptor_andSwallowingItLosesTheRetry() async throws {
+    let seen = Recorder<String>()
+    let retrier = RetryNTimesInterceptor(times: 1)
+    let provider = TestProvider(graphQL: {
+      [MapErrorsInterceptor { error in seen.append(String(describing: type(of: error))); return nil }, retrier]
+    })
+    let server = ScriptedServer(responses: [.json(r2HeroResponse)])
+    let harness = Harness(server: server, provider: provider)
+    let (values, error) = try await collect(harness.send(HeroNameQuery()))
+    XCTAssertTrue(values.isEmpty)
+    XCTAssertEqual(error as? ApolloClient.Error, .noResults)
+    XCTAssertEqual(seen.values.count, 1)
+    XCTAssertTrue(seen.values.first?.hasPrefix("Retry") == true, "\(seen.values)")
+    XCTAssertTrue(server.requests.isEmpty)
+  }
+
+  func test_mapErrors_catchingResponseCode401_canSwitchToCacheOnlyAndRetry_givingExactlyOneCachedResult() async throws {
+    struct FallBackToCache: GraphQLInterceptor {
+      let statuses: Recorder<Int>
+      func intercept<Request: GraphQLRequest>(request: Request, next: (Request) async -> InterceptorResultStream<Request>)
+        async throws -> InterceptorResultStream<Request>
+      {
+        let statuses = statuses
+        return await next(request).mapErrors { error in
+          guard let codeError = error as? ResponseCodeInterceptor.ResponseCodeError else { throw error }
+          statuses.append(codeError.response.statusCode)
+          var cacheOnly = request
+          cacheOnly.fetchBehavior = .CacheOnly
+          throw RequestChain<Request>.Retry(request: cacheOnly)
+        }
+      }
+    }
+    let store = ApolloStore()
+    try primeStoreWithR2(store)
+    let statuses = Recorder<Int>()
+    let provider = TestProvider(graphQL: { [MaxRetryInterceptor(), FallBackToCache(statuses: statuses)] })
+    let harness = Harness(responses: [.json(["errors": [["message": "no"]]], statusCode: 401)], provider: provider, store: store)
+    let (values, error) = try await collect(harness.send(HeroNameQuery()))
+    XCTAssertNil(error)
+    XCTAssertEqual(values.count, 1)
+    XCTAssertEqual(values.first?.source, .cache)
+    XCTAssertEqual(values.first?.data?.hero?.name, "R2-D2")
+    XCTAssertEqual(statuses.values, [401])
+  }
+
+  func test_interceptorThatNeverCallsNext_andAnswersItself_doesNotCrash() async throws {
+    struct ShortCircuit: GraphQLInterceptor {
+      func intercept<Request: GraphQLRequest>(request: Request, next: (Request) async -> InterceptorResultStream<Request>)
+        async throws -> InterceptorResultStream<Request>
+      {
+        let data = try Request.Operation.Data(data: r2HeroData)
+        let store = ApolloStore()
+        let records = store.normalizer.records(operationType: .query, operationName: "x", variables: nil, data: r2HeroData)
+        let result = ParsedResult<Request.Operation>(
+          result: GraphQLResponse(data: data, extensions: nil, errors: nil, source: .server, dependentKeys: nil), cacheRecords: records)
+        return InterceptorResultStream<Request>(stream: AsyncThrowingStream { $0.yield(result); $0.finish() })
+      }
+    }
+    let server = ScriptedServer(responses: [])
+    let harness = Harness(server: server, provider: TestProvider(graphQL: { [ShortCircuit()] }))
+    let (values, error) = try await collect(harness.send(HeroNameQuery()))
+    XCTAssertNil(error)
+    XCTAssertEqual(values.count, 1)
+    XCTAssertTrue(server.requests.isEmpty)
+  }
+
+  func test_cacheWrite_completesBeforeTheResultIsDelivered() async throws {
+    let store = ApolloStore()
+    let harness = Harness(responses: [.json(r2HeroResponse)], store: store)
+    for try await response in try harness.send(HeroNameQuery()) {
+      XCTAssertEqual(response.source, .server)
+      let cached = try await store.load(HeroNameQuery())
+      XCTAssertEqual(cached?.data?.hero?.name, "R2-D2", "the store already holds the result when it is delivered")
+    }
+  }
+
+  func test_cacheWriteFailure_failsTheStream_withoutInterceptorsSeeingIt() async throws {
+    struct FailingWrite: CacheInterceptor {
+      func readCacheData<Request: GraphQLRequest>(from store: ApolloStore, request: Request) async throws -> GraphQLResponse<Request.Operation>? { nil }
+      func writeCacheData<Request: GraphQLRequest>(to store: ApolloStore, request: Request, response: ParsedResult<Request.Operation>) async throws {
+        throw TestError(id: 42)
+      }
+    }
+    let seen = Recorder<String>()
+    let provider = TestProvider(graphQL: { [MapErrorsInterceptor { error in seen.append("\(error)"); throw error }] }, cache: { FailingWrite() })
+    let harness = Harness(responses: [.json(r2HeroResponse)], provider: provider)
+    let (values, error) = try await collect(harness.send(HeroNameQuery()))
+    XCTAssertTrue(values.isEmpty)
+    XCTAssertEqual(error as? TestError, TestError(id: 42))
+    XCTAssertEqual(seen.count, 0)
+  }
+
+  func test_sessionReturningNonHTTPResponse_failsWithTypedError() async throws {
+    struct FTPSession: ApolloURLSession {
+      func chunks(for request: URLRequest) async throws -> (any AsyncChunkSequence, URLResponse) {
+        let body = AsyncHTTPResponseChunkSequence(body: AsyncThrowingStream { $0.finish() }, boundary: nil)
+        return (body, URLResponse(url: request.url!, mimeType: nil, expectedContentLength: 0, textEncodingName: nil))
+      }
+    }
+    let transport = RequestChainNetworkTransport(urlSession: FTPSession(), interceptorProvider: DefaultInterceptorProvider.shared,
+                                                 store: ApolloStore(), endpointURL: testEndpoint)
+    let (_, error) = try await collect(transport.send(query: HeroNameQuery(), fetchBehavior: .NetworkOnly, requestConfiguration: .init()))
+    guard case .nonHTTPResponse? = error as? ApolloURLSessionError else { return XCTFail("got \(String(describing: error))") }
+  }
+
+  func test_providerMethods_areCalledOncePerSend() async throws {
+    let calls = Recorder<String>()
+    struct Counting: InterceptorProvider {
+      let calls: Recorder<String>
+      func graphQLInterceptors<Operation: GraphQLOperation>(for operation: Operation) -> [any GraphQLInterceptor] {
+        calls.append("graphQL")
+        return [MaxRetryInterceptor(), RetryNTimesInterceptor(times: 1)]
+      }
+      func httpInterceptors<Operation: GraphQLOperation>(for operation: Operation) -> [any HTTPInterceptor] {
+        calls.append("http")
+        return [ResponseCodeInterceptor()]
+      }
+    }
+    let harness = Harness(responses: [.json(r2HeroResponse)], provider: Counting(calls: calls))
+    let (values, _) = try await collect(harness.send(HeroNameQuery()))
+    XCTAssertEqual(values.count, 1)
+    XCTAssertEqual(calls.values, ["graphQL", "http"])
+  }
+}
+
+/// A GraphQL interceptor that only handles errors.
+struct MapErrorsInterceptor: GraphQLInterceptor {
+  let handler: @Sendable (any Error) async throws -> Any?
+
+  init(_ handler: @escaping @Sendable (any Error) async throws -> Any?) {
+    self.handler = handler
+  }
+
+  func intercept<Request: GraphQLRequest>(request: Request, next: (Request) async -> InterceptorResultStream<Request>)
+    async throws -> InterceptorResultStream<Request>
+  {
+    let handler = handler
+    return await next(request).mapErrors { error in
+      try await handler(error) as? ParsedResult<Request.Operation>
+    }
+  }
+}

@@ -1,0 +1,182 @@
+import ApolloAsyncChain
+import Foundation
+import StarWarsAPI
+import XCTest
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+let testEndpoint = URL(string: "http://localhost:8080/graphql")!
+
+/// R2-D2 as the hero.
+let r2HeroData: JSONObject = ["hero": ["__typename": "Droid", "id": "2001", "name": "R2-D2"]]
+let r2HeroResponse: JSONObject = ["data": .object(r2HeroData)]
+let lukeHeroResponse: JSONObject = ["data": ["hero": ["__typename": "Human", "id": "1000", "name": "Luke Skywalker"]]]
+
+struct TimeoutError: Error, CustomStringConvertible {
+  var description: String { "The operation did not finish in time (a hang)" }
+}
+
+/// Runs `operation`, failing with ``TimeoutError`` if it has not finished after `seconds`, even if it
+/// ignores cancellation, so that a hang fails the test instead of stalling the run.
+func withTimeout<T: Sendable>(
+  _ seconds: Double = 10, _ operation: @escaping @Sendable () async throws -> T
+) async throws -> T {
+  let resumed = Mutex(false)
+  let workTask = Mutex<Task<Void, Never>?>(nil)
+  return try await withTaskCancellationHandler {
+    try await withCheckedThrowingContinuation { continuation in
+    let claim: @Sendable () -> Bool = { resumed.withLock { done in defer { done = true }; return !done } }
+    let work = Task {
+      do {
+        let value = try await operation()
+        if claim() { continuation.resume(returning: value) }
+      } catch {
+        if claim() { continuation.resume(throwing: error) }
+      }
+    }
+    workTask.withLock { $0 = work }
+    Task {
+      try? await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+      if claim() {
+        work.cancel()
+        continuation.resume(throwing: TimeoutError())
+      }
+    }
+    }
+  } onCancel: {
+    // Cancelling the caller cancels the work, as structured code would.
+    workTask.withLock { $0?.cancel() }
+  }
+}
+
+/// Every value of a stream and the error it ended with.
+func collect<T: Sendable>(_ stream: AsyncThrowingStream<T, any Error>, timeout: Double = 10) async throws -> (values: [T], error: (any Error)?) {
+  try await withTimeout(timeout) {
+    var values: [T] = []
+    do {
+      for try await value in stream { values.append(value) }
+      return (values, nil)
+    } catch {
+      return (values, error)
+    }
+  }
+}
+
+/// A provider whose four parts are chosen by the test; each send gets fresh instances from the factories.
+struct TestProvider: InterceptorProvider {
+  var graphQL: @Sendable () -> [any GraphQLInterceptor] = { [MaxRetryInterceptor(), AutomaticPersistedQueryInterceptor()] }
+  var cache: @Sendable () -> any CacheInterceptor = { DefaultCacheInterceptor() }
+  var http: @Sendable () -> [any HTTPInterceptor] = { [ResponseCodeInterceptor()] }
+  var parser: @Sendable () -> any ResponseParsingInterceptor = { JSONResponseParsingInterceptor() }
+
+  func graphQLInterceptors<Operation: GraphQLOperation>(for operation: Operation) -> [any GraphQLInterceptor] { graphQL() }
+  func cacheInterceptor<Operation: GraphQLOperation>(for operation: Operation) -> any CacheInterceptor { cache() }
+  func httpInterceptors<Operation: GraphQLOperation>(for operation: Operation) -> [any HTTPInterceptor] { http() }
+  func responseParser<Operation: GraphQLOperation>(for operation: Operation) -> any ResponseParsingInterceptor { parser() }
+}
+
+/// A transport and client over a scripted server.
+struct Harness {
+  let server: ScriptedServer
+  let store: ApolloStore
+  let transport: RequestChainNetworkTransport
+  let client: ApolloClient
+
+  init(
+    server: ScriptedServer, provider: any InterceptorProvider = DefaultInterceptorProvider.shared,
+    store: ApolloStore = ApolloStore(), additionalHeaders: [String: String] = [:],
+    apqConfig: AutoPersistedQueryConfiguration = .init(), useGETForQueries: Bool = false,
+    clientAwareness: ClientAwarenessMetadata = ClientAwarenessMetadata()
+  ) {
+    self.server = server
+    self.store = store
+    transport = RequestChainNetworkTransport(
+      urlSession: server, interceptorProvider: provider, store: store, endpointURL: testEndpoint,
+      additionalHeaders: additionalHeaders, apqConfig: apqConfig, useGETForQueries: useGETForQueries)
+    client = ApolloClient(networkTransport: transport, store: store, clientAwarenessMetadata: clientAwareness)
+  }
+
+  init(responses: [ScriptedResponse], provider: any InterceptorProvider = DefaultInterceptorProvider.shared,
+       store: ApolloStore = ApolloStore()) {
+    self.init(server: ScriptedServer(responses: responses), provider: provider, store: store)
+  }
+
+  /// Sends a query through the transport with an explicit behaviour.
+  func send<Query: GraphQLQuery>(_ query: Query, _ behavior: FetchBehavior = .NetworkOnly,
+                                 _ configuration: RequestConfiguration = RequestConfiguration()) throws
+    -> AsyncThrowingStream<GraphQLResponse<Query>, any Error>
+  {
+    try transport.send(query: query, fetchBehavior: behavior, requestConfiguration: configuration)
+  }
+}
+
+/// Writes R2-D2 as the answer to `HeroNameQuery()` into the store.
+func primeStoreWithR2(_ store: ApolloStore, query: HeroNameQuery = HeroNameQuery()) throws {
+  try store.publishRecords(store.records(for: query, data: r2HeroData))
+}
+
+/// Records what it sees; thread-safe.
+final class Recorder<Value: Sendable>: Sendable {
+  private let storage = Mutex<[Value]>([])
+  func append(_ value: Value) { storage.withLock { $0.append(value) } }
+  var values: [Value] { storage.withLock { $0 } }
+  var count: Int { storage.withLock { $0.count } }
+}
+
+/// A GraphQL interceptor made of closures.
+struct BlockInterceptor: GraphQLInterceptor {
+  let body: @Sendable (any GraphQLRequest) async throws -> Void
+
+  init(_ body: @escaping @Sendable (any GraphQLRequest) async throws -> Void = { _ in }) {
+    self.body = body
+  }
+
+  func intercept<Request: GraphQLRequest>(
+    request: Request, next: (Request) async -> InterceptorResultStream<Request>
+  ) async throws -> InterceptorResultStream<Request> {
+    try await body(request)
+    return await next(request)
+  }
+}
+
+/// Throws `Retry` with the same request every time it is reached.
+actor BlindRetryingInterceptor: GraphQLInterceptor {
+  private(set) var hitCount = 0
+
+  func intercept<Request: GraphQLRequest>(
+    request: Request, next: (Request) async -> InterceptorResultStream<Request>
+  ) async throws -> InterceptorResultStream<Request> {
+    hitCount += 1
+    throw RequestChain<Request>.Retry(request: request)
+  }
+}
+
+/// Throws `Retry` for the first `times` attempts, then lets the request through.
+actor RetryNTimesInterceptor: GraphQLInterceptor {
+  let times: Int
+  private(set) var hitCount = 0
+  init(times: Int) { self.times = times }
+
+  func intercept<Request: GraphQLRequest>(
+    request: Request, next: (Request) async -> InterceptorResultStream<Request>
+  ) async throws -> InterceptorResultStream<Request> {
+    hitCount += 1
+    if hitCount <= times { throw RequestChain<Request>.Retry(request: request) }
+    return await next(request)
+  }
+}
+
+struct TestError: Error, Equatable {
+  var id = 0
+}
+
+/// Polls `condition` every 5 ms; fails with ``TimeoutError`` after `seconds`.
+func waitUntil(_ seconds: Double = 5, _ condition: () -> Bool) async throws {
+  let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+  while !condition() {
+    guard ContinuousClock.now < deadline else { throw TimeoutError() }
+    try await Task.sleep(nanoseconds: 5_000_000)
+  }
+}

@@ -1,0 +1,202 @@
+import ApolloCore
+import Foundation
+import XCTest
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+private struct Person: RootSelectionSet {
+  let __data: DataDict
+  let name: String
+  let age: Int?
+  let tags: [String]
+  init(_dataDict: DataDict) throws {
+    __data = _dataDict
+    name = try _dataDict["name"]
+    age = try _dataDict["age"]
+    tags = try _dataDict["tags"]
+  }
+}
+
+private struct NoVariables: GraphQLQuery {
+  static let operationName = "NoVariables"
+  static let operationDocument = OperationDocument(definition: OperationDefinition("query NoVariables { a }", fragments: ["fragment F on T { b }"]))
+  typealias Data = Person
+}
+
+private struct Persisted: GraphQLQuery {
+  static let operationName = "Persisted"
+  static let operationDocument = OperationDocument(operationIdentifier: "hash-1")
+  typealias Data = Person
+}
+
+final class SelectionSetDecodingTests: XCTestCase {
+  func test_readsFields_andOptionalMissingFieldsAsNil() throws {
+    let person = try Person(data: ["name": "Leia", "tags": ["a", "b"]])
+    XCTAssertEqual(person.name, "Leia")
+    XCTAssertNil(person.age)
+    XCTAssertEqual(person.tags, ["a", "b"])
+  }
+
+  func test_missingRequiredField_throwsMissingValueWithPath() {
+    XCTAssertThrowsError(try Person(data: ["tags": []])) { error in
+      XCTAssertEqual(error as? JSONDecodingError, JSONDecodingError(kind: .missingValue, path: ["name"]))
+    }
+  }
+
+  func test_nullRequiredField_throwsNullValue() {
+    XCTAssertThrowsError(try Person(data: ["name": .null, "tags": []])) { error in
+      XCTAssertEqual(error as? JSONDecodingError, JSONDecodingError(kind: .nullValue, path: ["name"]))
+    }
+  }
+
+  func test_wrongTypeInsideAList_namesTheIndex() {
+    XCTAssertThrowsError(try Person(data: ["name": "x", "tags": ["a", 3]])) { error in
+      XCTAssertEqual(error as? JSONDecodingError, JSONDecodingError(kind: .wrongType(expected: "string", found: "number"), path: ["tags", "1"]))
+      XCTAssertEqual("\(error)", "Expected string at tags.1, found number")
+    }
+  }
+
+  func test_integralDoubles_readAsInt_butFractionsDoNot() throws {
+    XCTAssertEqual(try Person(data: ["name": "x", "age": 3.0, "tags": []]).age, 3)
+    XCTAssertThrowsError(try Person(data: ["name": "x", "age": 3.5, "tags": []]))
+  }
+
+  func test_equality_followsTheJSON() throws {
+    XCTAssertEqual(try Person(data: ["name": "x", "tags": []]), try Person(data: ["name": "x", "tags": []]))
+    XCTAssertNotEqual(try Person(data: ["name": "x", "tags": []]), try Person(data: ["name": "y", "tags": []]))
+  }
+}
+
+final class GraphQLErrorTests: XCTestCase {
+  func test_membersAreRead_andExtensionsKeepFoundationCasts() {
+    let error = GraphQLError([
+      "message": "Denied", "locations": [["line": 2, "column": 3]], "path": ["hero", 0, "name"],
+      "extensions": ["code": "UNAUTHENTICATED", "retryIn": 5, "detail": ["a": true]],
+    ])
+    XCTAssertEqual(error.message, "Denied")
+    XCTAssertEqual(error.locations, [.init(line: 2, column: 3)])
+    XCTAssertEqual(error.path, [.field("hero"), .index(0), .field("name")])
+    XCTAssertEqual(error.extensions?["code"] as? String, "UNAUTHENTICATED")
+    XCTAssertEqual(error.extensions?["retryIn"] as? Int, 5)
+    XCTAssertEqual((error.extensions?["detail"] as? [String: Any])?["a"] as? Bool, true)
+    XCTAssertEqual(error["message"] as? String, "Denied")
+    XCTAssertEqual(error.description, "Denied")
+    XCTAssertEqual(error.errorDescription, "Denied")
+  }
+
+  func test_descriptionWithoutMessage_isGraphQLError() {
+    XCTAssertEqual(GraphQLError(["extensions": [:]]).description, "GraphQL Error")
+  }
+
+  func test_malformedLocationsOrPath_readAsNil_notACrash() {
+    let error = GraphQLError(["locations": [["line": "x"]], "path": [true]])
+    XCTAssertNil(error.locations)
+    XCTAssertNil(error.path)
+  }
+}
+
+final class RequestBodyBuilderTests: XCTestCase {
+  func test_bodyMembers_followTheFlags() throws {
+    let body = try RequestBodyBuilder.body(for: NoVariables(), sendQueryDocument: true, autoPersistQuery: true, includeClientLibrary: true)
+    XCTAssertEqual(body["operationName"], "NoVariables")
+    XCTAssertNil(body["variables"], "variables are left out when the operation has none")
+    XCTAssertEqual(body["query"], "query NoVariables { a }\nfragment F on T { b }")
+    XCTAssertEqual(body["extensions"]?["persistedQuery"]?["version"], 1)
+    XCTAssertEqual(body["extensions"]?["clientLibrary"]?["name"], "apollo-ios")
+  }
+
+  func test_persistedOnlyOperation_askedForItsDocument_throwsTypedError() {
+    XCTAssertThrowsError(try RequestBodyBuilder.body(for: Persisted(), sendQueryDocument: true, autoPersistQuery: false)) { error in
+      XCTAssertEqual(error as? RequestBodyError, .missingQueryDocument(operationName: "Persisted"))
+    }
+    XCTAssertEqual(try RequestBodyBuilder.body(for: Persisted(), sendQueryDocument: false, autoPersistQuery: true)["extensions"]?["persistedQuery"]?["sha256Hash"], "hash-1")
+  }
+
+  func test_zeroXInstanceAccessors_readTheStaticDefinitions() {
+    let operation = NoVariables()
+    XCTAssertEqual(operation.operationName, "NoVariables")
+    XCTAssertEqual(operation.operationType, .query)
+    XCTAssertEqual(operation.queryDocument, "query NoVariables { a }\nfragment F on T { b }")
+    XCTAssertEqual(operation.operationIdentifier, SHA256.hexDigest(operation.queryDocument))
+    XCTAssertNil(operation.variables)
+  }
+
+  func test_nullableVariables_distinguishUnsetFromNull() {
+    XCTAssertNil(GraphQLNullable<String>.none._jsonEncodableValue)
+    XCTAssertEqual(GraphQLNullable<String>.null._jsonEncodableValue, .null)
+    XCTAssertEqual(GraphQLNullable<String>.some("x")._jsonEncodableValue, "x")
+    let optional: String? = nil
+    XCTAssertEqual(optional._jsonEncodableValue, .null)
+  }
+
+  func test_getEncoder_sortsKeys_encodesObjectsAsJSON_andKeepsExistingItems() throws {
+    let url = try XCTUnwrap(GETRequestEncoder.url(for: ["variables": ["b": 1, "a": "x y"], "operationName": "Op"],
+                                                  baseURL: URL(string: "https://h/graphql?x=1")!))
+    XCTAssertEqual(url.absoluteString, "https://h/graphql?x=1&operationName=Op&variables=%7B%22a%22:%22x%20y%22,%22b%22:1%7D")
+  }
+}
+
+final class ScriptedServerTests: XCTestCase {
+  func test_recordsRequests_andDecodesGraphQLBodies_forPOSTAndGET() async throws {
+    let server = ScriptedServer { _ in .json(["data": [:]]) }
+    var post = URLRequest(url: URL(string: "http://s/graphql")!)
+    post.httpMethod = "POST"
+    post.httpBody = Data(#"{"operationName":"Op","variables":{"a":1}}"#.utf8)
+    _ = try await server.start(post)
+    _ = try await server.start(URLRequest(url: URL(string: "http://s/graphql?operationName=Get&variables=%7B%22b%22%3A2%7D")!))
+    XCTAssertEqual(server.requests.map(\.operationName), ["Op", "Get"])
+    XCTAssertEqual(server.requests.map(\.sequenceNumber), [1, 2])
+    XCTAssertEqual(server.requests[1].variables, ["b": 2])
+  }
+
+  func test_bodyEvents_areDeliveredInOrder_andFailuresEndTheBody() async throws {
+    let server = ScriptedServer(responses: [
+      ScriptedResponse(statusCode: 207, headers: ["X": "1"], body: [.data(Data("a".utf8)), .delay(.milliseconds(5)), .data(Data("b".utf8)), .fail(URLError(.networkConnectionLost))]),
+    ])
+    let response = try await server.start(URLRequest(url: URL(string: "http://s")!))
+    XCTAssertEqual(response.response.statusCode, 207)
+    XCTAssertEqual(response.response.value(forHTTPHeaderField: "x"), "1")
+    var received = Data()
+    do {
+      for try await chunk in response.body { received.append(chunk) }
+      XCTFail("expected the body to fail")
+    } catch {
+      XCTAssertEqual((error as? URLError)?.code, .networkConnectionLost)
+    }
+    XCTAssertEqual(received, Data("ab".utf8))
+  }
+
+  func test_failureBeforeTheHead_andRunningOutOfResponses_areTypedErrors() async throws {
+    let server = ScriptedServer(responses: [.failure(URLError(.cannotConnectToHost))])
+    do {
+      _ = try await server.start(URLRequest(url: URL(string: "http://s")!))
+      XCTFail("expected an error")
+    } catch {
+      XCTAssertEqual((error as? URLError)?.code, .cannotConnectToHost)
+    }
+    do {
+      _ = try await server.start(URLRequest(url: URL(string: "http://s")!))
+      XCTFail("expected an error")
+    } catch {
+      XCTAssertEqual(error as? ScriptedServerError, .noMoreResponses)
+    }
+  }
+
+  func test_cancellingTheConsumer_cancelsADelayedBody() async throws {
+    let server = ScriptedServer(responses: [ScriptedResponse(body: [.delay(.seconds(30)), .data(Data("late".utf8))])])
+    let response = try await server.start(URLRequest(url: URL(string: "http://s")!))
+    let consumer = Task { () -> Int in
+      var count = 0
+      for try await _ in response.body { count += 1 }
+      return count
+    }
+    try await Task.sleep(nanoseconds: 20_000_000)
+    consumer.cancel()
+    let start = ContinuousClock.now
+    let count = try await consumer.value
+    XCTAssertEqual(count, 0)
+    XCTAssertLessThan(ContinuousClock.now - start, .seconds(5))
+  }
+}

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Runs every test: builds all targets (library, examples, tests), starts TestServer, runs the unit,
+# integration and parity tests, then runs each example against the embedded server and TestServer.
+#
+# Usage: bash scripts/test.sh
+# Environment: APOLLO_TEST_SERVER_PORT (default 4010), SWIFT_TEST_TIMEOUT (seconds, default 1500).
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+PORT="${APOLLO_TEST_SERVER_PORT:-4010}"
+export APOLLO_TEST_SERVER_URL="http://127.0.0.1:$PORT"
+SERVER="$ROOT/scripts/test-server.sh"
+
+step() { printf '\n==> %s\n' "$*"; }
+
+cleanup() { "$SERVER" stop >/dev/null 2>&1 || true; }
+trap cleanup EXIT
+
+step "Building every target (libraries, examples, tests)"
+swift build --build-tests
+
+step "Starting TestServer on $APOLLO_TEST_SERVER_URL"
+"$SERVER" start
+
+step "Running the tests"
+status=0
+timeout "${SWIFT_TEST_TIMEOUT:-1500}" swift test --skip-build 2>&1 | tee "$ROOT/.build/test-output.log" || status=$?
+if ! "$SERVER" status; then
+  echo "TestServer is no longer answering on $APOLLO_TEST_SERVER_URL: it crashed during the run (log: TestServer/.run/server.log)." >&2
+  tail -n 40 "$ROOT/TestServer/.run/server.log" >&2 || true
+  status=1
+fi
+if [[ $status -ne 0 ]]; then
+  echo "swift test failed (exit $status)" >&2
+  exit "$status"
+fi
+
+step "Running the examples against the embedded scripted server and against TestServer"
+examples=$(sed -n '/^let asyncChainExamples = \[/,/^\]/p' Package.swift | grep -o '"[A-Za-z]*"' | tr -d '"')
+failed=0
+passed=0
+for example in $examples; do
+  for endpoint in "" "$APOLLO_TEST_SERVER_URL/graphql"; do
+    label="$example ${endpoint:-(embedded)}"
+    if output=$(timeout 60 ".build/debug/$example" $endpoint 2>&1); then
+      passed=$((passed + 1))
+      echo "ok   $label: $(echo "$output" | tail -n 1)"
+    else
+      failed=$((failed + 1))
+      echo "FAIL $label"
+      echo "$output" | sed 's/^/     /'
+    fi
+  done
+done
+echo "examples: $passed passed, $failed failed"
+[[ $failed -eq 0 ]]
