@@ -45,10 +45,16 @@ let heroBody = JSONSerializer.serialize([
 ])
 let endpoint = URL(string: "http://bench.invalid/graphql")!
 
-func makeClient() -> (ApolloClient, ScriptedServer) {
+/// No GraphQL or HTTP interceptors: the chain's own stages only.
+struct BareProvider: InterceptorProvider {
+  func graphQLInterceptors<Operation: GraphQLOperation>(for operation: Operation) -> [any GraphQLInterceptor] { [] }
+  func httpInterceptors<Operation: GraphQLOperation>(for operation: Operation) -> [any HTTPInterceptor] { [] }
+}
+
+func makeClient(provider: any InterceptorProvider = DefaultInterceptorProvider.shared) -> (ApolloClient, ScriptedServer) {
   let server = ScriptedServer { _ in .raw(heroBody, headers: ["Content-Type": "application/json"]) }
   let store = ApolloStore()
-  let transport = RequestChainNetworkTransport(urlSession: server, interceptorProvider: DefaultInterceptorProvider.shared,
+  let transport = RequestChainNetworkTransport(urlSession: server, interceptorProvider: provider,
                                                store: store, endpointURL: endpoint)
   return (ApolloClient(networkTransport: transport, store: store), server)
 }
@@ -57,7 +63,7 @@ func makeClient() -> (ApolloClient, ScriptedServer) {
 
 /// Our work per request through the default 2.x chain, against the scripted session alone.
 func benchmarkRequests() async throws {
-  let iterations = 20_000
+  let iterations = Int(ProcessInfo.processInfo.environment["BENCH_ITERATIONS"] ?? "") ?? 20_000
   let (client, server) = makeClient()
   let query = HeroAndFriendsQuery(episode: .some(.JEDI))
   var request = URLRequest(url: endpoint)
@@ -75,6 +81,13 @@ func benchmarkRequests() async throws {
   let cacheHit = try await measure(iterations: iterations) {
     _ = try await client.fetch(query: query, cachePolicy: .cacheFirst)
   }
+  let noCacheWrite = try await measure(iterations: iterations) {
+    _ = try await client.fetch(query: query, cachePolicy: .networkOnly, requestConfiguration: .init(writeResultsToCache: false))
+  }
+  let (bareClient, _) = makeClient(provider: BareProvider())
+  let bare = try await measure(iterations: iterations) {
+    _ = try await bareClient.fetch(query: query, cachePolicy: .networkOnly, requestConfiguration: .init(writeResultsToCache: false))
+  }
   let perBaseline = baseline.seconds / Double(iterations) * 1e6
   let perChain = chain.seconds / Double(iterations) * 1e6
   let perCache = cacheHit.seconds / Double(iterations) * 1e6
@@ -83,6 +96,8 @@ func benchmarkRequests() async throws {
   print("  full chain, networkOnly            \(format(perChain, "µs/request"))   ratio \(String(format: "%.1f", perChain / perBaseline))x")
   print("  our work per request (chain − baseline) \(format(perChain - perBaseline, "µs"))")
   print("  cacheFirst hit (no network)        \(format(perCache, "µs/request"))")
+  print("  networkOnly, no cache write        \(format(noCacheWrite.seconds / Double(iterations) * 1e6, "µs/request"))")
+  print("  no interceptors, no cache write    \(format(bare.seconds / Double(iterations) * 1e6, "µs/request"))")
 }
 
 /// Multipart splitting throughput against copying the same bytes.

@@ -127,7 +127,7 @@ public struct RequestChain<Request: GraphQLRequest>: Sendable {
       let (chunks, response) = try await session.chunks(for: urlRequest)
       // Upstream stops the process here; a typed error lets the caller see what the session returned.
       guard let httpResponse = response as? HTTPURLResponse else { throw ApolloURLSessionError.nonHTTPResponse(response) }
-      return HTTPResponse(response: httpResponse, chunks: NonCopyableAsyncThrowingStream(stream: chunks))
+      return HTTPResponse(response: httpResponse, chunks: NonCopyableAsyncThrowingStream(stream: pulling(chunks)))
     }
     for interceptor in interceptors.http.reversed() {
       let downstream = next
@@ -148,5 +148,32 @@ public enum ApolloURLSessionError: Error, LocalizedError {
     switch self {
     case .nonHTTPResponse(let response): return "The session returned a non-HTTP response for \(response.url?.absoluteString ?? "a request")."
     }
+  }
+}
+
+/// A stream that pulls from `sequence` as it is read: no task and no buffer in between.
+///
+/// Upstream copies the chunks through an eager task; reading them in place saves a task per request
+/// and, as every stage above still runs eagerly, nothing observable changes.
+private func pulling<S: AsyncChunkSequence>(_ sequence: S) -> AsyncThrowingStream<Data, any Error> {
+  let iterator = IteratorBox(sequence.makeAsyncIterator())
+  return AsyncThrowingStream {
+    try Task.checkCancellation()
+    return try await iterator.next()
+  }
+}
+
+/// Holds an iterator for an unfolding stream.
+private final class IteratorBox<Iterator: AsyncIteratorProtocol>: @unchecked Sendable where Iterator.Element == Data {
+  // Safe: `AsyncThrowingStream(unfolding:)` asks for one element at a time and never concurrently, so the
+  // iterator is only ever touched by one task at a time.
+  private var iterator: Iterator
+
+  init(_ iterator: Iterator) {
+    self.iterator = iterator
+  }
+
+  func next() async throws -> Data? {
+    try await iterator.next()
   }
 }

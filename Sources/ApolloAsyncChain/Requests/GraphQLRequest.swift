@@ -26,14 +26,22 @@ extension GraphQLRequest {
   /// A POST to the endpoint with client-awareness headers, `additionalHeaders` (appended), the timeout and
   /// a URL cache policy derived from the fetch behaviour.
   public func createDefaultRequest() -> URLRequest {
-    var request = URLRequest(url: graphQLEndpoint)
-    request.httpMethod = "POST"
+    makeDefaultRequest { _ in }
+  }
+
+  /// ``createDefaultRequest()`` with a last say over the headers, which are set in one assignment.
+  func makeDefaultRequest(adjustingHeaders adjust: (inout HTTPHeaderFields) -> Void) -> URLRequest {
+    var headers = HTTPHeaderFields()
     if let metadata = ApolloClient.context {
-      metadata.applyHeaders(to: &request)
+      metadata.appendHeaders(to: &headers)
     }
     for (name, value) in additionalHeaders {
-      request.addValue(value, forHTTPHeaderField: name)
+      headers.append(value, for: name)
     }
+    adjust(&headers)
+    var request = URLRequest(url: graphQLEndpoint)
+    request.httpMethod = "POST"
+    request.allHTTPHeaderFields = headers.dictionary
     if let requestTimeout {
       request.timeoutInterval = requestTimeout
     }

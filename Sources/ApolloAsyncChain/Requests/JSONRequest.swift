@@ -64,7 +64,6 @@ public struct JSONRequest<Operation: GraphQLOperation>: GraphQLRequest, AutoPers
   }
 
   public func toURLRequest() throws -> URLRequest {
-    var request = createDefaultRequest()
     let useGET: Bool
     if Operation.operationType != .query {
       useGET = false
@@ -73,17 +72,20 @@ public struct JSONRequest<Operation: GraphQLOperation>: GraphQLRequest, AutoPers
     } else {
       useGET = useGETForQueries
     }
-    if useGET {
-      guard let url = GETRequestEncoder.url(for: body, baseURL: graphQLEndpoint) else {
-        throw GraphQLHTTPRequestError.serializedQueryParamsMessageError
-      }
-      request.url = url
-      request.httpMethod = "GET"
-      request.setValue(nil, forHTTPHeaderField: "Content-Type")
-      request.addValue("true", forHTTPHeaderField: "Apollo-Require-Preflight")
-    } else {
+    guard useGET else {
+      var request = createDefaultRequest()
       request.httpBody = JSONSerializer.serialize(body, sortedKeys: true)
+      return request
     }
+    guard let url = GETRequestEncoder.url(for: body, baseURL: graphQLEndpoint) else {
+      throw GraphQLHTTPRequestError.serializedQueryParamsMessageError
+    }
+    var request = makeDefaultRequest { headers in
+      headers.set(nil, for: "Content-Type")
+      headers.append("true", for: "Apollo-Require-Preflight")
+    }
+    request.url = url
+    request.httpMethod = "GET"
     return request
   }
 

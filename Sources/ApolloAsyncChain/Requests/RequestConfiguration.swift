@@ -63,12 +63,15 @@ public struct ClientAwarenessMetadata: Sendable, Hashable {
 
   /// Appends the name and version headers that are set.
   public func applyHeaders(to request: inout URLRequest) {
-    if let clientApplicationName {
-      request.addValue(clientApplicationName, forHTTPHeaderField: ClientAwareness.clientNameHeader)
-    }
-    if let clientApplicationVersion {
-      request.addValue(clientApplicationVersion, forHTTPHeaderField: ClientAwareness.clientVersionHeader)
-    }
+    var headers = HTTPHeaderFields()
+    appendHeaders(to: &headers)
+    for (name, value) in headers.dictionary { request.addValue(value, forHTTPHeaderField: name) }
+  }
+
+  /// Appends the name and version headers that are set.
+  func appendHeaders(to headers: inout HTTPHeaderFields) {
+    if let clientApplicationName { headers.append(clientApplicationName, for: ClientAwareness.clientNameHeader) }
+    if let clientApplicationVersion { headers.append(clientApplicationVersion, for: ClientAwareness.clientVersionHeader) }
   }
 }
 

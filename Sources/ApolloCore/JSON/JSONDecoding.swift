@@ -53,6 +53,14 @@ extension JSONValue {
 public protocol JSONDecodable: Sendable {
   /// Reads the value; `path` names the field for error messages.
   init(jsonValue value: JSONValue, path: [String]) throws
+  /// The value of a field that is absent from the response: an error, except for optionals (`nil`).
+  static func valueForMissingField(path: [String]) throws -> Self
+}
+
+extension JSONDecodable {
+  public static func valueForMissingField(path: [String]) throws -> Self {
+    throw JSONDecodingError(kind: .missingValue, path: path)
+  }
 }
 
 extension String: JSONDecodable {
@@ -91,6 +99,8 @@ extension Optional: JSONDecodable where Wrapped: JSONDecodable {
   public init(jsonValue value: JSONValue, path: [String]) throws {
     if case .null = value { self = .none } else { self = .some(try Wrapped(jsonValue: value, path: path)) }
   }
+
+  public static func valueForMissingField(path: [String]) throws -> Self { .none }
 }
 
 extension Array: JSONDecodable where Element: JSONDecodable {
@@ -104,10 +114,6 @@ extension Array: JSONDecodable where Element: JSONDecodable {
     self = result
   }
 }
-
-/// Lets field access tell nullable fields (a missing key reads as `nil`) from required ones.
-public protocol _OptionalMarker {}
-extension Optional: _OptionalMarker {}
 
 private func mismatch(_ expected: String, _ value: JSONValue, _ path: [String]) -> JSONDecodingError {
   if case .null = value { return JSONDecodingError(kind: .nullValue, path: path) }

@@ -18,9 +18,7 @@ public struct DataDict: Sendable, Hashable {
   /// Reads field `key` as `T`. An optional `T` reads a missing or `null` field as `nil`.
   public subscript<T: JSONDecodable>(_ key: String) -> T {
     get throws {
-      guard let value = _data[key] ?? (T.self is any _OptionalMarker.Type ? .null : nil) else {
-        throw JSONDecodingError(kind: .missingValue, path: _path + [key])
-      }
+      guard let value = _data[key] else { return try T.valueForMissingField(path: _path + [key]) }
       return try T(jsonValue: value, path: _path + [key])
     }
   }

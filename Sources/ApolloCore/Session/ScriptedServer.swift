@@ -106,8 +106,11 @@ public struct ScriptedResponse: Sendable {
 public final class ScriptedServer: HTTPStreamingSession {
   public typealias Handler = @Sendable (ScriptedRequest) async throws -> ScriptedResponse
 
+  /// How many requests ``requests`` keeps: enough for any test, bounded so a long run stays flat.
+  public static let requestLogLimit = 1_000
+
   private let handler: Handler
-  private let log = Mutex<[ScriptedRequest]>([])
+  private let log = Mutex<(received: Int, recent: [ScriptedRequest])>((0, []))
 
   /// A server that answers each request with `handler`; a thrown error fails the request before any response.
   public init(handler: @escaping Handler) {
@@ -123,14 +126,16 @@ public final class ScriptedServer: HTTPStreamingSession {
     }
   }
 
-  /// Every request received so far, in order.
-  public var requests: [ScriptedRequest] { log.withLock { $0 } }
+  /// The requests received so far, in order: all of them, or the last ``requestLogLimit``.
+  public var requests: [ScriptedRequest] { log.withLock { $0.recent } }
 
   public func start(_ request: URLRequest) async throws -> HTTPStreamingResponse {
     try Task.checkCancellation()
     let scripted = log.withLock { log in
-      let entry = ScriptedRequest(urlRequest: request, graphQLBody: Self.graphQLBody(of: request), sequenceNumber: log.count + 1)
-      log.append(entry)
+      log.received += 1
+      let entry = ScriptedRequest(urlRequest: request, graphQLBody: Self.graphQLBody(of: request), sequenceNumber: log.received)
+      if log.recent.count == Self.requestLogLimit { log.recent.removeFirst(Self.requestLogLimit / 2) }
+      log.recent.append(entry)
       return entry
     }
     let response = try await handler(scripted)

@@ -42,7 +42,9 @@ public final class InMemoryNormalizedCache: NormalizedCache {
         state.records[key] = record
       }
       for (key, shape) in records.shapes {
-        state.shapes[key] = state.shapes[key].map { $0.merged(with: shape) } ?? shape
+        // Repeated writes of the same operation bring the same shape: compare before rebuilding it.
+        guard let existing = state.shapes[key] else { state.shapes[key] = shape; continue }
+        if existing != shape { state.shapes[key] = existing.merged(with: shape) }
       }
       return changed
     }

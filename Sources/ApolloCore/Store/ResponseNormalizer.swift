@@ -70,7 +70,7 @@ public struct ResponseNormalizer: Sendable {
     var root = Record(key: rootKey)
     var shape: [String: SelectionShape] = [:]
     for (field, value) in data {
-      let (recordValue, fieldShape) = normalize(value, path: rootKey + "." + field + argumentsSuffix, into: &set)
+      let (recordValue, fieldShape) = normalize(value, path: { rootKey + "." + field + argumentsSuffix }, into: &set)
       root.fields[field + argumentsSuffix] = recordValue
       shape[field] = fieldShape
     }
@@ -81,14 +81,18 @@ public struct ResponseNormalizer: Sendable {
     return set
   }
 
-  private func normalize(_ value: JSONValue, path: String, into set: inout RecordSet) -> (RecordValue, SelectionShape) {
+  /// - Parameter path: builds the object's path key; called only when an object has no key of its own,
+  ///   so scalar fields cost no string building.
+  private func normalize(_ value: JSONValue, path: () -> String, into set: inout RecordSet) -> (RecordValue, SelectionShape) {
     switch value {
     case .object(let object):
-      let key = cacheKeyForObject(object) ?? path
+      let key = cacheKeyForObject(object) ?? path()
       var record = Record(key: key)
+      record.fields.reserveCapacity(object.count)
       var shape: [String: SelectionShape] = [:]
+      shape.reserveCapacity(object.count)
       for (field, fieldValue) in object {
-        let (recordValue, fieldShape) = normalize(fieldValue, path: key + "." + field, into: &set)
+        let (recordValue, fieldShape) = normalize(fieldValue, path: { key + "." + field }, into: &set)
         record.fields[field] = recordValue
         shape[field] = fieldShape
       }
@@ -100,7 +104,7 @@ public struct ResponseNormalizer: Sendable {
       var elementShape: SelectionShape = .leaf
       var holdsObjects = false
       for (index, element) in elements.enumerated() {
-        let (recordValue, shape) = normalize(element, path: path + "." + String(index), into: &set)
+        let (recordValue, shape) = normalize(element, path: { path() + "." + String(index) }, into: &set)
         if case .value = recordValue {} else { holdsObjects = true }
         values.append(recordValue)
         elementShape = elementShape.merged(with: shape)
