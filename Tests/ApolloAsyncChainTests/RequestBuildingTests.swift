@@ -212,3 +212,26 @@ struct PersistedOnlyQuery: GraphQLQuery {
   static let operationDocument = OperationDocument(operationIdentifier: "abc123")
   typealias Data = HeroNameQuery.Data
 }
+
+final class RequestEqualityTests: XCTestCase {
+  private func make(retry: Bool = false, headers: [String: String] = [:]) -> JSONRequest<HeroNameQuery> {
+    var request = JSONRequest(operation: HeroNameQuery(episode: .some(.JEDI)), graphQLEndpoint: testEndpoint,
+                              fetchBehavior: .CacheFirst, writeResultsToCache: true, requestTimeout: nil)
+    request.isPersistedQueryRetry = retry
+    request.addHeaders(headers)
+    return request
+  }
+
+  func test_jsonRequests_withTheSameMembers_areEqualAndHashAlike() {
+    XCTAssertEqual(make(), make())
+    XCTAssertEqual(Set([make(), make()]).count, 1)
+  }
+
+  func test_jsonRequests_differingInAnyMember_areNotEqual() {
+    XCTAssertNotEqual(make(), make(retry: true))
+    XCTAssertNotEqual(make(), make(headers: ["X": "1"]))
+    var other = make()
+    other.operation = HeroNameQuery(episode: .some(.EMPIRE))
+    XCTAssertNotEqual(make(), other)
+  }
+}

@@ -19,15 +19,35 @@ public actor JSONResponseParsingInterceptor: ResponseParsingInterceptor {
     let parser = JSONResponseParser(
       response: response.response, operationVariables: request.operation.__variables,
       includeCacheRecords: includeCacheRecords, normalizer: normalizer)
+    // Parsed in place as the chain reads (no task of its own): the reader is the chain's fetch task,
+    // the same task an operator's task would inherit its task-local values from.
+    let chunks = ChunkReader(response.chunks.getStream())
     let last = Mutex<ParsedResult<Request.Operation>?>(nil)
-    return await response.chunks.compactMap { chunk in
-      try Task.checkCancellation()
-      let previous = last.withLock { $0 }
-      guard let parsed = try await parser.parse(dataChunk: chunk, mergingIncrementalItemsInto: previous) else {
-        return nil
+    return InterceptorResultStream<Request>(stream: AsyncThrowingStream {
+      while let chunk = try await chunks.next() {
+        try Task.checkCancellation()
+        let previous = last.withLock { $0 }
+        if let parsed = try await parser.parse(dataChunk: chunk, mergingIncrementalItemsInto: previous) {
+          last.withLock { $0 = parsed }
+          return parsed
+        }
       }
-      last.withLock { $0 = parsed }
-      return parsed
-    }
+      return nil
+    })
+  }
+}
+
+/// Reads chunks one at a time for an unfolding stream.
+private final class ChunkReader: @unchecked Sendable {
+  // Safe: `AsyncThrowingStream(unfolding:)` asks for one element at a time and never concurrently, so the
+  // iterator is only ever touched by one task at a time.
+  private var iterator: AsyncThrowingStream<Data, any Error>.AsyncIterator
+
+  init(_ stream: AsyncThrowingStream<Data, any Error>) {
+    iterator = stream.makeAsyncIterator()
+  }
+
+  func next() async throws -> Data? {
+    try await iterator.next()
   }
 }

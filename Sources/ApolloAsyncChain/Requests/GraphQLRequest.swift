@@ -53,6 +53,23 @@ extension GraphQLRequest {
     return request
   }
 
+  /// Whether the members every request has are equal; the operation compares by its variables.
+  func hasSameRequestMembers(as other: Self) -> Bool {
+    graphQLEndpoint == other.graphQLEndpoint && operation.variablesJSON == other.operation.variablesJSON
+      && additionalHeaders == other.additionalHeaders && fetchBehavior == other.fetchBehavior
+      && writeResultsToCache == other.writeResultsToCache && requestTimeout == other.requestTimeout
+  }
+
+  /// Hashes the members every request has.
+  func hashRequestMembers(into hasher: inout Hasher) {
+    hasher.combine(graphQLEndpoint)
+    hasher.combine(operation.variablesJSON)
+    hasher.combine(additionalHeaders)
+    hasher.combine(fetchBehavior)
+    hasher.combine(writeResultsToCache)
+    hasher.combine(requestTimeout)
+  }
+
   /// Sets one header, replacing an existing value.
   public mutating func addHeader(name: String, value: String) {
     additionalHeaders[name] = value

@@ -90,20 +90,13 @@ public struct JSONRequest<Operation: GraphQLOperation>: GraphQLRequest, AutoPers
   }
 
   public static func == (lhs: JSONRequest, rhs: JSONRequest) -> Bool {
-    lhs.graphQLEndpoint == rhs.graphQLEndpoint && lhs.operation.variablesJSON == rhs.operation.variablesJSON
-      && lhs.additionalHeaders == rhs.additionalHeaders && lhs.fetchBehavior == rhs.fetchBehavior
-      && lhs.writeResultsToCache == rhs.writeResultsToCache && lhs.requestTimeout == rhs.requestTimeout
-      && type(of: lhs.requestBodyCreator) == type(of: rhs.requestBodyCreator) && lhs.apqConfig == rhs.apqConfig
-      && lhs.isPersistedQueryRetry == rhs.isPersistedQueryRetry && lhs.useGETForQueries == rhs.useGETForQueries
+    lhs.hasSameRequestMembers(as: rhs) && type(of: lhs.requestBodyCreator) == type(of: rhs.requestBodyCreator)
+      && lhs.apqConfig == rhs.apqConfig && lhs.isPersistedQueryRetry == rhs.isPersistedQueryRetry
+      && lhs.useGETForQueries == rhs.useGETForQueries
   }
 
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(graphQLEndpoint)
-    hasher.combine(operation.variablesJSON)
-    hasher.combine(additionalHeaders)
-    hasher.combine(fetchBehavior)
-    hasher.combine(writeResultsToCache)
-    hasher.combine(requestTimeout)
+    hashRequestMembers(into: &hasher)
     hasher.combine(ObjectIdentifier(type(of: requestBodyCreator)))
     hasher.combine(apqConfig)
     hasher.combine(isPersistedQueryRetry)

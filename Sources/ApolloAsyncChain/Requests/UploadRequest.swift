@@ -43,16 +43,11 @@ public struct UploadRequest<Operation: GraphQLOperation>: GraphQLRequest {
   }
 
   public static func == (lhs: UploadRequest, rhs: UploadRequest) -> Bool {
-    lhs.graphQLEndpoint == rhs.graphQLEndpoint && lhs.operation.variablesJSON == rhs.operation.variablesJSON
-      && lhs.additionalHeaders == rhs.additionalHeaders && lhs.fetchBehavior == rhs.fetchBehavior
-      && lhs.writeResultsToCache == rhs.writeResultsToCache && lhs.requestTimeout == rhs.requestTimeout
-      && lhs.files == rhs.files && lhs.multipartBoundary == rhs.multipartBoundary
+    lhs.hasSameRequestMembers(as: rhs) && lhs.files == rhs.files && lhs.multipartBoundary == rhs.multipartBoundary
   }
 
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(graphQLEndpoint)
-    hasher.combine(operation.variablesJSON)
-    hasher.combine(additionalHeaders)
+    hashRequestMembers(into: &hasher)
     hasher.combine(files)
     hasher.combine(multipartBoundary)
   }

@@ -56,10 +56,9 @@ public struct RecordSet: Sendable, Hashable {
   public private(set) var shapes: [String: SelectionShape]
 
   public init(records: [Record] = [], shapes: [String: SelectionShape] = [:]) {
-    var storage: [CacheKey: Record] = [:]
-    for record in records { storage[record.key, default: Record(key: record.key)].fields.merge(record.fields) { $1 } }
-    self.storage = storage
+    self.storage = [:]
     self.shapes = shapes
+    for record in records { merge(record: record) }
   }
 
   public var isEmpty: Bool { storage.isEmpty }
@@ -68,7 +67,11 @@ public struct RecordSet: Sendable, Hashable {
 
   /// Merges a record's fields over any existing record with the same key.
   public mutating func merge(record: Record) {
-    storage[record.key, default: Record(key: record.key)].fields.merge(record.fields) { $1 }
+    guard storage[record.key] != nil else {
+      storage[record.key] = record
+      return
+    }
+    storage[record.key]?.fields.merge(record.fields) { $1 }
   }
 
   /// Merges another set over this one; later fields and shapes win or are unioned.
