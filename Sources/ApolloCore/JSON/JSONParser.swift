@@ -42,6 +42,7 @@ public struct JSONParsingError: Error, Hashable, CustomStringConvertible {
     self.offset = offset
   }
 
+  /// For example `Invalid JSON at byte 12: unexpected character 'x'`.
   public var description: String {
     "Invalid JSON at byte \(offset): \(kind.message)"
   }
@@ -142,20 +143,6 @@ private let exactPowersOfTen: [Double] = [
   1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
 ]
 
-/// A nominal type rather than a tuple, so the stack's element operations are specialized, not generic.
-private struct PendingMember {
-  let key: String
-  let value: JSONValue
-}
-
-/// A string of up to 16 bytes together with those bytes packed into two words.
-private struct CachedString {
-  var low: UInt64 = 0
-  var high: UInt64 = 0
-  var length = -1
-  var string = ""
-}
-
 /// A cursor over the input bytes; lives only inside `withUnsafeBytes`.
 private struct ByteParser {
   let bytes: UnsafeBufferPointer<UInt8>
@@ -164,11 +151,11 @@ private struct ByteParser {
   var depth = 0
   /// Reused for strings that contain escapes, so they cost one allocation per document, not per string.
   var scratch: [UInt8] = []
-  /// Members and elements of the containers being parsed, innermost last (see `parseObject`).
-  var pendingMembers: [PendingMember] = []
-  var pendingElements: [JSONValue] = []
-  /// Recently made short strings, direct-mapped by their bytes; created on first use.
-  var stringCache: [CachedString] = []
+  /// The size of the last container closed at each depth, capped at `maximumCapacityHint`. Siblings in
+  /// GraphQL responses usually share a shape, so reserving that much up front avoids most rehashing and
+  /// regrowth; the cap bounds what a wrong guess can waste.
+  var capacityHints: [Int] = []
+  static let maximumCapacityHint = 64
 
   init(bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
@@ -260,9 +247,8 @@ private struct ByteParser {
       depth -= 1
       return [:]
     }
-    // Members collect on a shared stack first, so the dictionary is allocated once at its final size
-    // instead of rehashing as it grows.
-    let base = pendingMembers.count
+    while capacityHints.count <= depth { capacityHints.append(0) }
+    var object = JSONObject(minimumCapacity: capacityHints[depth])
     while true {
       skipWhitespace()
       guard index < end else { throw error(.unexpectedEndOfInput, at: end) }
@@ -270,8 +256,8 @@ private struct ByteParser {
       let key = try parseString()
       try expect(ASCII.colon)
       skipWhitespace()
-      let value = try parseValue()
-      pendingMembers.append(PendingMember(key: key, value: value))
+      // Assignment rather than insertion, so a duplicate key keeps its last value.
+      object[key] = try parseValue()
       skipWhitespace()
       guard index < end else { throw error(.unexpectedEndOfInput, at: end) }
       let separator = bytes[index]
@@ -280,12 +266,7 @@ private struct ByteParser {
       if separator == ASCII.closeBrace { break }
       throw error(.unexpectedCharacter(separator), at: index - 1)
     }
-    var object = JSONObject(minimumCapacity: pendingMembers.count - base)
-    for member in pendingMembers[base...] {
-      // Assignment, not insertion-only, so a duplicate key keeps its last value.
-      object[member.key] = member.value
-    }
-    pendingMembers.removeSubrange(base...)
+    capacityHints[depth] = min(object.count, Self.maximumCapacityHint)
     depth -= 1
     return object
   }
@@ -299,11 +280,12 @@ private struct ByteParser {
       depth -= 1
       return []
     }
-    let base = pendingElements.count
+    while capacityHints.count <= depth { capacityHints.append(0) }
+    var array: [JSONValue] = []
+    array.reserveCapacity(capacityHints[depth])
     while true {
       skipWhitespace()
-      let element = try parseValue()
-      pendingElements.append(element)
+      array.append(try parseValue())
       skipWhitespace()
       guard index < end else { throw error(.unexpectedEndOfInput, at: end) }
       let separator = bytes[index]
@@ -312,16 +294,7 @@ private struct ByteParser {
       if separator == ASCII.closeBracket { break }
       throw error(.unexpectedCharacter(separator), at: index - 1)
     }
-    // Elements are moved off the stack (last first) rather than copied, saving a retain and release each.
-    let count = pendingElements.count - base
-    let array = [JSONValue](unsafeUninitializedCapacity: count) { buffer, initializedCount in
-      var slot = count
-      while slot > 0 {
-        slot -= 1
-        buffer.initializeElement(at: slot, to: pendingElements.removeLast())
-      }
-      initializedCount = count
-    }
+    capacityHints[depth] = min(array.count, Self.maximumCapacityHint)
     depth -= 1
     return array
   }
@@ -338,9 +311,7 @@ private struct ByteParser {
       let byte = bytes[position]
       if byte == ASCII.quote {
         index = position + 1
-        let length = position - start
-        if length == 0 { return "" }
-        if length <= 16 && start + 16 <= end { return cachedString(start: start, length: length) }
+        if position == start { return "" }
         // Already validated, so decoding cannot substitute replacement characters.
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
       }
@@ -350,34 +321,6 @@ private struct ByteParser {
       if byte < ASCII.space { throw error(.controlCharacterInString, at: position) }
       position = try skipMultiByteScalar(at: position)
     }
-  }
-
-  /// The string for the validated bytes `start..<start+length` (1...16 bytes, with 16 readable), reusing the
-  /// `String` made for the same bytes earlier: keys and type names repeat constantly in GraphQL responses,
-  /// and comparing two words is much cheaper than building a string.
-  @inline(__always)
-  private mutating func cachedString(start: Int, length: Int) -> String {
-    let lowCount = min(length, 8)
-    let highCount = length - lowCount
-    var low: UInt64 = 0
-    var high: UInt64 = 0
-    if let base = UnsafeRawPointer(bytes.baseAddress) {
-      low = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: start, as: UInt64.self))
-      high = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: start + 8, as: UInt64.self))
-    }
-    // Keep only the string's own bytes; the shifts are below 64 because the counts are masked first.
-    low &= lowCount == 8 ? ~0 : (1 &<< UInt64(lowCount &* 8)) &- 1
-    high &= highCount == 8 ? ~0 : (1 &<< UInt64(highCount &* 8)) &- 1
-    let hash = (low &* 0x9E37_79B9_7F4A_7C15) ^ (high &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(length)
-    let slot = Int(truncatingIfNeeded: hash >> 57)
-    if stringCache.isEmpty {
-      stringCache = [CachedString](repeating: CachedString(), count: 128)
-    }
-    let entry = stringCache[slot]
-    if entry.length == length && entry.low == low && entry.high == high { return entry.string }
-    let string = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<(start + length)]), as: UTF8.self)
-    stringCache[slot] = CachedString(low: low, high: high, length: length, string: string)
-    return string
   }
 
   /// Returns the index of the first byte at or after `start` that is a quote, a backslash, a control

@@ -103,15 +103,19 @@ extension JSONValue {
 
   /// Converts a Foundation-shaped value (what `JSONSerialization` or old code builds) into JSON.
   ///
-  /// - Returns: `nil` when `value` holds something JSON cannot carry.
+  /// Booleans are told from numbers by their type, including the `NSNumber` booleans
+  /// `JSONSerialization` returns; integers beyond `Int` (an `NSDecimalNumber` on Linux) become doubles.
+  ///
+  /// - Returns: `nil` when `value` holds something JSON cannot carry (a `Date`, a custom class, …).
   public init?(foundationValue value: Any) {
     switch value {
     case let json as JSONValue: self = json
     case is NSNull: self = .null
     case let string as String: self = .string(string)
-    case let bool as Bool where !(value is Int) || type(of: value) == Bool.self: self = .bool(bool)
-    case let int as Int: self = .int(int)
-    case let double as Double: self = .double(double)
+    case let bool as Bool where type(of: value) == Bool.self: self = .bool(bool)
+    case let int as Int where type(of: value) == Int.self: self = .int(int)
+    case let double as Double where type(of: value) == Double.self: self = .double(double)
+    case let number as NSNumber: self = JSONValue(number: number)
     case let float as Float: self = .double(Double(float))
     case let array as [Any]:
       var converted: [JSONValue] = []
@@ -129,12 +133,33 @@ extension JSONValue {
         converted[key] = json
       }
       self = .object(converted)
-    case let optional as Optional<Any>:
-      guard case .some(let wrapped) = optional else { self = .null; return }
+    default:
+      // An Optional held in an `Any` (e.g. a `[String: Any?]` element): unwrap it, or read `nil` as null.
+      let mirror = Mirror(reflecting: value)
+      guard mirror.displayStyle == .optional else { return nil }
+      guard let wrapped = mirror.children.first?.value else { self = .null; return }
       guard let json = JSONValue(foundationValue: wrapped) else { return nil }
       self = json
+    }
+  }
+
+  /// The class of the `NSNumber` booleans (`__NSCFBoolean` on both Foundations).
+  private static let booleanNumberClass = ObjectIdentifier(type(of: NSNumber(value: true)))
+
+  /// Reads an `NSNumber` by what it was made from: a boolean by its class (its type code `c` is shared
+  /// with `Int8`), a floating-point number as a double, an integer as an `Int` when it fits.
+  private init(number: NSNumber) {
+    if ObjectIdentifier(type(of: number)) == Self.booleanNumberClass {
+      self = .bool(number.boolValue)
+      return
+    }
+    switch String(cString: number.objCType) {
+    case "f", "d":
+      self = .double(number.doubleValue)
     default:
-      return nil
+      // An unsigned 64-bit value past Int.max does not fit an Int.
+      let unsigned = String(cString: number.objCType) == "Q" || String(cString: number.objCType) == "L"
+      self = unsigned && number.uint64Value > UInt64(Int.max) ? .double(number.doubleValue) : .int(number.intValue)
     }
   }
 }

@@ -11,6 +11,10 @@ import Foundation
 /// - ``finish()`` treats the unterminated rest of the body as a last candidate.
 /// - Without a boundary nothing is split: ``finish()`` hands out the whole body under the same rules.
 ///
+/// Two deliberate differences from upstream: upstream drops only a candidate that is exactly `--` (so a
+/// trailing `--\r\n` after the close delimiter reaches the next layer), and it does not treat the start of the
+/// body as following a CRLF (so a body opening with `--boundary` yields one chunk that starts with it).
+///
 /// Each byte is examined once, whatever the slice sizes, so splitting is linear in the body size.
 public struct MultipartChunkSplitter: Sendable {
   /// `"\r\n--" + boundary`, or `nil` when the body is not multipart.

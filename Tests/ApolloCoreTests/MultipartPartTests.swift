@@ -1,0 +1,92 @@
+import Foundation
+import XCTest
+
+import ApolloCore
+
+final class MultipartPartTests: XCTestCase {
+  private func part(_ text: String) -> MultipartPart {
+    MultipartPart.parse(Data(text.utf8))
+  }
+
+  func testSplitsHeadersFromBodyAtTheFirstBlankLine() {
+    let parsed = part("Content-Type: application/json; charset=utf-8\r\nX-Extra:  yes \r\n\r\n{\"a\":1}")
+    XCTAssertEqual(parsed.headers, ["content-type": "application/json; charset=utf-8", "x-extra": "yes"])
+    XCTAssertEqual(parsed.body, Data("{\"a\":1}".utf8))
+    XCTAssertEqual(parsed.contentType, "application/json; charset=utf-8")
+  }
+
+  func testBlankLinesInsideTheBodyAreKept() {
+    let parsed = part("content-type: text/plain\r\n\r\nline one\r\n\r\nline two\r\n")
+    XCTAssertEqual(parsed.body, Data("line one\r\n\r\nline two\r\n".utf8))
+  }
+
+  func testChunkStartingWithCRLFHasNoHeaders() {
+    let parsed = part("\r\n{\"a\":1}\r\n\r\nx")
+    XCTAssertEqual(parsed.headers, [:])
+    XCTAssertEqual(parsed.body, Data("{\"a\":1}\r\n\r\nx".utf8))
+    XCTAssertNil(parsed.contentType)
+  }
+
+  func testChunkWithoutBlankLineStartingWithJSONIsAllBody() {
+    for text in ["{\"data\":{}}", "[1]", " {\"a\":1}", "\n{}", "\t[]", "{\"a\":\"b: c\"}\r\n"] {
+      let parsed = part(text)
+      XCTAssertEqual(parsed.headers, [:], text)
+      XCTAssertEqual(parsed.body, Data(text.utf8), text)
+    }
+  }
+
+  func testChunkWithoutBlankLineOtherwiseIsAllHeaders() {
+    let parsed = part("Content-Type: application/json\r\nX-A: 1")
+    XCTAssertEqual(parsed.headers, ["content-type": "application/json", "x-a": "1"])
+    XCTAssertEqual(parsed.body, Data())
+  }
+
+  func testEmptyChunkIsAnEmptyPart() {
+    XCTAssertEqual(part(""), MultipartPart(headers: [:], body: Data()))
+  }
+
+  func testEmptyBodyAfterHeaders() {
+    let parsed = part("content-type: application/json\r\n\r\n")
+    XCTAssertEqual(parsed.contentType, "application/json")
+    XCTAssertEqual(parsed.body, Data())
+  }
+
+  func testRepeatedHeadersAreJoinedWithComma() {
+    XCTAssertEqual(part("Accept: a\r\naccept: b\r\n\r\n").headers, ["accept": "a, b"])
+  }
+
+  func testHeaderLinesWithoutColonOrNameAreIgnored() {
+    XCTAssertEqual(part("garbage\r\n: novalue\r\nA:1\r\n\r\nbody").headers, ["a": "1"])
+  }
+
+  func testHeaderValueKeepsLaterColons() {
+    XCTAssertEqual(part("Location: http://x:80/y\r\n\r\n").headers, ["location": "http://x:80/y"])
+  }
+
+  func testParsesDataSlices() {
+    let data = Data("xxcontent-type: a\r\n\r\nbodyyy".utf8)
+    let parsed = MultipartPart.parse(data[2..<25])
+    XCTAssertEqual(parsed.contentType, "a")
+    XCTAssertEqual(parsed.body, Data("body".utf8))
+  }
+
+  func testInitializerLowercasesHeaderNames() {
+    let made = MultipartPart(headers: ["Content-Type": "application/json"], body: Data("{}".utf8))
+    XCTAssertEqual(made.contentType, "application/json")
+    XCTAssertEqual(made, part("content-type: application/json\r\n\r\n{}"))
+  }
+
+  func testSplitterChunksParseIntoParts() throws {
+    let body = """
+      \r\n--graphql\r\ncontent-type: application/json; charset=utf-8\r\n\r\n{"data":{"hero":{"name":"R2-D2"}},"hasNext":true}\
+      \r\n--graphql\r\ncontent-type: application/json; charset=utf-8\r\n\r\n{"incremental":[{"data":{"friends":[]},"path":["hero"]}],"hasNext":false}\
+      \r\n--graphql--\r\n
+      """
+    var splitter = MultipartChunkSplitter(boundary: "graphql")
+    let parts = (splitter.append(Data(body.utf8)) + splitter.finish()).map(MultipartPart.parse)
+    XCTAssertEqual(parts.count, 2)
+    XCTAssertEqual(parts.map(\.contentType), ["application/json; charset=utf-8", "application/json; charset=utf-8"])
+    XCTAssertEqual(try JSONParser.parseObject(parts[0].body)["hasNext"], true)
+    XCTAssertEqual(try JSONParser.parseObject(parts[1].body)["hasNext"], false)
+  }
+}
