@@ -1,0 +1,146 @@
+import Dispatch
+import Foundation
+
+/// The result handler of the deprecated callback API.
+public typealias GraphQLResultHandler<Operation: GraphQLOperation> =
+  @Sendable (Result<GraphQLResponse<Operation>, any Swift.Error>) -> Void
+
+/// The 1.x cache policy, kept for the deprecated callback API.
+@available(*, deprecated, message: "Use CachePolicy.Query.SingleResponse, CacheOnly or CacheAndNetwork")
+public enum CachePolicy_v1: Sendable, Hashable {
+  case returnCacheDataElseFetch
+  case fetchIgnoringCacheData
+  case fetchIgnoringCacheCompletely
+  case returnCacheDataDontFetch
+  case returnCacheDataAndFetch
+
+  // Upstream's mutable global, kept for source compatibility. Not synchronized: set it once at launch.
+  nonisolated(unsafe) public static var `default`: CachePolicy_v1 = .returnCacheDataElseFetch
+
+  /// The fetch behaviour and whether results are written to the cache.
+  var behavior: (FetchBehavior, writeResultsToCache: Bool) {
+    switch self {
+    case .returnCacheDataElseFetch: return (.CacheFirst, true)
+    case .fetchIgnoringCacheData: return (.NetworkOnly, true)
+    case .fetchIgnoringCacheCompletely: return (.NetworkOnly, false)
+    case .returnCacheDataDontFetch: return (.CacheOnly, true)
+    case .returnCacheDataAndFetch: return (.CacheAndNetwork, true)
+    }
+  }
+}
+
+/// The task behind a deprecated callback call; cancelling it cancels the chain.
+final class TaskCancellable: Cancellable {
+  private let task: Task<Void, Never>
+  init(_ task: Task<Void, Never>) { self.task = task }
+  func cancel() { task.cancel() }
+}
+
+/// The 1.x-style callback API that Apollo iOS 2.4 keeps, deprecated, on `ApolloClient`, so that code in
+/// the middle of a move from 1.x keeps compiling. Each call runs the async API in a task; the handler
+/// is called once per result (twice for `.returnCacheDataAndFetch`) and once for an error, always
+/// asynchronously on `queue`.
+extension ApolloClient {
+  /// Drops every record, then calls `completion` on `callbackQueue`.
+  @_disfavoredOverload
+  @available(*, deprecated, message: "Use clearCache() async throws")
+  public func clearCache(callbackQueue: DispatchQueue = .main,
+                         completion: (@Sendable (Result<Void, any Swift.Error>) -> Void)? = nil) {
+    Task {
+      let result: Result<Void, any Swift.Error>
+      do { try await clearCache(); result = .success(()) } catch { result = .failure(error) }
+      if let completion { callbackQueue.async { completion(result) } }
+    }
+  }
+
+  /// Fetches a query with a 1.x cache policy.
+  ///
+  /// Upstream's shim ignores `context` and drops the client's default timeout; here the default request
+  /// configuration's timeout is kept (`context` is still ignored: it has no 2.x meaning).
+  @_disfavoredOverload
+  @available(*, deprecated, message: "Use fetch(query:cachePolicy:requestConfiguration:) async")
+  @discardableResult
+  public func fetch<Query: GraphQLQuery>(
+    query: Query, cachePolicy: CachePolicy_v1? = nil, context: (any RequestContext)? = nil, queue: DispatchQueue = .main,
+    resultHandler: GraphQLResultHandler<Query>? = nil
+  ) -> any Cancellable {
+    let (behavior, write) = (cachePolicy ?? CachePolicy_v1.default).behavior
+    var configuration = defaultRequestConfiguration
+    configuration.writeResultsToCache = write
+    let stream = Result { try fetch(query: query, fetchBehavior: behavior, requestConfiguration: configuration) }
+    return deliver(stream, on: queue, to: resultHandler)
+  }
+
+  /// Performs a mutation.
+  ///
+  /// Upstream's shim sends the mutation outside the client's task-local context, so without client
+  /// awareness; here it is sent like every other call.
+  @_disfavoredOverload
+  @available(*, deprecated, message: "Use perform(mutation:requestConfiguration:) async")
+  @discardableResult
+  public func perform<Mutation: GraphQLMutation>(
+    mutation: Mutation, publishResultToStore: Bool = true, queue: DispatchQueue = .main,
+    resultHandler: GraphQLResultHandler<Mutation>? = nil
+  ) -> any Cancellable {
+    var configuration = defaultRequestConfiguration
+    configuration.writeResultsToCache = publishResultToStore
+    let stream = Result {
+      try ApolloClient.$context.withValue(clientAwarenessMetadata) {
+        try networkTransport.send(mutation: mutation, requestConfiguration: configuration)
+      }
+    }
+    return deliver(stream, on: queue, to: resultHandler)
+  }
+
+  /// Uploads files with an operation.
+  @_disfavoredOverload
+  @available(*, deprecated, message: "Use upload(operation:files:requestConfiguration:) async")
+  @discardableResult
+  public func upload<Operation: GraphQLOperation>(
+    operation: Operation, files: [GraphQLFile], queue: DispatchQueue = .main, resultHandler: GraphQLResultHandler<Operation>? = nil
+  ) -> any Cancellable {
+    let configuration = defaultRequestConfiguration
+    let stream = Result {
+      guard let transport = networkTransport as? any UploadingNetworkTransport else { throw Error.noUploadTransport }
+      return try ApolloClient.$context.withValue(clientAwarenessMetadata) {
+        try transport.upload(operation: operation, files: files, requestConfiguration: configuration)
+      }
+    }
+    return deliver(stream, on: queue, to: resultHandler)
+  }
+
+  /// Subscribes; the handler is called for each value.
+  @_disfavoredOverload
+  @available(*, deprecated, message: "Use subscribe(subscription:cachePolicy:requestConfiguration:)")
+  @discardableResult
+  public func subscribe<Subscription: GraphQLSubscription>(
+    subscription: Subscription, queue: DispatchQueue = .main, resultHandler: @escaping GraphQLResultHandler<Subscription>
+  ) -> any Cancellable {
+    let stream = Result { try subscribe(subscription: subscription).stream }
+    return deliver(stream, on: queue, to: resultHandler)
+  }
+
+  /// Runs `stream` in a task and hands each element, then any error, to `handler` on `queue`.
+  /// With no handler a failure is only printed, as upstream.
+  private func deliver<Operation: GraphQLOperation>(
+    _ stream: Result<AsyncThrowingStream<GraphQLResponse<Operation>, any Swift.Error>, any Swift.Error>,
+    on queue: DispatchQueue, to handler: GraphQLResultHandler<Operation>?
+  ) -> any Cancellable {
+    let report: @Sendable (Result<GraphQLResponse<Operation>, any Swift.Error>) -> Void = { result in
+      if let handler {
+        queue.async { handler(result) }
+      } else if case .failure(let error) = result {
+        debugPrint(error)
+      }
+    }
+    return TaskCancellable(Task {
+      do {
+        for try await response in try stream.get() { report(.success(response)) }
+      } catch is CancellationError {
+        // Cancelled through the returned Cancellable: nothing more is delivered.
+      } catch {
+        report(.failure(error))
+      }
+    })
+  }
+}
