@@ -161,3 +161,36 @@ final class IncrementalMergerTests: XCTestCase {
     XCTAssertThrowsError(try merger.apply(["incremental": [["data": ["b": 2], "path": ["list", 1]]], "hasNext": false]))
   }
 }
+
+final class StoreSubscriberTests: XCTestCase {
+  private final class Listener: ApolloStoreSubscriber {
+    let changes = Mutex<[Set<CacheKey>]>([])
+    func store(_ store: ApolloStore, didChangeKeys changedKeys: Set<CacheKey>) {
+      changes.withLock { $0.append(changedKeys) }
+    }
+  }
+
+  func test_subscribersHearChangedKeysOnly_andNotAfterUnsubscribing() throws {
+    let store = ApolloStore()
+    let listener = Listener()
+    store.subscribe(listener)
+    try store.publishRecords(RecordSet(records: [Record(key: "A", fields: ["x": .value(1)])]))
+    try store.publishRecords(RecordSet(records: [Record(key: "A", fields: ["x": .value(1)])]))
+    try store.publishRecords(RecordSet(records: [Record(key: "A", fields: ["x": .value(2), "y": .value(3)])]))
+    store.unsubscribe(listener)
+    try store.publishRecords(RecordSet(records: [Record(key: "A", fields: ["x": .value(4)])]))
+    XCTAssertEqual(listener.changes.withLock { $0 }, [["A.x"], ["A.x", "A.y"]])
+  }
+
+  func test_subscribersAreHeldWeakly() throws {
+    let store = ApolloStore()
+    weak var weakListener: Listener?
+    do {
+      let listener = Listener()
+      weakListener = listener
+      store.subscribe(listener)
+    }
+    XCTAssertNil(weakListener)
+    XCTAssertNoThrow(try store.publishRecords(RecordSet(records: [Record(key: "A", fields: ["x": .value(1)])])))
+  }
+}

@@ -10,6 +10,7 @@ public final class ApolloStore: Sendable {
   public let cache: any NormalizedCache
   /// How responses are turned into records.
   public let normalizer: ResponseNormalizer
+  private let subscribers = Mutex<[ObjectIdentifier: WeakStoreSubscriber]>([:])
 
   public init(cache: any NormalizedCache = InMemoryNormalizedCache(), normalizer: ResponseNormalizer = ResponseNormalizer()) {
     self.cache = cache
@@ -23,10 +24,30 @@ public final class ApolloStore: Sendable {
     public let dependentKeys: Set<CacheKey>
   }
 
-  /// Writes records; returns the `RecordKey.field` keys whose values changed.
+  /// Writes records and tells subscribers what changed; returns the `RecordKey.field` keys whose values
+  /// changed.
   @discardableResult
   public func publishRecords(_ records: RecordSet) throws -> Set<CacheKey> {
-    try cache.merge(records: records)
+    let changed = try cache.merge(records: records)
+    if !changed.isEmpty {
+      // Called outside the lock: a subscriber may read or publish in turn.
+      let live = subscribers.withLock { $0.values.compactMap(\.subscriber) }
+      for subscriber in live { subscriber.store(self, didChangeKeys: changed) }
+    }
+    return changed
+  }
+
+  /// Adds a subscriber, held weakly.
+  public func subscribe(_ subscriber: any ApolloStoreSubscriber) {
+    subscribers.withLock { subscribers in
+      subscribers = subscribers.filter { $0.value.subscriber != nil }
+      subscribers[ObjectIdentifier(subscriber)] = WeakStoreSubscriber(subscriber: subscriber)
+    }
+  }
+
+  /// Removes a subscriber.
+  public func unsubscribe(_ subscriber: any ApolloStoreSubscriber) {
+    subscribers.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(subscriber)) }
   }
 
   /// The records that normalizing `data` as the response to `operation` would write.

@@ -1,0 +1,153 @@
+import Foundation
+
+/// Marks the store writes a watcher's own fetches make, so that it does not react to them.
+enum QueryWatcherContext {
+  @TaskLocal static var identifier: UUID?
+}
+
+/// Watches a query: delivers its result, then a new one whenever the store changes data it depends on.
+///
+/// After a change to one of the result's dependent keys it reloads the query from the cache; when that
+/// fails or misses (a partial result) and `refetchOnFailedUpdates` is set, it refetches from the network
+/// (unless the last fetch was cache-only). Writes made by its own fetches do not trigger it.
+public actor GraphQLQueryWatcher<Query: GraphQLQuery>: ApolloStoreSubscriber {
+  public typealias ResultHandler = @Sendable (Result<GraphQLResponse<Query>, any Swift.Error>) -> Void
+
+  private let client: ApolloClient
+  private let query: Query
+  private let refetchOnFailedUpdates: Bool
+  private let resultHandler: ResultHandler
+  private let identifier = UUID()
+  private var dependentKeys: Set<CacheKey>?
+  private var lastFetchBehavior: FetchBehavior?
+  private var lastConfiguration: RequestConfiguration?
+  private var fetchTask: Task<Void, Never>?
+
+  public init(client: ApolloClient, query: Query, refetchOnFailedUpdates: Bool = true,
+              resultHandler: @escaping ResultHandler) async {
+    self.client = client
+    self.query = query
+    self.refetchOnFailedUpdates = refetchOnFailedUpdates
+    self.resultHandler = resultHandler
+    client.store.subscribe(self)
+  }
+
+  /// Fetches again; cancels a fetch still in progress.
+  public func fetch(fetchBehavior: FetchBehavior, requestConfiguration: RequestConfiguration? = nil) {
+    fetchTask?.cancel()
+    lastFetchBehavior = fetchBehavior
+    lastConfiguration = requestConfiguration
+    let (client, query, identifier) = (client, query, identifier)
+    // Runs on this actor, so delivery is ordered with the store-change handling.
+    fetchTask = Task {
+      do {
+        // Bound around the call, so the chain's cache write (which inherits it) is recognised as ours.
+        let stream = try QueryWatcherContext.$identifier.withValue(identifier) {
+          try client.fetch(query: query, fetchBehavior: fetchBehavior, requestConfiguration: requestConfiguration)
+        }
+        for try await response in stream {
+          deliver(response)
+        }
+      } catch is CancellationError {
+        // Replaced by a newer fetch or cancelled: nothing to report.
+      } catch let error as ApolloClient.Error where error == .noResults && fetchBehavior == .CacheOnly {
+        // A cache-only miss is not an error for a watcher.
+      } catch {
+        report(error)
+      }
+    }
+  }
+
+  public func fetch(cachePolicy: CachePolicy.Query.SingleResponse, requestConfiguration: RequestConfiguration? = nil) {
+    fetch(fetchBehavior: cachePolicy.toFetchBehavior(), requestConfiguration: requestConfiguration)
+  }
+
+  public func fetch(cachePolicy: CachePolicy.Query.CacheOnly, requestConfiguration: RequestConfiguration? = nil) {
+    fetch(fetchBehavior: cachePolicy.toFetchBehavior(), requestConfiguration: requestConfiguration)
+  }
+
+  public func fetch(cachePolicy: CachePolicy.Query.CacheAndNetwork, requestConfiguration: RequestConfiguration? = nil) {
+    fetch(fetchBehavior: cachePolicy.toFetchBehavior(), requestConfiguration: requestConfiguration)
+  }
+
+  @available(*, deprecated, renamed: "fetch(cachePolicy:requestConfiguration:)")
+  public func refetch(cachePolicy: CachePolicy.Query.SingleResponse = .networkOnly) {
+    fetch(cachePolicy: cachePolicy)
+  }
+
+  /// Stops watching: cancels the fetch in progress and leaves the store.
+  public nonisolated func cancel() {
+    client.store.unsubscribe(self)
+    Task { await self.cancelFetch() }
+  }
+
+  private func cancelFetch() {
+    fetchTask?.cancel()
+    fetchTask = nil
+  }
+
+  private func deliver(_ response: GraphQLResponse<Query>) {
+    // A server result carries no dependent keys; they are read back from the store, which already holds it.
+    dependentKeys = response.dependentKeys ?? (try? client.store.readData(for: query))?.dependentKeys
+    resultHandler(.success(response))
+  }
+
+  private func report(_ error: any Swift.Error) {
+    resultHandler(.failure(error))
+  }
+
+  public nonisolated func store(_ store: ApolloStore, didChangeKeys changedKeys: Set<CacheKey>) {
+    guard QueryWatcherContext.identifier != identifier else { return }
+    Task { await self.storeDidChange(changedKeys) }
+  }
+
+  private func storeDidChange(_ changedKeys: Set<CacheKey>) async {
+    guard let dependentKeys, !dependentKeys.isDisjoint(with: changedKeys) else { return }
+    if let reloaded = try? await client.store.load(query) {
+      self.dependentKeys = reloaded.dependentKeys
+      resultHandler(.success(reloaded))
+    } else if refetchOnFailedUpdates, lastFetchBehavior != .CacheOnly {
+      fetch(fetchBehavior: .NetworkOnly, requestConfiguration: lastConfiguration)
+    }
+  }
+}
+
+extension ApolloClient {
+  /// Watches a query; the first fetch starts at once (not awaited).
+  public func watch<Query: GraphQLQuery>(
+    query: Query, cachePolicy: CachePolicy.Query.SingleResponse = .cacheFirst, requestConfiguration: RequestConfiguration? = nil,
+    refetchOnFailedUpdates: Bool = true, resultHandler: @escaping GraphQLQueryWatcher<Query>.ResultHandler
+  ) async -> GraphQLQueryWatcher<Query> {
+    await watch(query: query, fetchBehavior: cachePolicy.toFetchBehavior(), requestConfiguration: requestConfiguration,
+                refetchOnFailedUpdates: refetchOnFailedUpdates, resultHandler: resultHandler)
+  }
+
+  /// Watches a query from the cache, then the network.
+  public func watch<Query: GraphQLQuery>(
+    query: Query, cachePolicy: CachePolicy.Query.CacheAndNetwork, requestConfiguration: RequestConfiguration? = nil,
+    refetchOnFailedUpdates: Bool = true, resultHandler: @escaping GraphQLQueryWatcher<Query>.ResultHandler
+  ) async -> GraphQLQueryWatcher<Query> {
+    await watch(query: query, fetchBehavior: cachePolicy.toFetchBehavior(), requestConfiguration: requestConfiguration,
+                refetchOnFailedUpdates: refetchOnFailedUpdates, resultHandler: resultHandler)
+  }
+
+  /// Watches a query in the cache only.
+  public func watch<Query: GraphQLQuery>(
+    query: Query, cachePolicy: CachePolicy.Query.CacheOnly, requestConfiguration: RequestConfiguration? = nil,
+    refetchOnFailedUpdates: Bool = true, resultHandler: @escaping GraphQLQueryWatcher<Query>.ResultHandler
+  ) async -> GraphQLQueryWatcher<Query> {
+    await watch(query: query, fetchBehavior: cachePolicy.toFetchBehavior(), requestConfiguration: requestConfiguration,
+                refetchOnFailedUpdates: refetchOnFailedUpdates, resultHandler: resultHandler)
+  }
+
+  /// Watches a query with an explicit ``FetchBehavior``.
+  public func watch<Query: GraphQLQuery>(
+    query: Query, fetchBehavior: FetchBehavior, requestConfiguration: RequestConfiguration? = nil,
+    refetchOnFailedUpdates: Bool = true, resultHandler: @escaping GraphQLQueryWatcher<Query>.ResultHandler
+  ) async -> GraphQLQueryWatcher<Query> {
+    let watcher = await GraphQLQueryWatcher(client: self, query: query, refetchOnFailedUpdates: refetchOnFailedUpdates,
+                                            resultHandler: resultHandler)
+    await watcher.fetch(fetchBehavior: fetchBehavior, requestConfiguration: requestConfiguration)
+    return watcher
+  }
+}

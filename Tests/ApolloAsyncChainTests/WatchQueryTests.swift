@@ -1,0 +1,176 @@
+import ApolloAsyncChain
+import Foundation
+import StarWarsAPI
+import XCTest
+
+/// The query watcher (reference: Cache/WatchQueryTests).
+final class WatchQueryTests: XCTestCase {
+  private static func hero(_ name: String, id: String = "2001", typename: String = "Droid") -> JSONObject {
+    ["data": ["hero": ["__typename": .string(typename), "id": .string(id), "name": .string(name)]]]
+  }
+
+  private func heroWithFriends(_ name: String, friends: [(String, String)]) -> JSONObject {
+    ["data": ["hero": ["__typename": "Droid", "id": "2001", "name": .string(name),
+                       "friends": .array(friends.map { ["__typename": "Human", "id": .string($0.0), "name": .string($0.1)] })]]]
+  }
+
+  /// Collects the hero names a watcher delivers.
+  private final class Deliveries: Sendable {
+    let names = Recorder<String?>()
+    let errors = Recorder<String>()
+    var handler: @Sendable (Result<GraphQLResponse<HeroNameQuery>, any Error>) -> Void {
+      { [names, errors] result in
+        switch result {
+        case .success(let response): names.append(response.data?.hero?.name)
+        case .failure(let error): errors.append("\(error)")
+        }
+      }
+    }
+  }
+
+  /// Waits for `count` deliveries, then a moment more so that an extra one would show.
+  private func settle(_ deliveries: Deliveries, count: Int) async throws {
+    try await waitUntil { deliveries.names.count >= count }
+    try await Task.sleep(nanoseconds: 100_000_000)
+  }
+
+  func test_initialFetch_isDeliveredOnce_andItsOwnCacheWriteDoesNotTriggerIt() async throws {
+    let harness = Harness(responses: [.json(Self.hero("R2-D2"))])
+    let deliveries = Deliveries()
+    let watcher = await harness.client.watch(query: HeroNameQuery(), cachePolicy: .networkOnly, resultHandler: deliveries.handler)
+    try await settle(deliveries, count: 1)
+    XCTAssertEqual(deliveries.names.values, ["R2-D2"])
+    watcher.cancel()
+  }
+
+  func test_refetch_deliversTheNewResult() async throws {
+    let harness = Harness(responses: [.json(Self.hero("R2-D2")), .json(Self.hero("Artoo"))])
+    let deliveries = Deliveries()
+    let watcher = await harness.client.watch(query: HeroNameQuery(), cachePolicy: .networkOnly, resultHandler: deliveries.handler)
+    try await settle(deliveries, count: 1)
+    await watcher.fetch(cachePolicy: .networkOnly)
+    try await settle(deliveries, count: 2)
+    XCTAssertEqual(deliveries.names.values, ["R2-D2", "Artoo"])
+    watcher.cancel()
+  }
+
+  func test_overlappingQueryWithChangedData_updatesTheWatcherFromTheCache() async throws {
+    let harness = Harness(responses: [.json(Self.hero("R2-D2")), .json(heroWithFriends("Artoo", friends: [("1000", "Luke")]))])
+    let deliveries = Deliveries()
+    let watcher = await harness.client.watch(query: HeroNameQuery(), cachePolicy: .networkOnly, resultHandler: deliveries.handler)
+    try await settle(deliveries, count: 1)
+    _ = try await harness.client.fetch(query: HeroAndFriendsQuery(), cachePolicy: .networkOnly)
+    try await settle(deliveries, count: 2)
+    XCTAssertEqual(deliveries.names.values, ["R2-D2", "Artoo"])
+    XCTAssertEqual(harness.server.requests.count, 2, "the update came from the cache, not a refetch")
+    watcher.cancel()
+  }
+
+  func test_sameQueryWithOtherArguments_doesNotUpdateTheWatcher() async throws {
+    let harness = Harness(server: StarWarsScriptedServer.make())
+    let deliveries = Deliveries()
+    let watcher = await harness.client.watch(query: HeroNameQuery(episode: .some(.JEDI)), cachePolicy: .networkOnly,
+                                             resultHandler: deliveries.handler)
+    try await settle(deliveries, count: 1)
+    _ = try await harness.client.fetch(query: HeroNameQuery(episode: .some(.EMPIRE)), cachePolicy: .networkOnly)
+    try await Task.sleep(nanoseconds: 150_000_000)
+    XCTAssertEqual(deliveries.names.values, ["R2-D2"])
+    watcher.cancel()
+  }
+
+  func test_listInTheWatchedResult_updatesFromAnotherQuerysKeys() async throws {
+    let harness = Harness(responses: [.json(heroWithFriends("R2-D2", friends: [("1000", "Luke")]))])
+    let friendNames = Recorder<[String]>()
+    let watcher = await harness.client.watch(query: HeroAndFriendsQuery(), cachePolicy: .networkOnly) { result in
+      if case .success(let response) = result { friendNames.append((response.data?.hero?.friends ?? []).compactMap { $0?.name }) }
+    }
+    try await waitUntil { friendNames.count >= 1 }
+    // Another query (another root entry) brings Luke's record with a new name.
+    try harness.store.publishRecords(harness.store.records(
+      for: HeroNameQuery(episode: .some(.EMPIRE)), data: ["hero": ["__typename": "Human", "id": "1000", "name": "Luke Skywalker"]]))
+    try await waitUntil { friendNames.count >= 2 }
+    XCTAssertEqual(friendNames.values, [["Luke"], ["Luke Skywalker"]])
+    watcher.cancel()
+  }
+
+  func test_directStoreUpdate_notifiesTheWatcher() async throws {
+    let harness = Harness(responses: [.json(Self.hero("R2-D2"))])
+    let deliveries = Deliveries()
+    let watcher = await harness.client.watch(query: HeroNameQuery(), cachePolicy: .networkOnly, resultHandler: deliveries.handler)
+    try await settle(deliveries, count: 1)
+    try harness.store.publishRecords(RecordSet(records: [Record(key: "Droid:2001", fields: ["name": .value("R2")])]))
+    try await settle(deliveries, count: 2)
+    XCTAssertEqual(deliveries.names.values, ["R2-D2", "R2"])
+    watcher.cancel()
+  }
+
+  func test_incompleteObjectAfterAChange_triggersARefetchFromTheServer() async throws {
+    let harness = Harness(responses: [.json(Self.hero("R2-D2")), .json(Self.hero("R2-D2 again"))])
+    let deliveries = Deliveries()
+    let watcher = await harness.client.watch(query: HeroNameQuery(), cachePolicy: .networkOnly, resultHandler: deliveries.handler)
+    try await settle(deliveries, count: 1)
+    // The hero now points at a record that lacks `name`: the cache can no longer answer the query.
+    var records = RecordSet()
+    records.merge(record: Record(key: "QUERY_ROOT", fields: ["hero": .reference("Droid:9")]))
+    records.merge(record: Record(key: "Droid:9", fields: ["__typename": .value("Droid"), "id": .value("9")]))
+    try harness.store.publishRecords(records)
+    try await settle(deliveries, count: 2)
+    XCTAssertEqual(deliveries.names.values, ["R2-D2", "R2-D2 again"])
+    XCTAssertEqual(harness.server.requests.count, 2)
+    watcher.cancel()
+  }
+
+  func test_identicalConcurrentFetches_doNotUpdateTheWatcher_butChangedDataDoesEachTime() async throws {
+    let names = Mutex(["R2-D2", "R2-D2", "R2-D2", "R2-D2", "One", "Two", "Three"][...])
+    let server = ScriptedServer { _ in .json(WatchQueryTests.hero(names.withLock { $0.popFirst() } ?? "none")) }
+    let harness = Harness(server: server)
+    let deliveries = Deliveries()
+    let watcher = await harness.client.watch(query: HeroNameQuery(), cachePolicy: .networkOnly, resultHandler: deliveries.handler)
+    try await settle(deliveries, count: 1)
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for _ in 0..<3 { group.addTask { _ = try await harness.client.fetch(query: HeroNameQuery(), cachePolicy: .networkOnly) } }
+      try await group.waitForAll()
+    }
+    try await Task.sleep(nanoseconds: 150_000_000)
+    XCTAssertEqual(deliveries.names.values, ["R2-D2"], "identical data changes no key")
+    for expected in ["One", "Two", "Three"] {
+      _ = try await harness.client.fetch(query: HeroNameQuery(), cachePolicy: .networkOnly)
+      try await waitUntil { deliveries.names.values.last == expected }
+    }
+    XCTAssertEqual(deliveries.names.values, ["R2-D2", "One", "Two", "Three"])
+    watcher.cancel()
+  }
+
+  func test_dependentKeys_areRefreshedAfterEachUpdate() async throws {
+    let harness = Harness(responses: [.json(heroWithFriends("R2-D2", friends: [("1000", "Luke")]))])
+    let friendNames = Recorder<[String]>()
+    let watcher = await harness.client.watch(query: HeroAndFriendsQuery(), cachePolicy: .networkOnly) { result in
+      if case .success(let response) = result { friendNames.append((response.data?.hero?.friends ?? []).compactMap { $0?.name }) }
+    }
+    try await waitUntil { friendNames.count >= 1 }
+    // The friends list now holds Han, a record the first result did not depend on.
+    var records = RecordSet()
+    records.merge(record: Record(key: "Droid:2001", fields: ["friends": .list([.reference("Human:1002")])]))
+    records.merge(record: Record(key: "Human:1002", fields: ["__typename": .value("Human"), "id": .value("1002"), "name": .value("Han")]))
+    try harness.store.publishRecords(records)
+    try await waitUntil { friendNames.count >= 2 }
+    try harness.store.publishRecords(RecordSet(records: [Record(key: "Human:1002", fields: ["name": .value("Han Solo")])]))
+    try await waitUntil { friendNames.count >= 3 }
+    XCTAssertEqual(friendNames.values, [["Luke"], ["Han"], ["Han Solo"]])
+    watcher.cancel()
+  }
+
+  func test_watcher_isReleasedAfterCancel_noRetainCycle() async throws {
+    let harness = Harness(responses: [.json(Self.hero("R2-D2"))])
+    let deliveries = Deliveries()
+    weak var weakWatcher: GraphQLQueryWatcher<HeroNameQuery>?
+    do {
+      let watcher = await harness.client.watch(query: HeroNameQuery(), cachePolicy: .networkOnly, resultHandler: deliveries.handler)
+      weakWatcher = watcher
+      try await settle(deliveries, count: 1)
+      watcher.cancel()
+    }
+    try await waitUntil { weakWatcher == nil }
+    XCTAssertNil(weakWatcher)
+  }
+}
