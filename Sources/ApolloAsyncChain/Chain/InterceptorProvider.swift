@@ -55,6 +55,7 @@ extension InterceptorProvider {
 
 /// The default interceptors. Use ``shared``; compose your own provider from its methods to customize.
 public final class DefaultInterceptorProvider: InterceptorProvider {
+  /// The one instance.
   public static let shared = DefaultInterceptorProvider()
   init() {}
 }

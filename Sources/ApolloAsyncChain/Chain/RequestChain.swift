@@ -11,18 +11,22 @@ public struct RequestChain<Request: GraphQLRequest>: Sendable {
   /// Only `RequestChain<Request>.Retry` of the chain's own request type is caught; any other is an
   /// ordinary error.
   public struct Retry: Swift.Error {
+    /// The request the next attempt runs.
     public let request: Request
+    /// Starts over with `request`.
     public init(request: Request) {
       self.request = request
     }
   }
 
+  /// The results of one kickoff.
   public typealias ResultStream = AsyncThrowingStream<GraphQLResponse<Request.Operation>, any Error>
 
   private let urlSession: any ApolloURLSession
   private let interceptors: Interceptors
   private let store: ApolloStore
 
+  /// A chain over `urlSession` with one send's interceptors.
   public init(urlSession: any ApolloURLSession, interceptors: Interceptors, store: ApolloStore) {
     self.urlSession = urlSession
     self.interceptors = interceptors

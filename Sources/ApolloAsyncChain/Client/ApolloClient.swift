@@ -27,11 +27,14 @@ public final class ApolloClient: Sendable {
   /// The client-awareness metadata of the call in progress, bound around every call into the transport.
   @TaskLocal static var context: ClientAwarenessMetadata?
 
+  /// The store results are cached in.
   public let store: ApolloStore
+  /// Used when a call passes no configuration.
   public let defaultRequestConfiguration: RequestConfiguration
   let networkTransport: any NetworkTransport
   let clientAwarenessMetadata: ClientAwarenessMetadata
 
+  /// A client over `networkTransport`; `clientAwarenessMetadata` is sent with every operation.
   public init(
     networkTransport: any NetworkTransport, store: ApolloStore,
     defaultRequestConfiguration: RequestConfiguration = RequestConfiguration(),

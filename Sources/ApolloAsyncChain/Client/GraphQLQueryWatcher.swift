@@ -11,6 +11,7 @@ enum QueryWatcherContext {
 /// fails or misses (a partial result) and `refetchOnFailedUpdates` is set, it refetches from the network
 /// (unless the last fetch was cache-only). Writes made by its own fetches do not trigger it.
 public actor GraphQLQueryWatcher<Query: GraphQLQuery>: ApolloStoreSubscriber {
+  /// Receives each result or error.
   public typealias ResultHandler = @Sendable (Result<GraphQLResponse<Query>, any Swift.Error>) -> Void
 
   private let client: ApolloClient
@@ -23,6 +24,7 @@ public actor GraphQLQueryWatcher<Query: GraphQLQuery>: ApolloStoreSubscriber {
   private var lastConfiguration: RequestConfiguration?
   private var fetchTask: Task<Void, Never>?
 
+  /// A watcher of `query`, subscribed to the client's store; call a `fetch` to start.
   public init(client: ApolloClient, query: Query, refetchOnFailedUpdates: Bool = true,
               resultHandler: @escaping ResultHandler) async {
     self.client = client
@@ -58,19 +60,23 @@ public actor GraphQLQueryWatcher<Query: GraphQLQuery>: ApolloStoreSubscriber {
     }
   }
 
+  /// Fetches again with a single-response policy.
   public func fetch(cachePolicy: CachePolicy.Query.SingleResponse, requestConfiguration: RequestConfiguration? = nil) {
     fetch(fetchBehavior: cachePolicy.toFetchBehavior(), requestConfiguration: requestConfiguration)
   }
 
+  /// Reads again from the cache.
   public func fetch(cachePolicy: CachePolicy.Query.CacheOnly, requestConfiguration: RequestConfiguration? = nil) {
     fetch(fetchBehavior: cachePolicy.toFetchBehavior(), requestConfiguration: requestConfiguration)
   }
 
+  /// Fetches again from the cache, then the network.
   public func fetch(cachePolicy: CachePolicy.Query.CacheAndNetwork, requestConfiguration: RequestConfiguration? = nil) {
     fetch(fetchBehavior: cachePolicy.toFetchBehavior(), requestConfiguration: requestConfiguration)
   }
 
   @available(*, deprecated, renamed: "fetch(cachePolicy:requestConfiguration:)")
+  /// Fetches again.
   public func refetch(cachePolicy: CachePolicy.Query.SingleResponse = .networkOnly) {
     fetch(cachePolicy: cachePolicy)
   }
@@ -96,6 +102,7 @@ public actor GraphQLQueryWatcher<Query: GraphQLQuery>: ApolloStoreSubscriber {
     resultHandler(.failure(error))
   }
 
+  /// Reacts to store changes made by others.
   public nonisolated func store(_ store: ApolloStore, didChangeKeys changedKeys: Set<CacheKey>) {
     guard QueryWatcherContext.identifier != identifier else { return }
     Task { await self.storeDidChange(changedKeys) }

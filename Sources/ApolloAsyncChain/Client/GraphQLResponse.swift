@@ -8,13 +8,18 @@ public struct GraphQLResponse<Operation: GraphQLOperation>: Sendable {
     case server
   }
 
+  /// The operation's data; `nil` when the response had none.
   public let data: Operation.Data?
+  /// The response's GraphQL errors; `nil` when it had no `errors` member.
   public let errors: [GraphQLError]?
+  /// The response's `extensions`.
   public let extensions: JSONObject?
+  /// Where the result came from.
   public let source: Source
   /// The record fields a cached result was read from; `nil` for server results.
   public let dependentKeys: Set<CacheKey>?
 
+  /// A result with the given members.
   public init(data: Operation.Data?, extensions: JSONObject?, errors: [GraphQLError]?, source: Source,
               dependentKeys: Set<CacheKey>?) {
     self.data = data
@@ -39,10 +44,12 @@ extension GraphQLResponse: Hashable where Operation.Data: Hashable {}
 
 /// A result on its way through the chain, with the records to write to the store.
 public struct ParsedResult<Operation: GraphQLOperation>: Sendable, Hashable {
+  /// The result handed to the caller.
   public let result: GraphQLResponse<Operation>
   /// Records to write; `nil` when the result must not be written (cache hits, `writeResultsToCache == false`).
   public let cacheRecords: RecordSet?
 
+  /// A result and its records.
   public init(result: GraphQLResponse<Operation>, cacheRecords: RecordSet?) {
     self.result = result
     self.cacheRecords = cacheRecords

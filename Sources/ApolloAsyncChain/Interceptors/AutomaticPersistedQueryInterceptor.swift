@@ -2,6 +2,7 @@ import Foundation
 
 /// Retries a hash-only request with the full document when the server does not know the hash.
 public struct AutomaticPersistedQueryInterceptor: GraphQLInterceptor {
+  /// Why a persisted query could not be completed.
   public enum APQError: LocalizedError, Equatable {
     /// The server does not know a persisted-only operation, so there is no document to fall back to.
     case persistedQueryNotFoundForPersistedOnlyQuery(operationName: String)
@@ -18,8 +19,10 @@ public struct AutomaticPersistedQueryInterceptor: GraphQLInterceptor {
     }
   }
 
+  /// The interceptor.
   public init() {}
 
+  /// Inspects the first server result for `PersistedQueryNotFound`.
   public func intercept<Request: GraphQLRequest>(
     request: Request, next: NextInterceptorFunction<Request>
   ) async throws -> InterceptorResultStream<Request> {

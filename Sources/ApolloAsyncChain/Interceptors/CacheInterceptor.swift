@@ -12,14 +12,17 @@ public protocol CacheInterceptor: Sendable {
 
 /// Reads with `store.load(operation)` and writes `response.cacheRecords`.
 public struct DefaultCacheInterceptor: CacheInterceptor {
+  /// The interceptor.
   public init() {}
 
+  /// `store.load(request.operation)`.
   public func readCacheData<Request: GraphQLRequest>(from store: ApolloStore, request: Request) async throws
     -> GraphQLResponse<Request.Operation>?
   {
     try await store.load(request.operation)
   }
 
+  /// Publishes `response.cacheRecords`.
   public func writeCacheData<Request: GraphQLRequest>(to store: ApolloStore, request: Request,
                                                       response: ParsedResult<Request.Operation>) async throws
   {

@@ -14,7 +14,9 @@ public protocol HTTPInterceptor: Sendable {
 ///
 /// It has no public initializer: an HTTP interceptor can only transform the response `next` returns.
 public struct HTTPResponse: Sendable, ~Copyable {
+  /// The response head.
   public let response: HTTPURLResponse
+  /// The body chunks; consume once.
   public let chunks: NonCopyableAsyncThrowingStream<Data>
 
   init(response: HTTPURLResponse, chunks: consuming NonCopyableAsyncThrowingStream<Data>) {

@@ -10,13 +10,20 @@ public actor MaxRetryInterceptor: GraphQLInterceptor {
   /// `Sendable` here (upstream's is not), so a configuration can be captured by a `Sendable` provider;
   /// every member is an immutable value, and code written against upstream compiles unchanged.
   public struct Configuration: Sendable {
+    /// Retries allowed after the first attempt.
     public let maxRetries: Int
+    /// The backoff base, in seconds.
     public let baseDelay: TimeInterval
+    /// The backoff growth per retry.
     public let multiplier: Double
+    /// The longest backoff, in seconds.
     public let maxDelay: TimeInterval
+    /// Wait between retries.
     public let enableExponentialBackoff: Bool
+    /// Randomize each wait within its upper half.
     public let enableJitter: Bool
 
+    /// A configuration; the defaults match upstream.
     public init(maxRetries: Int = 3, baseDelay: TimeInterval = 0.3, multiplier: Double = 2.0, maxDelay: TimeInterval = 20.0,
                 enableExponentialBackoff: Bool = false, enableJitter: Bool = true) {
       self.maxRetries = maxRetries
@@ -30,7 +37,9 @@ public actor MaxRetryInterceptor: GraphQLInterceptor {
 
   /// The retry budget is spent. `count` is the configured maximum.
   public struct MaxRetriesError: Error, LocalizedError {
+    /// The configured maximum.
     public let count: Int
+    /// The operation that ran out of retries.
     public let operationName: String
     public var errorDescription: String? {
       "The maximum number of retries (\(count)) was hit without success for operation \"\(operationName)\"."
@@ -46,10 +55,12 @@ public actor MaxRetryInterceptor: GraphQLInterceptor {
   /// Attempts that reached this interceptor so far.
   public private(set) var hitCount = 0
 
+  /// Allows `maxRetriesAllowed` retries, without backoff.
   public init(maxRetriesAllowed: Int = 3) {
     self.init(configuration: Configuration(maxRetries: maxRetriesAllowed))
   }
 
+  /// Retries as `configuration` says.
   public init(configuration: Configuration) {
     maxRetries = configuration.maxRetries
     baseDelay = configuration.baseDelay
@@ -59,6 +70,7 @@ public actor MaxRetryInterceptor: GraphQLInterceptor {
     enableJitter = configuration.enableJitter
   }
 
+  /// Counts the attempt, waits if backoff applies, and passes the request on.
   public func intercept<Request: GraphQLRequest>(
     request: Request, next: NextInterceptorFunction<Request>
   ) async throws -> InterceptorResultStream<Request> {

@@ -14,7 +14,9 @@ public struct ResponseCodeInterceptor: HTTPInterceptor {
 
   /// A response with a status outside 200–299, with the chunk that carried it.
   public struct ResponseCodeError: Error, LocalizedError {
+    /// The response with the failing status.
     public let response: HTTPURLResponse
+    /// The body chunk that was being read.
     public let chunk: Data
 
     /// The whole chunk read as one GraphQL error object, when it is a JSON object.
@@ -25,8 +27,10 @@ public struct ResponseCodeInterceptor: HTTPInterceptor {
     public var errorDescription: String? { "Received a \(response.statusCode) error." }
   }
 
+  /// The interceptor.
   public init() {}
 
+  /// Checks each chunk's response status as the chunk is read.
   public func intercept(request: URLRequest, next: NextHTTPInterceptorFunction) async throws -> HTTPResponse {
     try await next(request).mapChunks { response, chunk in
       guard (200..<300).contains(response.statusCode) else {

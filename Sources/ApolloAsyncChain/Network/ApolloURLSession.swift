@@ -34,6 +34,7 @@ public struct AsyncHTTPResponseChunkSequence: AsyncChunkSequence {
     self.init(body: response.body, boundary: MultipartChunkSplitter.boundary(fromContentType: contentType))
   }
 
+  /// Reads the body and cuts it into chunks.
   public struct AsyncIterator: AsyncIteratorProtocol {
     var upstream: AsyncThrowingStream<Data, any Error>.AsyncIterator
     var splitter: MultipartChunkSplitter
@@ -113,12 +114,15 @@ private enum StreamingCompanions {
 /// Presents any ``HTTPStreamingSession`` (a ``ScriptedServer``, a ``URLSessionStreamingSession``, your own)
 /// as an ``ApolloURLSession``.
 public struct ChunkedStreamingSession: ApolloURLSession {
+  /// The session behind it.
   public let session: any HTTPStreamingSession
 
+  /// Wraps `session`.
   public init(_ session: any HTTPStreamingSession) {
     self.session = session
   }
 
+  /// Starts the request on the wrapped session and cuts its body into chunks.
   public func chunks(for request: URLRequest) async throws -> (any AsyncChunkSequence, URLResponse) {
     try await session.chunks(for: request)
   }

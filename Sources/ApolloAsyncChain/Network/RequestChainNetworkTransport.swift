@@ -2,16 +2,24 @@ import Foundation
 
 /// Sends operations over HTTP through a ``RequestChain``.
 public final class RequestChainNetworkTransport: NetworkTransport, Sendable {
+  /// The session requests go through.
   public let urlSession: any ApolloURLSession
+  /// Supplies each send's interceptors.
   public let interceptorProvider: any InterceptorProvider
+  /// The store the chain reads and writes.
   public let store: ApolloStore
+  /// The GraphQL endpoint.
   public let endpointURL: URL
   /// Headers set on every request; they replace `Content-Type` / `Accept` when the names match.
   public let additionalHeaders: [String: String]
+  /// Automatic persisted query options.
   public let apqConfig: AutoPersistedQueryConfiguration
+  /// Send queries as GET.
   public let useGETForQueries: Bool
+  /// Builds request bodies.
   public let requestBodyCreator: any JSONRequestBodyCreator
 
+  /// A transport over `urlSession` to `endpointURL`, with the store and interceptors given.
   public init(
     urlSession: any ApolloURLSession, interceptorProvider: any InterceptorProvider, store: ApolloStore, endpointURL: URL,
     additionalHeaders: [String: String] = [:], apqConfig: AutoPersistedQueryConfiguration = .init(),
@@ -39,12 +47,14 @@ public final class RequestChainNetworkTransport: NetworkTransport, Sendable {
     return request
   }
 
+  /// Sends a query with the given fetch behaviour; results arrive on the stream.
   public func send<Query: GraphQLQuery>(
     query: Query, fetchBehavior: FetchBehavior, requestConfiguration: RequestConfiguration
   ) throws -> AsyncThrowingStream<GraphQLResponse<Query>, any Error> {
     kickoff(constructRequest(for: query, fetchBehavior: fetchBehavior, requestConfiguration: requestConfiguration))
   }
 
+  /// Sends a mutation (always `NetworkOnly`).
   public func send<Mutation: GraphQLMutation>(
     mutation: Mutation, requestConfiguration: RequestConfiguration
   ) throws -> AsyncThrowingStream<GraphQLResponse<Mutation>, any Error> {
@@ -104,6 +114,7 @@ extension RequestChainNetworkTransport: UploadingNetworkTransport {
     return request
   }
 
+  /// Sends an operation with files.
   public func upload<Operation: GraphQLOperation>(
     operation: Operation, files: [GraphQLFile], requestConfiguration: RequestConfiguration
   ) throws -> AsyncThrowingStream<GraphQLResponse<Operation>, any Error> {
@@ -111,7 +122,9 @@ extension RequestChainNetworkTransport: UploadingNetworkTransport {
   }
 
   @available(*, deprecated, message: "Use apqConfig.autoPersistQueries")
+  /// Whether queries are first sent as a persisted-query hash.
   public var autoPersistQueries: Bool { apqConfig.autoPersistQueries }
   @available(*, deprecated, message: "Use apqConfig.useGETForPersistedQueryRetry")
+  /// Whether the persisted-query retry uses GET.
   public var useGETForPersistedQueryRetry: Bool { apqConfig.useGETForPersistedQueryRetry }
 }

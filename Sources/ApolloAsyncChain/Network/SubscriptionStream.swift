@@ -38,9 +38,11 @@ public enum SubscriptionState: Sendable, Equatable, CustomStringConvertible {
 
 /// The values of a subscription, with its current ``state``.
 public struct SubscriptionStream<Element: Sendable>: AsyncSequence, Sendable {
+  /// The values.
   public let stream: AsyncThrowingStream<Element, any Error>
   private let stateProvider: @Sendable () -> SubscriptionState
 
+  /// A stream whose ``state`` is read from `stateProvider`, which must be thread-safe.
   public init(stream: AsyncThrowingStream<Element, any Error>, stateProvider: @escaping @Sendable () -> SubscriptionState) {
     self.stream = stream
     self.stateProvider = stateProvider
@@ -49,6 +51,7 @@ public struct SubscriptionStream<Element: Sendable>: AsyncSequence, Sendable {
   /// Where the subscription is in its lifecycle.
   public var state: SubscriptionState { stateProvider() }
 
+  /// Iterates the values.
   public struct AsyncIterator: AsyncIteratorProtocol {
     var base: AsyncThrowingStream<Element, any Error>.AsyncIterator
     public mutating func next() async throws -> Element? {
@@ -65,8 +68,10 @@ public struct SubscriptionStream<Element: Sendable>: AsyncSequence, Sendable {
 public final class SubscriptionStateStorage: Sendable {
   private let state = Mutex(SubscriptionState.pending)
 
+  /// Storage starting at `.pending`.
   public init() {}
 
+  /// The current state.
   public var value: SubscriptionState {
     get { state.withLock { $0 } }
     set { state.withLock { $0 = newValue } }

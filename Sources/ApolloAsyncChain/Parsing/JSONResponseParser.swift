@@ -21,6 +21,7 @@ public struct JSONResponseParser: Sendable {
   private let normalizer: ResponseNormalizer
   private let merger = Mutex(IncrementalResponseMerger())
 
+  /// A parser for `response` with the default cache-key rule.
   public init(response: HTTPURLResponse, operationVariables: GraphQLOperation.Variables?, includeCacheRecords: Bool) {
     self.init(response: response, operationVariables: operationVariables, includeCacheRecords: includeCacheRecords,
               normalizer: ResponseNormalizer())

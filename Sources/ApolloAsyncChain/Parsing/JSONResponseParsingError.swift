@@ -23,6 +23,7 @@ public enum JSONResponseParsingError: Error, LocalizedError, Equatable {
 
 /// Parsing `@defer` multipart parts.
 public struct MultipartResponseDeferParser {
+  /// Why a `@defer` part could not be read.
   public enum ParsingError: Swift.Error, LocalizedError, Equatable {
     case unsupportedContentType(type: String)
     case cannotParseChunkData
@@ -40,6 +41,7 @@ public struct MultipartResponseDeferParser {
 
 /// Parsing subscription multipart parts.
 public struct MultipartResponseSubscriptionParser {
+  /// Why a subscription part could not be read.
   public enum ParsingError: Swift.Error, LocalizedError, Equatable {
     case unsupportedContentType(type: String)
     case cannotParseChunkData

@@ -4,6 +4,7 @@ import Foundation
 public actor JSONResponseParsingInterceptor: ResponseParsingInterceptor {
   private let normalizer: ResponseNormalizer
 
+  /// A parser with the default cache-key rule.
   public init() {
     self.normalizer = ResponseNormalizer()
   }
@@ -13,6 +14,7 @@ public actor JSONResponseParsingInterceptor: ResponseParsingInterceptor {
     self.normalizer = normalizer
   }
 
+  /// Parses each chunk as it is read.
   public nonisolated func parse<Request: GraphQLRequest>(
     response: consuming HTTPResponse, for request: Request, includeCacheRecords: Bool
   ) async throws -> InterceptorResultStream<Request> {

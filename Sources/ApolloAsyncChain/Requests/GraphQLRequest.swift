@@ -98,9 +98,12 @@ public enum GraphQLHTTPRequestError: Error, LocalizedError, Hashable {
 
 /// Builds the GET URL for a request body.
 public struct URLQueryParameterTransformer: Hashable, Sendable {
+  /// The members to encode.
   public let body: JSONEncodableDictionary
+  /// The endpoint.
   public let url: URL
 
+  /// A transformer for `body` onto `url`.
   public init(body: JSONEncodableDictionary, url: URL) {
     self.body = body
     self.url = url
@@ -125,8 +128,10 @@ public protocol JSONRequestBodyCreator: Sendable {
 /// persisted query) leaves that member out instead of stopping the process; the server then answers
 /// with its own error.
 public struct DefaultRequestBodyCreator: JSONRequestBodyCreator {
+  /// The creator.
   public init() {}
 
+  /// The body members as asked.
   public func requestBody<Operation: GraphQLOperation>(
     for operation: Operation, sendQueryDocument: Bool, autoPersistQuery: Bool
   ) -> JSONEncodableDictionary {
