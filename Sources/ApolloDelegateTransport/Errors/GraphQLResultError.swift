@@ -14,6 +14,6 @@ public struct GraphQLResultError: Error, LocalizedError {
   /// `Error at path "<path>)": <underlying>`, with 0.x's stray `)` kept verbatim, since callers
   /// matched on this text.
   public var errorDescription: String? {
-    "Error at path \"\(path.joined(separator: "."))\")\": \(underlying)"
+    "Error at path \"\(path.joined(separator: ".")))\": \(underlying)"
   }
 }
