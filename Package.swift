@@ -15,6 +15,11 @@ let asyncChainExamples = [
   "TracingExample",
 ]
 
+/// 0.x examples: each an executable under Examples/DelegateTransport/<name>.
+let delegateTransportExamples = [
+  "NetworkDelegateExample",
+]
+
 let package = Package(
   name: "ApolloMigrationKit",
   platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
@@ -32,6 +37,9 @@ let package = Package(
     .target(name: "StarWarsAPI", dependencies: ["ApolloCore"], path: "Examples/StarWarsAPI", swiftSettings: strictSettings),
   ] + asyncChainExamples.map { name in
     .executableTarget(name: name, dependencies: ["StarWarsAPI", "ApolloAsyncChain"], path: "Examples/AsyncChain/\(name)",
+                      swiftSettings: strictSettings)
+  } + delegateTransportExamples.map { name in
+    .executableTarget(name: name, dependencies: ["StarWarsAPI", "ApolloDelegateTransport"], path: "Examples/DelegateTransport/\(name)",
                       swiftSettings: strictSettings)
   } + [
     .executableTarget(name: "ApolloBenchmarks", dependencies: ["ApolloAsyncChain", "StarWarsAPI"],

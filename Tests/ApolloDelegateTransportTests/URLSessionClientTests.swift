@@ -62,3 +62,55 @@ final class URLSessionClientTests: XCTestCase {
     XCTAssertTrue(error.localizedDescription.hasPrefix("A network error occurred: "), error.localizedDescription)
   }
 }
+
+/// ``StreamingSessionClient``: the 0.x client contract over the core's ``ScriptedServer``.
+final class StreamingSessionClientTests: XCTestCase {
+  func test_sendsThroughTheScriptedServer_andCallsRawThenCompletionOnce_onTheCallbackQueue() {
+    let server = ScriptedServer { _ in .json(r2HeroBody) }
+    let queue = OperationQueue()
+    let client = StreamingSessionClient(session: server, callbackQueue: queue)
+    let transport = HTTPNetworkTransport(url: testEndpoint, client: client)
+    let delegate = RecordingDelegate()
+    transport.delegate = delegate
+    let done = expectation(description: "completion")
+    done.assertForOverFulfill = true
+    let completion = CompletionRecorder<GraphQLResponse<HeroNameQuery.Data>>(done)
+    let task = transport.send(operation: HeroNameQuery()) { result in
+      XCTAssertTrue(OperationQueue.current === queue)
+      completion(result)
+    }
+    wait(for: [done], timeout: 5)
+    XCTAssertEqual((task as? URLSessionTask)?.currentRequest?.url, testEndpoint)
+    XCTAssertEqual(try completion.value?.parseResultFast().data?.hero?.name, "R2-D2")
+    XCTAssertEqual(delegate.events, ["shouldSend", "willSend", "taskCompleted"])
+    XCTAssertEqual(server.requests.count, 1)
+  }
+
+  func test_transportFailure_isANetworkError() {
+    let server = ScriptedServer { _ in .failure(URLError(.cannotConnectToHost)) }
+    let client = StreamingSessionClient(session: server, callbackQueue: nil)
+    let done = expectation(description: "completion")
+    done.assertForOverFulfill = true
+    client.sendRequest(URLRequest(url: testEndpoint)) { result in
+      guard case .failure(let error) = result, case .networkError(_, _, let underlying)? = error as? URLSessionClient.URLSessionClientError else {
+        return XCTFail("expected networkError, got \(result)")
+      }
+      XCTAssertEqual((underlying as? URLError)?.code, .cannotConnectToHost)
+      done.fulfill()
+    }
+    wait(for: [done], timeout: 5)
+  }
+
+  func test_cancelTask_silencesTheRequest() throws {
+    let server = ScriptedServer { _ in
+      try await Task.sleep(nanoseconds: 300_000_000)
+      return .json(r2HeroBody)
+    }
+    let client = StreamingSessionClient(session: server, callbackQueue: nil)
+    let called = Mutex(0)
+    let task = client.sendRequest(URLRequest(url: testEndpoint)) { _ in called.withLock { $0 += 1 } }
+    client.cancel(task: task)
+    Thread.sleep(forTimeInterval: 0.6)
+    XCTAssertEqual(called.withLock { $0 }, 0)
+  }
+}
