@@ -249,6 +249,30 @@ final class TransportBehaviourTests: XCTestCase {
     XCTAssertEqual(completion.count, 1)
   }
 
+  func test_delegateDeclaredWithThe0xNonSendableContinueHandler_conformsAndIsCalled() {
+    final class OldStyleDelegate: HTTPNetworkTransportRetryDelegate, HTTPNetworkTransportGraphQLErrorDelegate {
+      var retries = 0
+      func networkTransport(_ networkTransport: HTTPNetworkTransport, receivedError error: any Error, for request: URLRequest,
+                            response: URLResponse?, continueHandler: @escaping (_ action: HTTPNetworkTransport.ContinueAction) -> Void) {
+        retries += 1
+        continueHandler(retries == 1 ? .retry : .fail(error))
+      }
+      func networkTransport(_ networkTransport: HTTPNetworkTransport, receivedGraphQLErrors errors: [GraphQLError],
+                            retryHandler: @escaping (_ shouldRetry: Bool) -> Void) {
+        retryHandler(false)
+      }
+    }
+    let client = ScriptedURLSessionClient(responses: [.text("down", statusCode: 503), .json(r2HeroBody)])
+    let delegate = OldStyleDelegate()
+    let transport = HTTPNetworkTransport(url: testEndpoint, client: client)
+    transport.delegate = delegate
+    let completion = CompletionRecorder<GraphQLResponse<HeroNameQuery.Data>>()
+    _ = transport.send(operation: HeroNameQuery()) { completion($0) }
+    XCTAssertEqual(delegate.retries, 1)
+    XCTAssertEqual(completion.count, 1)
+    XCTAssertNotNil(completion.value)
+  }
+
   @available(*, deprecated)
   func test_legacyInitializers_ofEarlier0xReleases_stillCompile_andTheDelegateIsSet() {
     let delegate = RecordingDelegate()
