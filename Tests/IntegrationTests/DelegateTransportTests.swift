@@ -229,6 +229,26 @@ final class DelegateTransportTests: IntegrationTestCase {
     client.invalidate()
   }
 
+  // §5.29
+  func testURLSessionClientGETSucceedsWithDataAndTheResponseURLOfTheRequest() async throws {
+    let client = URLSessionClient(sessionConfiguration: .ephemeral, callbackQueue: callbackQueue)
+    let request = URLRequest(url: TestServer.url("/health"))
+    let done = expectation(description: "completion")
+    done.assertForOverFulfill = true
+    let outcome = Outcome<(Data, HTTPURLResponse)>()
+    let raw = Outcome<Int>()
+    client.sendRequest(request, rawTaskCompletionHandler: { _, _, _ in raw.record(.success(1)) }) { result in
+      XCTAssertEqual(raw.count, 1, "the raw completion runs first")
+      outcome.record(result)
+      done.fulfill()
+    }
+    await fulfillment(of: [done], timeout: 15)
+    let (data, response) = try XCTUnwrap(outcome.last).get()
+    XCTAssertFalse(data.isEmpty)
+    XCTAssertEqual(response.url, request.url)
+    client.invalidate()
+  }
+
   // §5.34
   func testTwentyConcurrentRequestsAllCompleteWithDistinctTaskIdentifiers() async throws {
     let client = URLSessionClient(sessionConfiguration: .ephemeral, callbackQueue: callbackQueue)
