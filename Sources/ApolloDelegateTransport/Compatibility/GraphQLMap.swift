@@ -32,3 +32,13 @@ public final class JSONSerializationFormat {
     try JSONParser.parse(data)
   }
 }
+
+// 0.x `GraphQLMap` values were `JSONEncodable?`, so `["after": nil]` was common in 0.x variables and
+// request bodies. `nil` in a `JSONValue` position means JSON `null`; where an optional `JSONValue` is
+// expected (a dictionary assignment, an optional binding), `nil` still means "absent", because Swift
+// prefers `Optional.none` there.
+extension JSONValue: ExpressibleByNilLiteral {
+  public init(nilLiteral: ()) {
+    self = .null
+  }
+}

@@ -29,11 +29,4 @@ final class OnceCallback<Input>: @unchecked Sendable {
     body(input)
     return true
   }
-
-  /// Whether the closure already ran.
-  var hasFired: Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    return body == nil
-  }
 }
