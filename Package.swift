@@ -15,21 +15,31 @@ let asyncChainExamples = [
   "TracingExample",
 ]
 
+/// 0.x examples: each an executable under Examples/DelegateTransport/<name>.
+let delegateTransportExamples = [
+  "NetworkDelegateExample",
+]
+
 let package = Package(
   name: "ApolloMigrationKit",
   platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
   products: [
     .library(name: "ApolloCore", targets: ["ApolloCore"]),
     .library(name: "ApolloAsyncChain", targets: ["ApolloAsyncChain"]),
+    .library(name: "ApolloDelegateTransport", targets: ["ApolloDelegateTransport"]),
   ],
   targets: [
     .target(name: "ApolloCore", swiftSettings: strictSettings),
     .target(name: "ApolloAsyncChain", dependencies: ["ApolloCore"], swiftSettings: strictSettings),
+    .target(name: "ApolloDelegateTransport", dependencies: ["ApolloCore"], swiftSettings: strictSettings),
 
     // Hand-written operations, shaped like code generation output, and an in-process server for them.
     .target(name: "StarWarsAPI", dependencies: ["ApolloCore"], path: "Examples/StarWarsAPI", swiftSettings: strictSettings),
   ] + asyncChainExamples.map { name in
     .executableTarget(name: name, dependencies: ["StarWarsAPI", "ApolloAsyncChain"], path: "Examples/AsyncChain/\(name)",
+                      swiftSettings: strictSettings)
+  } + delegateTransportExamples.map { name in
+    .executableTarget(name: name, dependencies: ["StarWarsAPI", "ApolloDelegateTransport"], path: "Examples/DelegateTransport/\(name)",
                       swiftSettings: strictSettings)
   } + [
     .executableTarget(name: "ApolloBenchmarks", dependencies: ["ApolloAsyncChain", "StarWarsAPI"],
@@ -38,7 +48,9 @@ let package = Package(
     .testTarget(name: "ApolloCoreTests", dependencies: ["ApolloCore"], swiftSettings: strictSettings),
     .testTarget(name: "ApolloAsyncChainTests", dependencies: ["ApolloCore", "ApolloAsyncChain", "StarWarsAPI"],
                 swiftSettings: strictSettings),
-    .testTarget(name: "IntegrationTests", dependencies: ["ApolloCore", "ApolloAsyncChain", "StarWarsAPI"],
+    .testTarget(name: "ApolloDelegateTransportTests", dependencies: ["ApolloDelegateTransport", "StarWarsAPI"],
+                swiftSettings: strictSettings),
+    .testTarget(name: "IntegrationTests", dependencies: ["ApolloCore", "ApolloAsyncChain", "ApolloDelegateTransport", "StarWarsAPI"],
                 swiftSettings: strictSettings),
   ],
   swiftLanguageModes: [.v6]

@@ -37,7 +37,8 @@ if [[ $status -ne 0 ]]; then
 fi
 
 step "Running the examples against the embedded scripted server and against TestServer"
-examples=$(sed -n '/^let asyncChainExamples = \[/,/^\]/p' Package.swift | grep -o '"[A-Za-z]*"' | tr -d '"')
+# Every list of examples in Package.swift: asyncChainExamples (2.x), delegateTransportExamples (0.x), ...
+examples=$(sed -n '/^let [A-Za-z]*Examples = \[/,/^\]/p' Package.swift | grep -o '"[A-Za-z]*"' | tr -d '"')
 failed=0
 passed=0
 for example in $examples; do

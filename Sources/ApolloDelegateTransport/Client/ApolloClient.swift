@@ -1,0 +1,218 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The 0.x client surface, so that code written against any generation can name it.
+public protocol ApolloClientProtocol: AnyObject {
+  var store: ApolloStore { get }
+  func clearCache(callbackQueue: DispatchQueue, completion: ((Result<Void, any Error>) -> Void)?)
+  func fetch<Query: GraphQLQuery>(query: Query, cachePolicy: CachePolicy, context: UnsafeMutableRawPointer?,
+                                  queue: DispatchQueue, resultHandler: GraphQLResultHandler<Query.Data>?) -> any Cancellable
+  func perform<Mutation: GraphQLMutation>(mutation: Mutation, context: UnsafeMutableRawPointer?, queue: DispatchQueue,
+                                          resultHandler: GraphQLResultHandler<Mutation.Data>?) -> any Cancellable
+  func upload<Operation: GraphQLOperation>(operation: Operation, context: UnsafeMutableRawPointer?, files: [GraphQLFile],
+                                           queue: DispatchQueue, resultHandler: GraphQLResultHandler<Operation.Data>?) -> any Cancellable
+}
+
+/// Fetches queries through the cache and the network, performs mutations and uploads (0.x).
+///
+/// Results are read (and written to the store) on the transport's callback queue, then the result
+/// handler is called asynchronously on the `queue` given to each call (`.main` by default). GraphQL
+/// errors are a `.success` with `errors` set; transport errors reach the handler unchanged.
+public class ApolloClient: @unchecked Sendable {
+  // @unchecked Sendable: every stored property is immutable; the transport is used as 0.x used it,
+  // from any thread (HTTPNetworkTransport guards its own state with a lock).
+
+  /// Client-level failures.
+  public enum ApolloClientError: Error, LocalizedError, Hashable {
+    /// `upload` was called, but the transport is not an ``UploadingNetworkTransport``.
+    case noUploadTransport
+
+    public var errorDescription: String? {
+      switch self {
+      case .noUploadTransport: return "Attempting to upload using a transport which does not support uploads. This is a developer error."
+      }
+    }
+  }
+
+  public let store: ApolloStore
+  let networkTransport: any NetworkTransport
+
+  /// - Parameters:
+  ///   - networkTransport: held strongly.
+  ///   - store: the normalized store; an in-memory one by default.
+  public init(networkTransport: any NetworkTransport, store: ApolloStore = ApolloStore(cache: InMemoryNormalizedCache())) {
+    self.networkTransport = networkTransport
+    self.store = store
+  }
+
+  /// A client for `url` over an ``HTTPNetworkTransport`` with every default.
+  public convenience init(url: URL) {
+    self.init(networkTransport: HTTPNetworkTransport(url: url))
+  }
+}
+
+extension ApolloClient: ApolloClientProtocol {
+  /// Drops every record, then calls `completion` on `callbackQueue` (0.x ignored the queue and used main).
+  public func clearCache(callbackQueue: DispatchQueue = .main, completion: ((Result<Void, any Error>) -> Void)? = nil) {
+    let result: Result<Void, any Error> = Result { try store.removeAll() }
+    guard let completion else { return }
+    let deliver = OnceCallback(completion)
+    callbackQueue.async { deliver(result) }
+  }
+
+  /// Fetches `query` following `cachePolicy`.
+  ///
+  /// Network-only policies return the transport's task: cancelling it delivers the cancellation error.
+  /// Cache policies return an operation whose cancel stops cache deliveries and cancels the network
+  /// task if one is running (whose error still reaches the handler, as in 0.x).
+  @discardableResult
+  public func fetch<Query: GraphQLQuery>(query: Query, cachePolicy: CachePolicy = .returnCacheDataElseFetch,
+                                         context: UnsafeMutableRawPointer? = nil, queue: DispatchQueue = DispatchQueue.main,
+                                         resultHandler: GraphQLResultHandler<Query.Data>? = nil) -> any Cancellable {
+    let handler = ResultDelivery(queue: queue, handler: resultHandler)
+    switch cachePolicy {
+    case .fetchIgnoringCacheCompletely:
+      return send(query, publish: false, delivery: handler)
+    case .fetchIgnoringCacheData:
+      return send(query, publish: true, delivery: handler)
+    case .returnCacheDataElseFetch, .returnCacheDataDontFetch, .returnCacheDataAndFetch:
+      let operation = FetchQueryOperation()
+      let cached = loadFromCache(query)
+      switch (cachePolicy, cached) {
+      case (.returnCacheDataElseFetch, .success(let result)):
+        handler.deliver(.success(result), unless: operation)
+      case (.returnCacheDataDontFetch, let outcome):
+        handler.deliver(outcome, unless: operation)
+      case (.returnCacheDataAndFetch, .success(let result)):
+        handler.deliverKeepingOpen(.success(result), unless: operation)
+        operation.start { self.send(query, publish: true, delivery: handler) }
+      default:
+        // A miss or partial hit: the cache error is not delivered (0.x).
+        operation.start { self.send(query, publish: true, delivery: handler) }
+      }
+      return operation
+    }
+  }
+
+  /// Performs `mutation`; the result is written to the store before the handler runs.
+  @discardableResult
+  public func perform<Mutation: GraphQLMutation>(mutation: Mutation, context: UnsafeMutableRawPointer? = nil,
+                                                 queue: DispatchQueue = DispatchQueue.main,
+                                                 resultHandler: GraphQLResultHandler<Mutation.Data>? = nil) -> any Cancellable {
+    send(mutation, publish: true, delivery: ResultDelivery(queue: queue, handler: resultHandler))
+  }
+
+  /// Sends `operation` with `files`; fails with ``ApolloClientError/noUploadTransport`` when the
+  /// transport cannot upload (0.x also stopped debug builds with an assertion).
+  @discardableResult
+  public func upload<Operation: GraphQLOperation>(operation: Operation, context: UnsafeMutableRawPointer? = nil,
+                                                  files: [GraphQLFile], queue: DispatchQueue = .main,
+                                                  resultHandler: GraphQLResultHandler<Operation.Data>? = nil) -> any Cancellable {
+    let delivery = ResultDelivery(queue: queue, handler: resultHandler)
+    guard let transport = networkTransport as? any UploadingNetworkTransport else {
+      delivery.deliver(.failure(ApolloClientError.noUploadTransport))
+      return EmptyCancellable()
+    }
+    let store = self.store
+    return transport.upload(operation: operation, files: files) { result in
+      delivery.deliver(Self.read(result, publishingTo: store))
+    }
+  }
+
+  // MARK: Internals
+
+  private func send<Operation: GraphQLOperation>(_ operation: Operation, publish: Bool,
+                                                 delivery: ResultDelivery<Operation.Data>) -> any Cancellable {
+    let store = self.store
+    return networkTransport.send(operation: operation) { result in
+      delivery.deliver(Self.read(result, publishingTo: publish ? store : nil))
+    }
+  }
+
+  private static func read<Data: RootSelectionSet>(_ result: Result<GraphQLResponse<Data>, any Error>,
+                                 publishingTo store: ApolloStore?) -> Result<GraphQLResult<Data>, any Error> {
+    result.flatMap { response in
+      Result {
+        if let store { return try response.parseResult(publishingTo: store) }
+        return try response.parseResultFast()
+      }
+    }
+  }
+
+  private func loadFromCache<Query: GraphQLQuery>(_ query: Query) -> Result<GraphQLResult<Query.Data>, any Error> {
+    Result {
+      guard let cached = try store.readData(for: query) else {
+        throw JSONDecodingError(kind: .missingValue, path: [])
+      }
+      do {
+        let data = try Query.Data(data: cached.data)
+        return GraphQLResult(data: data, extensionsJSON: nil, errors: nil, source: .cache, dependentKeys: cached.dependentKeys)
+      } catch let error as JSONDecodingError {
+        throw GraphQLResultError(path: error.path, underlying: error)
+      }
+    }
+  }
+}
+
+/// Calls a result handler on its queue, asynchronously; `nil` handlers are a no-op.
+final class ResultDelivery<Data: RootSelectionSet>: Sendable {
+  private let queue: DispatchQueue
+  private let handler: OnceCallback<Result<GraphQLResult<Data>, any Error>>?
+  /// For `returnCacheDataAndFetch`, whose handler is called twice.
+  private let firstHandler: OnceCallback<Result<GraphQLResult<Data>, any Error>>?
+
+  init(queue: DispatchQueue, handler: GraphQLResultHandler<Data>?) {
+    self.queue = queue
+    // The same closure behind two once-boxes: the cache delivery and the final one.
+    self.handler = handler.map { OnceCallback($0) }
+    self.firstHandler = handler.map { OnceCallback($0) }
+  }
+
+  func deliver(_ result: Result<GraphQLResult<Data>, any Error>, unless operation: FetchQueryOperation? = nil) {
+    guard let handler else { return }
+    queue.async {
+      if operation?.isCancelled == true { return }
+      handler(result)
+    }
+  }
+
+  func deliverKeepingOpen(_ result: Result<GraphQLResult<Data>, any Error>, unless operation: FetchQueryOperation) {
+    guard let firstHandler else { return }
+    queue.async {
+      if operation.isCancelled { return }
+      firstHandler(result)
+    }
+  }
+}
+
+/// The `Cancellable` of a fetch that reads the cache first.
+final class FetchQueryOperation: Cancellable {
+  private struct State {
+    var isCancelled = false
+    var networkTask: (any Cancellable)?
+  }
+  private let state = Mutex(State())
+
+  var isCancelled: Bool { state.withLock { $0.isCancelled } }
+
+  /// Starts the network phase unless the operation was cancelled.
+  func start(_ send: () -> any Cancellable) {
+    guard !isCancelled else { return }
+    let task = send()
+    let cancelNow = state.withLock { state -> Bool in
+      state.networkTask = task
+      return state.isCancelled
+    }
+    if cancelNow { task.cancel() }
+  }
+
+  func cancel() {
+    let task = state.withLock { state -> (any Cancellable)? in
+      state.isCancelled = true
+      return state.networkTask
+    }
+    task?.cancel()
+  }
+}

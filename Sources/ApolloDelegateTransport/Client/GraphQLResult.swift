@@ -1,0 +1,53 @@
+import Foundation
+
+/// The result of an operation (0.x): its data, its GraphQL errors, its extensions, and where it came from.
+///
+/// GraphQL errors sit next to whatever data was read; they are never turned into a failure.
+public struct GraphQLResult<Data> {
+  /// Where a result came from.
+  public enum Source: Hashable, Sendable {
+    case cache
+    case server
+  }
+
+  /// The data read into the operation's selection set, `nil` when the response had none.
+  public let data: Data?
+  /// The `errors` of the response.
+  public let errors: [GraphQLError]?
+  /// The `extensions` of the response, typed.
+  public let extensionsJSON: JSONObject?
+  /// Where the result came from.
+  public let source: Source
+  /// The record fields a cached result was read from; `nil` for results that were not normalized.
+  let dependentKeys: Set<CacheKey>?
+
+  /// The `extensions` of the response, in Foundation shape (0.x's `[String: Any]`).
+  public var extensions: [String: Any]? { extensionsJSON?.foundationObject }
+
+  public init(data: Data?, extensions: [String: Any]?, errors: [GraphQLError]?, source: Source,
+              dependentKeys: Set<CacheKey>?) {
+    self.init(data: data, extensionsJSON: extensions.map(Self.json(from:)), errors: errors, source: source,
+              dependentKeys: dependentKeys)
+  }
+
+  init(data: Data?, extensionsJSON: JSONObject?, errors: [GraphQLError]?, source: Source, dependentKeys: Set<CacheKey>?) {
+    self.data = data
+    self.extensionsJSON = extensionsJSON
+    self.errors = errors
+    self.source = source
+    self.dependentKeys = dependentKeys
+  }
+
+  private static func json(from dictionary: [String: Any]) -> JSONObject {
+    var object: JSONObject = [:]
+    for (key, value) in dictionary {
+      if let json = JSONValue(foundationValue: value) { object[key] = json }
+    }
+    return object
+  }
+}
+
+extension GraphQLResult: Sendable where Data: Sendable {}
+
+/// The closure type of every `ApolloClient` result handler.
+public typealias GraphQLResultHandler<Data> = (Result<GraphQLResult<Data>, any Error>) -> Void

@@ -1,0 +1,19 @@
+import Foundation
+
+/// A failure while reading a response (or cached data) into an operation's `Data`, at a response path.
+public struct GraphQLResultError: Error, LocalizedError {
+  let path: [String]
+  /// What went wrong, usually a ``JSONDecodingError``.
+  public let underlying: any Error
+
+  init(path: [String], underlying: any Error) {
+    self.path = path
+    self.underlying = underlying
+  }
+
+  /// `Error at path "<path>)": <underlying>`, with 0.x's stray `)` kept verbatim, since callers
+  /// matched on this text.
+  public var errorDescription: String? {
+    "Error at path \"\(path.joined(separator: ".")))\": \(underlying)"
+  }
+}

@@ -1,0 +1,264 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The 0.x session client: one `URLSession` with this object as its delegate, data tasks only, the
+/// body of each task accumulated in memory and handed over when the task completes.
+///
+/// It works the same on Linux (swift-corelibs-foundation calls the data-delegate methods it needs) and
+/// on Apple platforms. Subclass it to script responses in tests: override
+/// ``sendRequest(_:rawTaskCompletionHandler:completion:)``.
+///
+/// Status codes are not checked here; the transport does that.
+open class URLSessionClient: NSObject, URLSessionDelegate, URLSessionTaskDelegate, URLSessionDataDelegate, @unchecked Sendable {
+  // @unchecked Sendable: `storedSession` and `tasks` (and the buffers inside each `TaskData`) are read
+  // and written only under `lock`; the completion closures are called outside the lock, once, after
+  // their entry was removed under it.
+
+  /// Transport-level failures.
+  public enum URLSessionClientError: Error, LocalizedError {
+    case noHTTPResponse(request: URLRequest?)
+    case sessionBecameInvalidWithoutUnderlyingError
+    case dataForRequestNotFound(request: URLRequest?)
+    case networkError(data: Data, response: HTTPURLResponse?, underlying: any Error)
+
+    public var errorDescription: String? {
+      switch self {
+      case .noHTTPResponse(let request):
+        return "The request did not receive an HTTP response. Request: \(String(describing: request))"
+      case .sessionBecameInvalidWithoutUnderlyingError:
+        return "The URL session became invalid, but no underlying error was returned."
+      case .dataForRequestNotFound(let request):
+        return "URLSessionClient was not able to locate the stored data for request \(String(describing: request))"
+      case .networkError(_, _, let underlying):
+        return "A network error occurred: \(underlying.localizedDescription)"
+      }
+    }
+  }
+
+  /// Receives the raw outcome of a task: accumulated data (empty when nothing arrived), response, error.
+  public typealias RawCompletion = (Data?, HTTPURLResponse?, (any Error)?) -> Void
+  /// Receives the outcome of a task: data and HTTP response, or the error.
+  public typealias Completion = (Result<(Data, HTTPURLResponse), any Error>) -> Void
+
+  private let lock = NSLock()
+  private var storedSession: URLSession?
+  private var tasks: [Int: TaskData] = [:]
+  private let callbackQueue: OperationQueue?
+
+  /// The session; `nil` after ``invalidate()``.
+  open private(set) var session: URLSession! {
+    get {
+      lock.lock()
+      defer { lock.unlock() }
+      return storedSession
+    }
+    set {
+      lock.lock()
+      storedSession = newValue
+      lock.unlock()
+    }
+  }
+
+  /// - Parameters:
+  ///   - sessionConfiguration: the session's configuration.
+  ///   - callbackQueue: the delegate queue: every callback, and so every transport delegate and
+  ///     completion, runs there. `.main` by default, as upstream; on Linux the main queue only runs
+  ///     while something runs the main run loop (an app, `RunLoop.main.run`, XCTest's `wait(for:)`),
+  ///     so pass your own queue in command-line tools and `async` tests.
+  public init(sessionConfiguration: URLSessionConfiguration = .default, callbackQueue: OperationQueue? = .main) {
+    self.callbackQueue = callbackQueue
+    super.init()
+    storedSession = URLSession(configuration: URLSessionPlatformWorkarounds.configuration(sessionConfiguration),
+                               delegate: self, delegateQueue: callbackQueue)
+  }
+
+  /// Stops tracking every task without calling their completions, then invalidates the session.
+  ///
+  /// Afterwards ``session`` is `nil` and ``sendRequest(_:rawTaskCompletionHandler:completion:)``
+  /// completes at once with ``URLSessionClientError/sessionBecameInvalidWithoutUnderlyingError``
+  /// (0.x crashed on the `nil` session, and left the `URLSession`, which retains this object, alive).
+  public func invalidate() {
+    lock.lock()
+    let session = storedSession
+    storedSession = nil
+    lock.unlock()
+    clearAllTasks()
+    guard let session else { return }
+    // Cancelled from the delegate queue: cancelling from another thread races the task's completion
+    // on swift-corelibs-foundation (see URLSessionPlatformWorkarounds).
+    session.delegateQueue.addOperation {
+      session.getAllTasks { tasks in
+        session.delegateQueue.addOperation {
+          for task in tasks { task.cancel() }
+          session.finishTasksAndInvalidate()
+        }
+      }
+    }
+  }
+
+  /// Stops tracking the task `identifier`: its completion will not be called.
+  open func clear(task identifier: Int) {
+    lock.lock()
+    tasks[identifier] = nil
+    lock.unlock()
+  }
+
+  /// Stops tracking every task: no completion will be called.
+  open func clearAllTasks() {
+    lock.lock()
+    tasks.removeAll()
+    lock.unlock()
+  }
+
+  /// Creates a data task for `request`, tracks it, resumes it, and returns it.
+  ///
+  /// When the task completes, `rawTaskCompletionHandler` runs first, then `completion`, both on the
+  /// callback queue.
+  @discardableResult
+  open func sendRequest(_ request: URLRequest,
+                        rawTaskCompletionHandler: RawCompletion? = nil,
+                        completion: @escaping Completion) -> URLSessionTask {
+    let request = URLSessionPlatformWorkarounds.request(request)
+    lock.lock()
+    guard let session = storedSession else {
+      lock.unlock()
+      return failInvalidated(request, completion: completion)
+    }
+    let task = session.dataTask(with: request)
+    tasks[task.taskIdentifier] = TaskData(rawCompletion: rawTaskCompletionHandler, completionBlock: completion)
+    lock.unlock()
+    task.resume()
+    return task
+  }
+
+  /// Stops tracking `task`, then cancels it: no completion is called.
+  open func cancel(task: URLSessionTask) {
+    clear(task: task.taskIdentifier)
+    guard let session = self.session else {
+      task.cancel()
+      return
+    }
+    // On the delegate queue, for the reason given in `invalidate()`.
+    session.delegateQueue.addOperation { task.cancel() }
+  }
+
+  private func failInvalidated(_ request: URLRequest, completion: @escaping Completion) -> URLSessionTask {
+    let task = Self.placeholderSession.dataTask(with: request)  // never resumed
+    let deliver = OnceCallback(completion)
+    let fail: @Sendable () -> Void = { _ = deliver(.failure(URLSessionClientError.sessionBecameInvalidWithoutUnderlyingError)) }
+    if let callbackQueue { callbackQueue.addOperation(fail) } else { DispatchQueue.global().async(execute: fail) }
+    return task
+  }
+
+  /// Creates the tasks returned after invalidation; they are never resumed.
+  private static let placeholderSession = URLSession(configuration: .ephemeral)
+
+  private func takeTask(_ identifier: Int) -> TaskData? {
+    lock.lock()
+    defer { lock.unlock() }
+    return tasks.removeValue(forKey: identifier)
+  }
+
+  private func withTask(_ identifier: Int, _ body: (TaskData) -> Void) -> Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    guard let data = tasks[identifier] else { return false }
+    body(data)
+    return true
+  }
+
+  // MARK: URLSessionDelegate
+
+  open func urlSession(_ session: URLSession, didBecomeInvalidWithError error: (any Error)?) {
+    lock.lock()
+    let pending = tasks
+    tasks.removeAll()
+    lock.unlock()
+    let failure = error ?? URLSessionClientError.sessionBecameInvalidWithoutUnderlyingError
+    for (_, taskData) in pending.sorted(by: { $0.key < $1.key }) {
+      taskData.completionBlock(.failure(failure))
+    }
+  }
+
+  open func urlSession(_ session: URLSession, didReceive challenge: URLAuthenticationChallenge,
+                       completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
+    completionHandler(.performDefaultHandling, nil)
+  }
+
+  // MARK: URLSessionTaskDelegate
+
+  open func urlSession(_ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+                       completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
+    completionHandler(.performDefaultHandling, nil)
+  }
+
+  open func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+    URLSessionPlatformWorkarounds.drainCancellation(of: task)
+    // No entry: the task was cleared (`cancel(task:)`, `invalidate()`), so nothing is called.
+    guard let taskData = takeTask(task.taskIdentifier) else { return }
+    let (data, recorded) = taskData.snapshot()
+    let response = recorded ?? task.response as? HTTPURLResponse
+    taskData.rawCompletion?(data, response, error)
+    if let error {
+      taskData.completionBlock(.failure(URLSessionClientError.networkError(data: data, response: response, underlying: error)))
+    } else if let response {
+      taskData.completionBlock(.success((data, response)))
+    } else {
+      taskData.completionBlock(.failure(URLSessionClientError.noHTTPResponse(request: task.originalRequest)))
+    }
+  }
+
+  open func urlSession(_ session: URLSession, task: URLSessionTask, needNewBodyStream completionHandler: @escaping @Sendable (InputStream?) -> Void) {
+    completionHandler(nil)
+  }
+
+  open func urlSession(_ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
+                       totalBytesExpectedToSend: Int64) {}
+
+  open func urlSession(_ session: URLSession, task: URLSessionTask, didFinishCollecting metrics: URLSessionTaskMetrics) {}
+
+  open func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+                       newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
+    completionHandler(request)
+  }
+
+  // MARK: URLSessionDataDelegate
+
+  open func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    _ = withTask(dataTask.taskIdentifier) { $0.append(data) }
+  }
+
+  open func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+                       completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
+    if let response = response as? HTTPURLResponse {
+      _ = withTask(dataTask.taskIdentifier) { $0.record(response) }
+    }
+    completionHandler(.allow)
+  }
+
+  open func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, willCacheResponse proposedResponse: CachedURLResponse,
+                       completionHandler: @escaping @Sendable (CachedURLResponse?) -> Void) {
+    completionHandler(proposedResponse)
+  }
+}
+
+/// The bookkeeping of one task: its completions, and the data and response received so far.
+public class TaskData: @unchecked Sendable {
+  // @unchecked Sendable: `data` and `response` are changed only by URLSessionClient while it holds its
+  // lock (`withTask`), and read once by `snapshot()` after the entry left the table.
+  public let rawCompletion: URLSessionClient.RawCompletion?
+  public let completionBlock: URLSessionClient.Completion
+  private(set) var data = Data()
+  private(set) var response: HTTPURLResponse?
+
+  init(rawCompletion: URLSessionClient.RawCompletion?, completionBlock: @escaping URLSessionClient.Completion) {
+    self.rawCompletion = rawCompletion
+    self.completionBlock = completionBlock
+  }
+
+  func append(_ bytes: Data) { data.append(bytes) }
+  func record(_ response: HTTPURLResponse) { self.response = response }
+  func snapshot() -> (Data, HTTPURLResponse?) { (data, response) }
+}

@@ -1,0 +1,116 @@
+import ApolloDelegateTransport
+import Foundation
+import StarWarsAPI
+import XCTest
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The 0.x `URLSessionClient` without a network: its defaults and its life cycle.
+final class URLSessionClientTests: XCTestCase {
+  // Quirk Q12, kept: the default callback queue is main, for source compatibility.
+  func test_quirkQ12Kept_defaultCallbackQueue_isMain() {
+    let client = URLSessionClient()
+    XCTAssertTrue(client.session.delegateQueue === OperationQueue.main)
+    client.invalidate()
+  }
+
+  func test_explicitCallbackQueue_isTheSessionsDelegateQueue() {
+    let queue = OperationQueue()
+    let client = URLSessionClient(sessionConfiguration: .ephemeral, callbackQueue: queue)
+    XCTAssertTrue(client.session.delegateQueue === queue)
+    client.invalidate()
+  }
+
+  // Quirk Q13, fixed: 0.x crashed on the nil session.
+  func test_differsFrom0x_sendAfterInvalidate_completesWithSessionInvalidError_insteadOfCrashing() {
+    let queue = OperationQueue()
+    let client = URLSessionClient(sessionConfiguration: .ephemeral, callbackQueue: queue)
+    client.invalidate()
+    XCTAssertNil(client.session)
+    let done = expectation(description: "completion")
+    done.assertForOverFulfill = true
+    let task = client.sendRequest(URLRequest(url: testEndpoint)) { result in
+      guard case .failure(let error) = result,
+            case .sessionBecameInvalidWithoutUnderlyingError? = error as? URLSessionClient.URLSessionClientError
+      else { return XCTFail("expected sessionBecameInvalidWithoutUnderlyingError, got \(result)") }
+      done.fulfill()
+    }
+    XCTAssertEqual(task.state, .suspended, "the returned task is never started")
+    wait(for: [done], timeout: 5)
+  }
+
+  // Quirk Q13: a transport invalidates its client when it goes away; a shared client then fails cleanly.
+  func test_differsFrom0x_clientSharedWithADeallocatedTransport_failsWithAnError_insteadOfCrashing() {
+    let queue = OperationQueue()
+    let client = URLSessionClient(sessionConfiguration: .ephemeral, callbackQueue: queue)
+    let survivor = HTTPNetworkTransport(url: testEndpoint, client: client)
+    do { _ = HTTPNetworkTransport(url: testEndpoint, client: client) }
+    let done = expectation(description: "completion")
+    done.assertForOverFulfill = true
+    let completion = CompletionRecorder<GraphQLResponse<HeroNameQuery.Data>>(done)
+    _ = survivor.send(operation: HeroNameQuery()) { completion($0) }
+    wait(for: [done], timeout: 5)
+    guard case .sessionBecameInvalidWithoutUnderlyingError? = completion.error as? URLSessionClient.URLSessionClientError else {
+      return XCTFail("expected sessionBecameInvalidWithoutUnderlyingError, got \(String(describing: completion.error))")
+    }
+  }
+
+  func test_networkErrorDescription_hasTheVerbatimPrefix() {
+    let error = URLSessionClient.URLSessionClientError.networkError(data: Data(), response: nil, underlying: URLError(.cancelled))
+    XCTAssertTrue(error.localizedDescription.hasPrefix("A network error occurred: "), error.localizedDescription)
+  }
+}
+
+/// ``StreamingSessionClient``: the 0.x client contract over the core's ``ScriptedServer``.
+final class StreamingSessionClientTests: XCTestCase {
+  func test_sendsThroughTheScriptedServer_andCallsRawThenCompletionOnce_onTheCallbackQueue() {
+    let server = ScriptedServer { _ in .json(r2HeroBody) }
+    let queue = OperationQueue()
+    let client = StreamingSessionClient(session: server, callbackQueue: queue)
+    let transport = HTTPNetworkTransport(url: testEndpoint, client: client)
+    let delegate = RecordingDelegate()
+    transport.delegate = delegate
+    let done = expectation(description: "completion")
+    done.assertForOverFulfill = true
+    let completion = CompletionRecorder<GraphQLResponse<HeroNameQuery.Data>>(done)
+    let task = transport.send(operation: HeroNameQuery()) { result in
+      XCTAssertTrue(OperationQueue.current === queue)
+      completion(result)
+    }
+    wait(for: [done], timeout: 5)
+    XCTAssertEqual((task as? URLSessionTask)?.currentRequest?.url, testEndpoint)
+    XCTAssertEqual(try completion.value?.parseResultFast().data?.hero?.name, "R2-D2")
+    XCTAssertEqual(delegate.events, ["shouldSend", "willSend", "taskCompleted"])
+    XCTAssertEqual(server.requests.count, 1)
+  }
+
+  func test_transportFailure_isANetworkError() {
+    let server = ScriptedServer { _ in .failure(URLError(.cannotConnectToHost)) }
+    let client = StreamingSessionClient(session: server, callbackQueue: nil)
+    let done = expectation(description: "completion")
+    done.assertForOverFulfill = true
+    client.sendRequest(URLRequest(url: testEndpoint)) { result in
+      guard case .failure(let error) = result, case .networkError(_, _, let underlying)? = error as? URLSessionClient.URLSessionClientError else {
+        return XCTFail("expected networkError, got \(result)")
+      }
+      XCTAssertEqual((underlying as? URLError)?.code, .cannotConnectToHost)
+      done.fulfill()
+    }
+    wait(for: [done], timeout: 5)
+  }
+
+  func test_cancelTask_silencesTheRequest() throws {
+    let server = ScriptedServer { _ in
+      try await Task.sleep(nanoseconds: 300_000_000)
+      return .json(r2HeroBody)
+    }
+    let client = StreamingSessionClient(session: server, callbackQueue: nil)
+    let called = Mutex(0)
+    let task = client.sendRequest(URLRequest(url: testEndpoint)) { _ in called.withLock { $0 += 1 } }
+    client.cancel(task: task)
+    Thread.sleep(forTimeInterval: 0.6)
+    XCTAssertEqual(called.withLock { $0 }, 0)
+  }
+}
