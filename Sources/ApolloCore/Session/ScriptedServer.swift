@@ -165,7 +165,8 @@ public final class ScriptedServer: HTTPStreamingSession {
           case .data(let data): continuation.yield(data)
           case .fail(let error): continuation.finish(throwing: error); return
           case .delay(let duration):
-            do { try await Task.sleep(for: duration) } catch { continuation.finish(throwing: error); return }
+            // Cancelled only when the consumer has gone away: end quietly, nobody is listening.
+            do { try await Task.sleep(for: duration) } catch { continuation.finish(); return }
           }
         }
         continuation.finish()
