@@ -21,10 +21,12 @@ let package = Package(
   products: [
     .library(name: "ApolloCore", targets: ["ApolloCore"]),
     .library(name: "ApolloAsyncChain", targets: ["ApolloAsyncChain"]),
+    .library(name: "ApolloCallbackChain", targets: ["ApolloCallbackChain"]),
   ],
   targets: [
     .target(name: "ApolloCore", swiftSettings: strictSettings),
     .target(name: "ApolloAsyncChain", dependencies: ["ApolloCore"], swiftSettings: strictSettings),
+    .target(name: "ApolloCallbackChain", dependencies: ["ApolloCore"], swiftSettings: strictSettings),
 
     // Hand-written operations, shaped like code generation output, and an in-process server for them.
     .target(name: "StarWarsAPI", dependencies: ["ApolloCore"], path: "Examples/StarWarsAPI", swiftSettings: strictSettings),
