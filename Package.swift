@@ -40,7 +40,9 @@ let package = Package(
     .testTarget(name: "ApolloCoreTests", dependencies: ["ApolloCore"], swiftSettings: strictSettings),
     .testTarget(name: "ApolloAsyncChainTests", dependencies: ["ApolloCore", "ApolloAsyncChain", "StarWarsAPI"],
                 swiftSettings: strictSettings),
-    .testTarget(name: "IntegrationTests", dependencies: ["ApolloCore", "ApolloAsyncChain", "StarWarsAPI"],
+    .testTarget(name: "ApolloCallbackChainTests", dependencies: ["ApolloCallbackChain", "StarWarsAPI"],
+                swiftSettings: strictSettings),
+    .testTarget(name: "IntegrationTests", dependencies: ["ApolloCore", "ApolloAsyncChain", "ApolloCallbackChain", "StarWarsAPI"],
                 swiftSettings: strictSettings),
   ],
   swiftLanguageModes: [.v6]
