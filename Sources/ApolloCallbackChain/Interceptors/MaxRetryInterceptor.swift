@@ -76,12 +76,13 @@ public class MaxRetryInterceptor: ApolloInterceptor, @unchecked Sendable {
       return
     }
     let delay = backoffDelay(forHit: count)
-    let handOff = Transfer((request, response, completion))
     // Upstream captures the interceptor weakly (if it is gone the chain stalls) and the chain strongly.
-    DispatchQueue.global(qos: .userInitiated).asyncAfter(deadline: .now() + delay) { [weak self] in
+    let resume = Transfer { [weak self] in
       guard let self else { return }
-      let (request, response, completion) = handOff.value
       chain.proceedAsync(request: request, response: response, interceptor: self, completion: completion)
+    }
+    DispatchQueue.global(qos: .userInitiated).asyncAfter(deadline: .now() + delay) {
+      resume.value()
     }
   }
 
