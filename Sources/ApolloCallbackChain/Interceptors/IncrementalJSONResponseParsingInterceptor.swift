@@ -34,7 +34,8 @@ public struct IncrementalJSONResponseParsingInterceptor: ApolloInterceptor {
   private final class Storage: @unchecked Sendable {
     // @unchecked Sendable: every field is accessed inside `lock` (a Mutex).
     struct State {
-      var httpResponse: ObjectIdentifier?
+      /// Weak, and compared by identity: an `ObjectIdentifier` could be reused by the next response.
+      weak var httpResponse: HTTPURLResponse?
       var dataType: ObjectIdentifier?
       var merger = IncrementalResponseMerger()
       var started = false
@@ -72,10 +73,9 @@ public struct IncrementalJSONResponseParsingInterceptor: ApolloInterceptor {
     }
     let outcome = Result<GraphQLResponseBody?, any Error> {
       try storage.lock.withLock { state in
-        let responseID = ObjectIdentifier(response.httpResponse)
-        if state.httpResponse != responseID {
+        if state.httpResponse !== response.httpResponse {
           state = Storage.State()
-          state.httpResponse = responseID
+          state.httpResponse = response.httpResponse
         }
         let dataType = ObjectIdentifier(Operation.Data.self)
         guard state.started else {
