@@ -22,7 +22,7 @@ struct CallbackLive {
        autoPersistQueries: Bool = false, useGETForQueries: Bool = false, useGETForPersistedQueryRetry: Bool = false) {
     let url = endpoint.hasPrefix("/") ? TestServer.url(endpoint) : URL(string: endpoint)!
     // A private serial delegate queue (`nil`), not `.main`, which nothing drains here.
-    session = URLSessionClient(sessionConfiguration: .ephemeral, callbackQueue: nil)
+    session = URLSessionClient(sessionConfiguration: .default, callbackQueue: nil)
     let store = self.store
     let provider = provider?(session, store) ?? DefaultInterceptorProvider(client: session, store: store)
     transport = RequestChainNetworkTransport(

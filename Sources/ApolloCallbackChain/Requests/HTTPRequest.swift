@@ -57,11 +57,9 @@ open class HTTPRequest<Operation: GraphQLOperation>: Hashable {
   ///
   /// The headers are assigned in one step: each `URLRequest` header mutation is costly on Linux.
   open func toURLRequest() throws -> URLRequest {
-    var request: URLRequest
+    var request = URLRequest(url: graphQLEndpoint)
     if let configurable = context as? any RequestContextTimeoutConfigurable {
-      request = URLRequest(url: graphQLEndpoint, timeoutInterval: configurable.requestTimeout)
-    } else {
-      request = URLRequest(url: graphQLEndpoint)
+      request.timeoutInterval = configurable.requestTimeout
     }
     request.allHTTPHeaderFields = additionalHeaders
     return request
