@@ -15,6 +15,12 @@ let asyncChainExamples = [
   "TracingExample",
 ]
 
+/// 1.x examples: each an executable under Examples/CallbackChain/<name>.
+let callbackChainExamples = [
+  "CallbackFetchHero",
+  "CallbackNetworkExample",
+]
+
 let package = Package(
   name: "ApolloMigrationKit",
   platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
@@ -32,6 +38,9 @@ let package = Package(
     .target(name: "StarWarsAPI", dependencies: ["ApolloCore"], path: "Examples/StarWarsAPI", swiftSettings: strictSettings),
   ] + asyncChainExamples.map { name in
     .executableTarget(name: name, dependencies: ["StarWarsAPI", "ApolloAsyncChain"], path: "Examples/AsyncChain/\(name)",
+                      swiftSettings: strictSettings)
+  } + callbackChainExamples.map { name in
+    .executableTarget(name: name, dependencies: ["StarWarsAPI", "ApolloCallbackChain"], path: "Examples/CallbackChain/\(name)",
                       swiftSettings: strictSettings)
   } + [
     .executableTarget(name: "ApolloBenchmarks", dependencies: ["ApolloAsyncChain", "StarWarsAPI"],

@@ -37,7 +37,8 @@ if [[ $status -ne 0 ]]; then
 fi
 
 step "Running the examples against the embedded scripted server and against TestServer"
-examples=$(sed -n '/^let asyncChainExamples = \[/,/^\]/p' Package.swift | grep -o '"[A-Za-z]*"' | tr -d '"')
+examples=$(sed -n -e '/^let asyncChainExamples = \[/,/^\]/p' -e '/^let callbackChainExamples = \[/,/^\]/p' Package.swift \
+  | grep -o '"[A-Za-z]*"' | tr -d '"')
 failed=0
 passed=0
 for example in $examples; do
