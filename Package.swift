@@ -46,6 +46,9 @@ let package = Package(
     .executableTarget(name: "ApolloBenchmarks", dependencies: ["ApolloAsyncChain", "StarWarsAPI"],
                       path: "Benchmarks/ApolloBenchmarks", swiftSettings: strictSettings),
 
+    .executableTarget(name: "CallbackChainBenchmarks", dependencies: ["ApolloCallbackChain", "StarWarsAPI"],
+                      path: "Benchmarks/CallbackChainBenchmarks", swiftSettings: strictSettings),
+
     .testTarget(name: "ApolloCoreTests", dependencies: ["ApolloCore"], swiftSettings: strictSettings),
     .testTarget(name: "ApolloAsyncChainTests", dependencies: ["ApolloCore", "ApolloAsyncChain", "StarWarsAPI"],
                 swiftSettings: strictSettings),

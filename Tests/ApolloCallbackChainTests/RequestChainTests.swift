@@ -565,4 +565,41 @@ final class RequestChainTests: XCTestCase {
     }
     wait(for: [done], timeout: 2)
   }
+
+  /// Code from 0.34–1.2: an interceptor without `id`, using the index-based `proceedAsync`.
+  @available(*, deprecated)
+  func testInterceptorWrittenBeforeIdExisted_compilesAndRuns() {
+    struct LegacyHeaderInterceptor: ApolloInterceptor {
+      func interceptAsync<Operation: GraphQLOperation>(
+        chain: any RequestChain, request: HTTPRequest<Operation>, response: HTTPResponse<Operation>?,
+        completion: @escaping (Result<GraphQLResult<Operation.Data>, any Error>) -> Void
+      ) {
+        request.addHeader(name: "X-Legacy", value: "yes")
+        chain.proceedAsync(request: request, response: response, completion: completion)
+      }
+    }
+    final class LegacyClassInterceptor: ApolloInterceptor {
+      func interceptAsync<Operation: GraphQLOperation>(
+        chain: any RequestChain, request: HTTPRequest<Operation>, response: HTTPResponse<Operation>?,
+        completion: @escaping (Result<GraphQLResult<Operation.Data>, any Error>) -> Void
+      ) {
+        chain.proceedAsync(request: request, response: response, completion: completion)
+      }
+    }
+    XCTAssertFalse(LegacyHeaderInterceptor().id.isEmpty)
+    XCTAssertNotEqual(LegacyClassInterceptor().id, LegacyClassInterceptor().id)
+    let stack = ScriptedStack(provider: { client, store in
+      FixedProvider(make: {
+        [LegacyHeaderInterceptor(), LegacyClassInterceptor()]
+          + DefaultInterceptorProvider(client: client, shouldInvalidateClientOnDeinit: false, store: store).interceptors(for: HeroNameQuery())
+      })
+    })
+    let done = exactly(1)
+    stack.apollo.fetch(query: HeroNameQuery(), cachePolicy: .fetchIgnoringCacheData, queue: callbackQueue) { result in
+      XCTAssertEqual(try? result.get().data?.hero?.name, "R2-D2")
+      done.fulfill()
+    }
+    wait(for: [done], timeout: 2)
+    XCTAssertEqual(stack.server.requests.first?.header("X-Legacy"), "yes")
+  }
 }
