@@ -389,13 +389,16 @@ final class RequestChainTests: XCTestCase {
     callbackQueue.setSpecific(key: key, value: true)
     let chain = InterceptorRequestChain(interceptors: [], callbackQueue: callbackQueue)
     let done = exactly(1)
-    var returned = false
-    chain.kickoff(request: jsonRequest(HeroNameQuery())) { _ in
-      XCTAssertEqual(DispatchQueue.getSpecific(key: key), true)
-      XCTAssertTrue(returned)
-      done.fulfill()
+    let returned = Deliveries<Bool>()
+    // Kicked off from the callback queue itself: an inline delivery would run before kickoff returns.
+    callbackQueue.sync {
+      chain.kickoff(request: jsonRequest(HeroNameQuery())) { _ in
+        XCTAssertEqual(DispatchQueue.getSpecific(key: key), true)
+        XCTAssertEqual(returned.count, 1)
+        done.fulfill()
+      }
+      returned.append(true)
     }
-    returned = true
     wait(for: [done], timeout: 2)
   }
 
@@ -587,7 +590,8 @@ final class RequestChainTests: XCTestCase {
       }
     }
     XCTAssertFalse(LegacyHeaderInterceptor().id.isEmpty)
-    XCTAssertNotEqual(LegacyClassInterceptor().id, LegacyClassInterceptor().id)
+    let first = LegacyClassInterceptor(), second = LegacyClassInterceptor()
+    XCTAssertNotEqual(first.id, second.id)
     let stack = ScriptedStack(provider: { client, store in
       FixedProvider(make: {
         [LegacyHeaderInterceptor(), LegacyClassInterceptor()]

@@ -265,7 +265,7 @@ final class ReauthenticatingErrorInterceptor: ApolloErrorInterceptor, @unchecked
     guard first, case .invalidResponseCode(let http, _)? = error as? ResponseCodeInterceptor.ResponseCodeError, http?.statusCode == 401
     else { return completion(.failure(error)) }
     let handOff = UncheckedHandOff { token in
-      if let token {
+      if token != nil {
         chain.retry(request: request, completion: completion)
       } else {
         completion(.failure(error))

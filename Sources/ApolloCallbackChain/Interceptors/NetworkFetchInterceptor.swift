@@ -47,13 +47,13 @@ public class NetworkFetchInterceptor: ApolloInterceptor, Cancellable, @unchecked
     taskLock.withLock { $0 = task }
   }
 
-  /// Cancels the task directly (not `client.cancel(task:)`): the client then reports a cancellation
-  /// error, which the callback drops because the chain is cancelled.
+  /// Cancels the task itself (not `client.cancel(task:)`, which would forget its callbacks): the client
+  /// reports a cancellation error, which the callback drops because the chain is cancelled.
   public func cancel() {
     let task = taskLock.withLock { task -> URLSessionTask? in
       defer { task = nil }
       return task
     }
-    task?.cancel()
+    if let task { client.cancelOnDelegateQueue(task) }
   }
 }

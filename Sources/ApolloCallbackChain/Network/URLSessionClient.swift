@@ -127,6 +127,22 @@ open class URLSessionClient: NSObject, URLSessionDelegate, URLSessionTaskDelegat
   /// reports `networkError(… NSURLErrorCancelled)` instead.)
   open func cancel(task: URLSessionTask) {
     clear(task: task.taskIdentifier)
+    cancelOnDelegateQueue(task)
+  }
+
+  /// Cancels `task` so that the session reports `NSURLErrorCancelled` to its completion.
+  ///
+  /// On swift-corelibs-foundation `URLSessionTask.cancel()` can trap when it races the task's completion
+  /// (see the core's `StreamingTaskTable`): cancelling from the session's serial delegate queue keeps it
+  /// from interleaving with a completion callback. Elsewhere it cancels directly.
+  final func cancelOnDelegateQueue(_ task: URLSessionTask) {
+    #if canImport(FoundationNetworking)
+    if let queue = state.withLock({ $0.session })?.delegateQueue {
+      let handOff = Transfer(task)
+      queue.addOperation { handOff.value.cancel() }
+      return
+    }
+    #endif
     task.cancel()
   }
 
@@ -210,6 +226,11 @@ open class URLSessionClient: NSObject, URLSessionDelegate, URLSessionTaskDelegat
 
   open func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
     completed(task: task.taskIdentifier, originalRequest: task.originalRequest, error: error)
+    #if canImport(FoundationNetworking)
+    // A cancelled task's report is still queued on its work queue; cancelling again waits for it before
+    // the session drops the task from its registry (same workaround as the core's streaming session).
+    if task.state == .canceling { task.cancel() }
+    #endif
   }
 
   open func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
