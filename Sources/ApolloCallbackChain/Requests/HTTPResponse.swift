@@ -36,17 +36,18 @@ extension HTTPResponse: Hashable {
   }
 }
 
+/// Internal, as upstream's helpers were, so that they cannot clash with an app's own.
 extension HTTPURLResponse {
   /// Whether the status is 2xx.
-  public var isSuccessful: Bool { (200..<300).contains(statusCode) }
+  var isSuccessful: Bool { (200..<300).contains(statusCode) }
 
   /// Whether the `Content-Type` is `multipart/mixed` (looked up case-insensitively).
-  public var isMultipart: Bool {
+  var isMultipart: Bool {
     (value(forHTTPHeaderField: "Content-Type") ?? "").lowercased().contains("multipart/mixed")
   }
 
   /// The multipart boundary: one pair of quotes stripped, leading spaces inside the value kept.
-  public var multipartBoundary: String? {
+  var multipartBoundary: String? {
     guard let contentType = value(forHTTPHeaderField: "Content-Type") else { return nil }
     return MultipartChunkSplitter.boundary(fromContentType: contentType)
   }
