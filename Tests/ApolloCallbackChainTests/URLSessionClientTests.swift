@@ -57,6 +57,42 @@ final class URLSessionClientTests: XCTestCase {
     XCTAssertTrue(bodies.all.first?.contains("{\"payload\":{}}") == true)
   }
 
+  func testCompletePlusPartialChunk_completeFirstThenTheRemainderAtCompletion() {
+    let part = "\r\n--graphql\r\nContent-Type: application/json\r\n\r\n{\"payload\":{\"a\":1}}\r\n--graphql"
+    let partial = "\r\nContent-Type: application/json\r\n\r\n{\"payload\":{\"b\""
+    let server = ScriptedServer(responses: [ScriptedResponse(
+      headers: ["Content-Type": "multipart/mixed;boundary=graphql;subscriptionSpec=1.0"],
+      body: [.data(Data(part.utf8)), .data(Data(partial.utf8))])])
+    let bodies = Deliveries<String>()
+    let done = exactly(2)
+    ScriptedURLSessionClient(server: server).sendRequest(URLRequest(url: testEndpoint)) { result in
+      bodies.append((try? String(decoding: result.get().0, as: UTF8.self)) ?? "error")
+      done.fulfill()
+    }
+    wait(for: [done], timeout: 2)
+    settle()
+    XCTAssertTrue(bodies.all.first?.hasSuffix(#"{"payload":{"a":1}}"#) == true, "\(bodies.all)")
+    XCTAssertTrue(bodies.all.last?.hasSuffix(#"{"payload":{"b""#) == true, "\(bodies.all)")
+  }
+
+  func testBoundaryTextInsideAJSONString_doesNotSplitThePart() {
+    let body = "--graphql\r\nContent-Type: application/json\r\n\r\n{\"payload\":{\"data\":{\"countdown\":1},\"note\":\"--graphql\"}}\r\n--graphql--"
+    let server = ScriptedServer(responses: [.text(body, headers: ["Content-Type": "multipart/mixed;boundary=graphql;subscriptionSpec=1.0"])])
+    let results = Deliveries<Int>()
+    let done = exactly(1)
+    let chain = InterceptorRequestChain(interceptors: [
+      NetworkFetchInterceptor(client: ScriptedURLSessionClient(server: server)), MultipartResponseParsingInterceptor(),
+      JSONResponseParsingInterceptor(),
+    ], callbackQueue: callbackQueue)
+    chain.kickoff(request: jsonRequest(CountdownSubscription(from: 1))) { result in
+      results.append((try? result.get().data?.countdown) ?? -1)
+      done.fulfill()
+    }
+    wait(for: [done], timeout: 2)
+    settle()
+    XCTAssertEqual(results.all, [1])
+  }
+
   func testCancelTaskThroughClient_completionNeverCalled() {
     let server = ScriptedServer { _ in
       try await Task.sleep(nanoseconds: 100_000_000)
@@ -186,6 +222,32 @@ final class RequestBuildingTests: XCTestCase {
     XCTAssertTrue(text.contains(#"{"0":["variables.file"]}"#), text)
     XCTAssertTrue(text.contains(#""variables":{"file":null}"#), text)
     XCTAssertTrue(text.contains("filename=\"a.txt\"\r\nContent-Type: text/plain\r\n\r\nhello"), text)
+  }
+
+  func testUploadForm_twoFilesOnOneListField_andFilesOnSeveralFields() throws {
+    struct TwoFieldsMutation: GraphQLMutation {
+      static let operationName = "TwoFields"
+      static let operationDocument = OperationDocument(definition: OperationDefinition("mutation TwoFields($a: Upload!, $b: Upload!) { x }"))
+      var __variables: Variables? { ["a": "a", "b": "b"] }
+      typealias Data = HeroNameQuery.Data
+    }
+    func text<Operation: GraphQLOperation>(_ operation: Operation, _ files: [GraphQLFile]) throws -> String {
+      let request = UploadRequest(graphQLEndpoint: testEndpoint, operation: operation, clientName: "n", clientVersion: "v", files: files,
+                                  manualBoundary: "B", sendEnhancedClientAwareness: false)
+      return String(decoding: try request.toURLRequest().httpBody ?? Data(), as: UTF8.self)
+    }
+    let list = try text(MultipleUploadMutation(), [
+      GraphQLFile(fieldName: "files", originalName: "a.txt", data: Data("a".utf8)),
+      GraphQLFile(fieldName: "files", originalName: "b.txt", data: Data("b".utf8)),
+    ])
+    XCTAssertTrue(list.contains(#"{"0":["variables.files.0"],"1":["variables.files.1"]}"#), list)
+    XCTAssertTrue(list.contains(#""variables":{"files":[null,null]}"#), list)
+    let fields = try text(TwoFieldsMutation(), [
+      GraphQLFile(fieldName: "b", originalName: "b.txt", data: Data("b".utf8)),
+      GraphQLFile(fieldName: "a", originalName: "a.txt", data: Data("a".utf8)),
+    ])
+    XCTAssertTrue(fields.contains(#"{"0":["variables.a"],"1":["variables.b"]}"#), fields)
+    XCTAssertTrue(fields.contains("name=\"0\"; filename=\"a.txt\""), fields)
   }
 
   func testGETRemovesContentTypeAndKeepsOtherHeaders() throws {

@@ -43,17 +43,18 @@ public final class ScriptedURLSessionClient: URLSessionClient, @unchecked Sendab
     let task = ScriptedURLSessionTask(scriptedIdentifier: identifier, request: request)
     task.taskDescription = taskDescription
     let server = self.server
-    let work = Task { [weak self] in
+    // The task holds the client until the request ends, as a URLSession holds its delegate.
+    let work = Task {
       do {
         let response = try await server.start(request)
-        self?.deliver { $0.received(response: response.response, forTask: identifier) }
+        self.deliver { $0.received(response: response.response, forTask: identifier) }
         for try await chunk in response.body {
-          self?.deliver { $0.received(data: chunk, forTask: identifier) }
+          self.deliver { $0.received(data: chunk, forTask: identifier) }
         }
-        self?.deliver { $0.completed(task: identifier, originalRequest: request, error: nil) }
+        self.deliver { $0.completed(task: identifier, originalRequest: request, error: nil) }
       } catch {
         let reported: any Error = error is CancellationError ? URLError(.cancelled) : error
-        self?.deliver { $0.completed(task: identifier, originalRequest: request, error: reported) }
+        self.deliver { $0.completed(task: identifier, originalRequest: request, error: reported) }
       }
     }
     task.onCancel = { [weak self] in
