@@ -20,6 +20,12 @@ let delegateTransportExamples = [
   "NetworkDelegateExample",
 ]
 
+/// 1.x examples: each an executable under Examples/CallbackChain/<name>.
+let callbackChainExamples = [
+  "CallbackFetchHero",
+  "CallbackNetworkExample",
+]
+
 let package = Package(
   name: "ApolloMigrationKit",
   platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
@@ -27,11 +33,13 @@ let package = Package(
     .library(name: "ApolloCore", targets: ["ApolloCore"]),
     .library(name: "ApolloAsyncChain", targets: ["ApolloAsyncChain"]),
     .library(name: "ApolloDelegateTransport", targets: ["ApolloDelegateTransport"]),
+    .library(name: "ApolloCallbackChain", targets: ["ApolloCallbackChain"]),
   ],
   targets: [
     .target(name: "ApolloCore", swiftSettings: strictSettings),
     .target(name: "ApolloAsyncChain", dependencies: ["ApolloCore"], swiftSettings: strictSettings),
     .target(name: "ApolloDelegateTransport", dependencies: ["ApolloCore"], swiftSettings: strictSettings),
+    .target(name: "ApolloCallbackChain", dependencies: ["ApolloCore"], swiftSettings: strictSettings),
 
     // Hand-written operations, shaped like code generation output, and an in-process server for them.
     .target(name: "StarWarsAPI", dependencies: ["ApolloCore"], path: "Examples/StarWarsAPI", swiftSettings: strictSettings),
@@ -41,16 +49,24 @@ let package = Package(
   } + delegateTransportExamples.map { name in
     .executableTarget(name: name, dependencies: ["StarWarsAPI", "ApolloDelegateTransport"], path: "Examples/DelegateTransport/\(name)",
                       swiftSettings: strictSettings)
+  } + callbackChainExamples.map { name in
+    .executableTarget(name: name, dependencies: ["StarWarsAPI", "ApolloCallbackChain"], path: "Examples/CallbackChain/\(name)",
+                      swiftSettings: strictSettings)
   } + [
     .executableTarget(name: "ApolloBenchmarks", dependencies: ["ApolloAsyncChain", "StarWarsAPI"],
                       path: "Benchmarks/ApolloBenchmarks", swiftSettings: strictSettings),
 
+    .executableTarget(name: "CallbackChainBenchmarks", dependencies: ["ApolloCallbackChain", "StarWarsAPI"],
+                      path: "Benchmarks/CallbackChainBenchmarks", swiftSettings: strictSettings),
+
     .testTarget(name: "ApolloCoreTests", dependencies: ["ApolloCore"], swiftSettings: strictSettings),
     .testTarget(name: "ApolloAsyncChainTests", dependencies: ["ApolloCore", "ApolloAsyncChain", "StarWarsAPI"],
                 swiftSettings: strictSettings),
+    .testTarget(name: "ApolloCallbackChainTests", dependencies: ["ApolloCallbackChain", "StarWarsAPI"],
+                swiftSettings: strictSettings),
     .testTarget(name: "ApolloDelegateTransportTests", dependencies: ["ApolloDelegateTransport", "StarWarsAPI"],
                 swiftSettings: strictSettings),
-    .testTarget(name: "IntegrationTests", dependencies: ["ApolloCore", "ApolloAsyncChain", "ApolloDelegateTransport", "StarWarsAPI"],
+    .testTarget(name: "IntegrationTests", dependencies: ["ApolloCore", "ApolloAsyncChain", "ApolloDelegateTransport", "ApolloCallbackChain", "StarWarsAPI"],
                 swiftSettings: strictSettings),
   ],
   swiftLanguageModes: [.v6]

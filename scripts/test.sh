@@ -37,7 +37,7 @@ if [[ $status -ne 0 ]]; then
 fi
 
 step "Running the examples against the embedded scripted server and against TestServer"
-# Every list of examples in Package.swift: asyncChainExamples (2.x), delegateTransportExamples (0.x), ...
+# Every list of examples in Package.swift: asyncChainExamples (2.x), callbackChainExamples (1.x), delegateTransportExamples (0.x), ...
 examples=$(sed -n '/^let [A-Za-z]*Examples = \[/,/^\]/p' Package.swift | grep -o '"[A-Za-z]*"' | tr -d '"')
 failed=0
 passed=0

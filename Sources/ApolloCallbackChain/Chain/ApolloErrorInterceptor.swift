@@ -1,0 +1,14 @@
+import Foundation
+
+/// Sees every error the chain reports before the caller does (the provider's `additionalErrorInterceptor`).
+///
+/// It may forward the failure through `completion`, substitute a success, or call `chain.retry` — in
+/// which case it should not call `completion`. It runs synchronously on the thread that raised the error.
+public protocol ApolloErrorInterceptor {
+  func handleErrorAsync<Operation: GraphQLOperation>(
+    error: any Error,
+    chain: any RequestChain,
+    request: HTTPRequest<Operation>,
+    response: HTTPResponse<Operation>?,
+    completion: @escaping (Result<GraphQLResult<Operation.Data>, any Error>) -> Void)
+}

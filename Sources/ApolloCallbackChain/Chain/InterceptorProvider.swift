@@ -1,0 +1,66 @@
+import Foundation
+
+/// Supplies the interceptors of each request's chain (asked once per `send`; `retry` reuses them).
+public protocol InterceptorProvider {
+  func interceptors<Operation: GraphQLOperation>(for operation: Operation) -> [any ApolloInterceptor]
+  func additionalErrorInterceptor<Operation: GraphQLOperation>(for operation: Operation) -> (any ApolloErrorInterceptor)?
+}
+
+extension InterceptorProvider {
+  /// No error interceptor by default.
+  public func additionalErrorInterceptor<Operation: GraphQLOperation>(for operation: Operation) -> (any ApolloErrorInterceptor)? {
+    nil
+  }
+}
+
+/// The 1.x default chain, with fresh interceptors per request:
+/// MaxRetry, CacheRead, NetworkFetch, ResponseCode, MultipartResponseParsing, JSON (or Incremental for
+/// `@defer` operations) parsing, AutomaticPersistedQuery, CacheWrite. Open, so apps subclass it to add theirs.
+open class DefaultInterceptorProvider: InterceptorProvider {
+  private let client: URLSessionClient
+  private let shouldInvalidateClientOnDeinit: Bool
+  private let store: ApolloStore
+
+  /// - Parameter shouldInvalidateClientOnDeinit: when the provider goes away, invalidate the client —
+  ///   which silently ends its in-flight requests, as upstream.
+  public init(client: URLSessionClient = URLSessionClient(),
+              shouldInvalidateClientOnDeinit: Bool = true,
+              store: ApolloStore) {
+    self.client = client
+    self.shouldInvalidateClientOnDeinit = shouldInvalidateClientOnDeinit
+    self.store = store
+  }
+
+  deinit {
+    if shouldInvalidateClientOnDeinit {
+      client.invalidate()
+    }
+  }
+
+  open func interceptors<Operation: GraphQLOperation>(for operation: Operation) -> [any ApolloInterceptor] {
+    let parser: any ApolloInterceptor = Operation.hasDeferredFragments
+      ? IncrementalJSONResponseParsingInterceptor(normalizer: store.normalizer)
+      : JSONResponseParsingInterceptor(normalizer: store.normalizer)
+    return [
+      MaxRetryInterceptor(),
+      CacheReadInterceptor(store: store),
+      NetworkFetchInterceptor(client: client),
+      ResponseCodeInterceptor(),
+      MultipartResponseParsingInterceptor(),
+      parser,
+      AutomaticPersistedQueryInterceptor(),
+      CacheWriteInterceptor(store: store),
+    ]
+  }
+
+  open func additionalErrorInterceptor<Operation: GraphQLOperation>(for operation: Operation) -> (any ApolloErrorInterceptor)? {
+    nil
+  }
+}
+
+extension GraphQLOperation {
+  /// Whether the operation's response arrives in `@defer` increments (1.x generated this flag).
+  public static var hasDeferredFragments: Bool {
+    ResponseFormat.self == IncrementalDeferredResponseFormat.self
+  }
+}

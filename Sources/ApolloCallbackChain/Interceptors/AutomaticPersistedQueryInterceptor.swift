@@ -1,0 +1,60 @@
+import Foundation
+
+/// Retries a hash-only persisted query with its document when the server answers `PersistedQueryNotFound`.
+///
+/// Detection is an exact match on the error message, only for `JSONRequest`s with `autoPersistQueries`, as
+/// upstream. It sits before `CacheWriteInterceptor`, so a not-found answer is never cached.
+public struct AutomaticPersistedQueryInterceptor: ApolloInterceptor {
+  public enum APQError: LocalizedError, Equatable {
+    case noParsedResponse
+    case persistedQueryNotFoundForPersistedOnlyQuery(operationName: String)
+    case persistedQueryRetryFailed(operationName: String)
+
+    public var errorDescription: String? {
+      switch self {
+      case .noParsedResponse:
+        return "The Automatic Persisted Query Interceptor was called before a response was received. Double-check the order of your interceptors."
+      case .persistedQueryRetryFailed(let operationName):
+        return "Persisted query retry failed for operation \"\(operationName)\"."
+      case .persistedQueryNotFoundForPersistedOnlyQuery(let operationName):
+        return "The Persisted Query for operation \"\(operationName)\" was not found. The operation is a `persistedOnly` operation and cannot be automatically persisted if it is not recognized by the server."
+      }
+    }
+  }
+
+  public var id: String = InterceptorID.next()
+
+  public init() {}
+
+  public func interceptAsync<Operation: GraphQLOperation>(
+    chain: any RequestChain,
+    request: HTTPRequest<Operation>,
+    response: HTTPResponse<Operation>?,
+    completion: @escaping (Result<GraphQLResult<Operation.Data>, any Error>) -> Void
+  ) {
+    guard let jsonRequest = request as? JSONRequest<Operation>, jsonRequest.autoPersistQueries else {
+      chain.proceedAsync(request: request, response: response, interceptor: self, completion: completion)
+      return
+    }
+    guard let result = response?.parsedResponse else {
+      chain.handleErrorAsync(APQError.noParsedResponse, request: request, response: response, completion: completion)
+      return
+    }
+    guard let errors = result.errors, errors.contains(where: { $0.message == "PersistedQueryNotFound" }) else {
+      chain.proceedAsync(request: request, response: response, interceptor: self, completion: completion)
+      return
+    }
+    guard !jsonRequest.isPersistedQueryRetry else {
+      chain.handleErrorAsync(APQError.persistedQueryRetryFailed(operationName: Operation.operationName),
+                             request: request, response: response, completion: completion)
+      return
+    }
+    guard Operation.operationDocument.definition != nil else {
+      chain.handleErrorAsync(APQError.persistedQueryNotFoundForPersistedOnlyQuery(operationName: Operation.operationName),
+                             request: request, response: response, completion: completion)
+      return
+    }
+    jsonRequest.isPersistedQueryRetry = true
+    chain.retry(request: jsonRequest, completion: completion)
+  }
+}

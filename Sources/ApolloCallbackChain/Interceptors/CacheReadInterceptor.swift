@@ -1,0 +1,66 @@
+import Foundation
+
+/// Reads a query's data from the store according to the request's cache policy.
+///
+/// | policy | hit | miss |
+/// |---|---|---|
+/// | fetchIgnoringCache… | (no read) proceed | — |
+/// | returnCacheDataElseFetch | deliver, stop | proceed |
+/// | returnCacheDataAndFetch | deliver, then proceed | proceed |
+/// | returnCacheDataDontFetch | deliver | the store's error |
+///
+/// Mutations and subscriptions skip the cache. The core store is synchronous, so the read happens on the
+/// calling thread (upstream hopped to the store's queue); deliveries still go through the callback queue.
+public struct CacheReadInterceptor: ApolloInterceptor {
+  private let store: ApolloStore
+  public var id: String = InterceptorID.next()
+
+  public init(store: ApolloStore) {
+    self.store = store
+  }
+
+  public func interceptAsync<Operation: GraphQLOperation>(
+    chain: any RequestChain,
+    request: HTTPRequest<Operation>,
+    response: HTTPResponse<Operation>?,
+    completion: @escaping (Result<GraphQLResult<Operation.Data>, any Error>) -> Void
+  ) {
+    guard Operation.operationType == .query else {
+      chain.proceedAsync(request: request, response: response, interceptor: self, completion: completion)
+      return
+    }
+    switch request.cachePolicy {
+    case .fetchIgnoringCacheCompletely, .fetchIgnoringCacheData:
+      chain.proceedAsync(request: request, response: response, interceptor: self, completion: completion)
+    case .returnCacheDataElseFetch, .returnCacheDataAndFetch, .returnCacheDataDontFetch:
+      let policy = request.cachePolicy
+      let outcome = Result { try store.loadResult(request.operation) }
+      guard !chain.isCancelled else { return }
+      switch (outcome, policy) {
+      case (.success(let result), .returnCacheDataAndFetch):
+        chain.returnValueAsync(for: request, value: result, completion: completion)
+        chain.proceedAsync(request: request, response: response, interceptor: self, completion: completion)
+      case (.success(let result), _):
+        chain.returnValueAsync(for: request, value: result, completion: completion)
+      case (.failure(let error), .returnCacheDataDontFetch):
+        chain.handleErrorAsync(error, request: request, response: response, completion: completion)
+      case (.failure, _):
+        chain.proceedAsync(request: request, response: response, interceptor: self, completion: completion)
+      }
+    }
+  }
+}
+
+extension ApolloStore {
+  /// The cached result of `operation`, read synchronously.
+  ///
+  /// - Throws: `JSONDecodingError` (`missingValue` at the first missing field, or at the root when the
+  ///   store has nothing for the operation): a partial record is a miss, as in 1.x.
+  func loadResult<Operation: GraphQLOperation>(_ operation: Operation) throws -> GraphQLResult<Operation.Data> {
+    guard let cached = try readData(for: operation) else {
+      throw JSONDecodingError(kind: .missingValue, path: [])
+    }
+    let data = try Operation.Data(data: cached.data)
+    return GraphQLResult(data: data, extensionsJSON: nil, errors: nil, source: .cache, dependentKeys: cached.dependentKeys)
+  }
+}

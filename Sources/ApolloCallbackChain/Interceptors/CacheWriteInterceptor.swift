@@ -1,0 +1,46 @@
+import Foundation
+
+/// Writes the parsed response's records to the store, then proceeds.
+///
+/// Fire-and-forget as upstream: a failed write is not reported. Errored or partial data is written, for
+/// every operation type; `fetchIgnoringCacheCompletely` writes nothing. The core store is synchronous, so
+/// the write is complete before the result is delivered.
+public struct CacheWriteInterceptor: ApolloInterceptor {
+  public enum CacheWriteError: Error, LocalizedError {
+    case noResponseToParse
+
+    public var errorDescription: String? {
+      switch self {
+      case .noResponseToParse: return "The Cache Write Interceptor was called before a response was received to be parsed. Double-check the order of your interceptors."
+      }
+    }
+  }
+
+  public let store: ApolloStore
+  public var id: String = InterceptorID.next()
+
+  public init(store: ApolloStore) {
+    self.store = store
+  }
+
+  public func interceptAsync<Operation: GraphQLOperation>(
+    chain: any RequestChain,
+    request: HTTPRequest<Operation>,
+    response: HTTPResponse<Operation>?,
+    completion: @escaping (Result<GraphQLResult<Operation.Data>, any Error>) -> Void
+  ) {
+    guard !chain.isCancelled else { return }
+    guard request.cachePolicy != .fetchIgnoringCacheCompletely else {
+      chain.proceedAsync(request: request, response: response, interceptor: self, completion: completion)
+      return
+    }
+    guard let response else {
+      chain.handleErrorAsync(CacheWriteError.noResponseToParse, request: request, response: nil, completion: completion)
+      return
+    }
+    if let records = response.cacheRecords {
+      _ = try? store.publishRecords(records)
+    }
+    chain.proceedAsync(request: request, response: response, interceptor: self, completion: completion)
+  }
+}

@@ -1,0 +1,111 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Parses the responses of an `@defer` operation: the first one like ``JSONResponseParsingInterceptor``,
+/// each later one merged into it, proceeding every time with the cumulative result (1.14+).
+///
+/// Understands both `@defer` wire formats (see the core's `IncrementalResponseMerger`). Upstream kept its
+/// state forever, so after a `retry` the new initial response failed; this one starts over when a new
+/// HTTP response arrives (parts of one response share their `HTTPURLResponse`).
+public struct IncrementalJSONResponseParsingInterceptor: ApolloInterceptor {
+  public enum ParsingError: Error, LocalizedError {
+    case noResponseToParse
+    case couldNotParseToJSON(data: Data)
+    case mismatchedCurrentResultType
+    case couldNotParseIncrementalJSON(json: JSONValue)
+
+    public var errorDescription: String? {
+      switch self {
+      case .noResponseToParse:
+        return "There is no response to parse. Check the order of your interceptors."
+      case .couldNotParseToJSON(let data):
+        return "Could not parse data to JSON format. Data received as a String was: \(String(decoding: data, as: UTF8.self))"
+      case .mismatchedCurrentResultType:
+        return "Partial result type operation does not match incremental result type operation."
+      case .couldNotParseIncrementalJSON(let json):
+        return "Could not parse incremental values - got \(json)."
+      }
+    }
+  }
+
+  /// State shared by the copies of one interceptor value, as upstream's class storage was.
+  private final class Storage: @unchecked Sendable {
+    // @unchecked Sendable: every field is accessed inside `lock` (a Mutex).
+    struct State {
+      /// Weak, and compared by identity: an `ObjectIdentifier` could be reused by the next response.
+      weak var httpResponse: HTTPURLResponse?
+      var dataType: ObjectIdentifier?
+      var merger = IncrementalResponseMerger()
+      var started = false
+    }
+    let lock = Mutex(State())
+  }
+
+  private let storage = Storage()
+  let normalizer: ResponseNormalizer
+  public var id: String = InterceptorID.next()
+
+  public init() {
+    self.normalizer = ResponseNormalizer()
+  }
+
+  /// Parses with the store's normalizer.
+  public init(normalizer: ResponseNormalizer) {
+    self.normalizer = normalizer
+  }
+
+  public func interceptAsync<Operation: GraphQLOperation>(
+    chain: any RequestChain,
+    request: HTTPRequest<Operation>,
+    response: HTTPResponse<Operation>?,
+    completion: @escaping (Result<GraphQLResult<Operation.Data>, any Error>) -> Void
+  ) {
+    guard let response else {
+      chain.handleErrorAsync(ParsingError.noResponseToParse, request: request, response: nil, completion: completion)
+      return
+    }
+    guard let object = try? JSONParser.parseObject(response.rawData) else {
+      chain.handleErrorAsync(ParsingError.couldNotParseToJSON(data: response.rawData), request: request,
+                             response: response, completion: completion)
+      return
+    }
+    let outcome = Result<GraphQLResponseBody?, any Error> {
+      try storage.lock.withLock { state in
+        if state.httpResponse !== response.httpResponse {
+          state = Storage.State()
+          state.httpResponse = response.httpResponse
+        }
+        let dataType = ObjectIdentifier(Operation.Data.self)
+        guard state.started else {
+          state.started = true
+          state.dataType = dataType
+          guard object["hasNext"] != nil else { return try GraphQLResponseBody(object) }
+          guard case .updated(let body) = try state.merger.apply(object) else { return nil }
+          return body
+        }
+        guard state.dataType == dataType else { throw ParsingError.mismatchedCurrentResultType }
+        guard object["incremental"] != nil || object["completed"] != nil || object["pending"] != nil else {
+          throw ParsingError.couldNotParseIncrementalJSON(json: .object(object))
+        }
+        do {
+          guard case .updated(let body) = try state.merger.apply(object) else { return nil }
+          return body
+        } catch {
+          throw ParsingError.couldNotParseIncrementalJSON(json: .object(object))
+        }
+      }
+    }
+    do {
+      guard let body = try outcome.get() else { return }
+      let parsed = try ParsedBody(body, operation: request.operation, cachePolicy: request.cachePolicy, normalizer: normalizer)
+      response.parsedResponse = parsed.result
+      response.cacheRecords = parsed.records
+    } catch {
+      chain.handleErrorAsync(error, request: request, response: response, completion: completion)
+      return
+    }
+    chain.proceedAsync(request: request, response: response, interceptor: self, completion: completion)
+  }
+}

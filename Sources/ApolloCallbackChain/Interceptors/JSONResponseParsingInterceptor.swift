@@ -1,0 +1,119 @@
+import Foundation
+
+/// Parses a JSON response body into `response.parsedResponse` and its normalized records into
+/// `response.cacheRecords`, then proceeds with the same response.
+///
+/// It ignores the HTTP status and `Content-Type` (`ResponseCodeInterceptor` checks the status), and a body
+/// with `errors` and no `data` is a success, as upstream. Under `fetchIgnoringCacheCompletely` no records
+/// or dependent keys are produced.
+public struct JSONResponseParsingInterceptor: ApolloInterceptor {
+  public enum JSONResponseParsingError: Error, LocalizedError {
+    case noResponseToParse
+    case couldNotParseToJSON(data: Data)
+
+    public var errorDescription: String? {
+      switch self {
+      case .noResponseToParse:
+        return "The Codable Parsing Interceptor was called before a response was received to be parsed. Double-check the order of your interceptors."
+      case .couldNotParseToJSON(let data):
+        var text = "Could not parse data to JSON format."
+        if let string = String(data: data, encoding: .utf8) { text += " Data received as a String was: \n\(string)" }
+        return text
+      }
+    }
+  }
+
+  let normalizer: ResponseNormalizer
+  public var id: String = InterceptorID.next()
+
+  public init() {
+    self.normalizer = ResponseNormalizer()
+  }
+
+  /// Parses with the store's normalizer, so records get the store's cache keys.
+  public init(normalizer: ResponseNormalizer) {
+    self.normalizer = normalizer
+  }
+
+  /// The 0.34–1.0 spelling, which took the cache-key rule.
+  @available(*, deprecated, message: "Use init() or init(normalizer:); cache keys come from the store's ResponseNormalizer.")
+  public init(cacheKeyForObject: CacheKeyForObject?) {
+    self.normalizer = cacheKeyForObject.map { ResponseNormalizer(cacheKeyForObject: $0) } ?? ResponseNormalizer()
+  }
+
+  /// The 0.34–1.0 spelling with an untyped key rule (`{ $0["id"] }`); the key is the value's text.
+  @available(*, deprecated, message: "Use init() or init(normalizer:); cache keys come from the store's ResponseNormalizer.")
+  public init(cacheKeyForObject: @escaping @Sendable (_ object: [String: Any]) -> Any?) {
+    self.normalizer = ResponseNormalizer { object in
+      guard let key = cacheKeyForObject(JSONValue.object(object).foundationValue as? [String: Any] ?? [:]) else {
+        return nil
+      }
+      if let string = key as? String { return string }
+      if let int = key as? Int { return String(int) }
+      return "\(key)"
+    }
+  }
+
+  public func interceptAsync<Operation: GraphQLOperation>(
+    chain: any RequestChain,
+    request: HTTPRequest<Operation>,
+    response: HTTPResponse<Operation>?,
+    completion: @escaping (Result<GraphQLResult<Operation.Data>, any Error>) -> Void
+  ) {
+    guard let response else {
+      chain.handleErrorAsync(JSONResponseParsingError.noResponseToParse, request: request, response: nil,
+                             completion: completion)
+      return
+    }
+    guard let object = try? JSONParser.parseObject(response.rawData) else {
+      chain.handleErrorAsync(JSONResponseParsingError.couldNotParseToJSON(data: response.rawData), request: request,
+                             response: response, completion: completion)
+      return
+    }
+    do {
+      let body = try GraphQLResponseBody(object)
+      let parsed = try ParsedBody(body, operation: request.operation, cachePolicy: request.cachePolicy, normalizer: normalizer)
+      response.parsedResponse = parsed.result
+      response.cacheRecords = parsed.records
+    } catch {
+      chain.handleErrorAsync(error, request: request, response: response, completion: completion)
+      return
+    }
+    chain.proceedAsync(request: request, response: response, interceptor: self, completion: completion)
+  }
+}
+
+/// A response body read into a typed result and, unless the policy skips the cache, its records.
+struct ParsedBody<Operation: GraphQLOperation> {
+  let result: GraphQLResult<Operation.Data>
+  let records: RecordSet?
+
+  init(_ body: GraphQLResponseBody, operation: Operation, cachePolicy: CachePolicy, normalizer: ResponseNormalizer) throws {
+    let data = try body.data.map { try Operation.Data(data: $0) }
+    var records: RecordSet?
+    var dependentKeys: Set<CacheKey>?
+    if cachePolicy != .fetchIgnoringCacheCompletely {
+      if let json = body.data {
+        let normalized = normalizer.records(for: operation, data: json)
+        records = normalized
+        dependentKeys = normalized.fieldKeys
+      } else {
+        dependentKeys = []
+      }
+    }
+    self.result = GraphQLResult(data: data, extensionsJSON: body.extensions, errors: body.errors, source: .server,
+                                dependentKeys: dependentKeys)
+    self.records = records
+  }
+}
+
+extension RecordSet {
+  /// Every `RecordKey.field` in the set: the keys a result built from these records depends on.
+  var fieldKeys: Set<CacheKey> {
+    var keys: Set<CacheKey> = []
+    for (key, record) in storage {
+      for field in record.fields.keys { keys.insert(key + "." + field) }
+    }
+    return keys
+  }
+}

@@ -1,0 +1,95 @@
+import Foundation
+
+/// Bounds how many passes a request makes through its chain (1.x: the first interceptor by default).
+///
+/// Its count is the only retry count there is: every `retry` — from an interceptor, the persisted-query
+/// interceptor or the error handler — passes through it again and consumes the same budget.
+/// `maxRetries + 1` passes are allowed; the next entry fails with ``RetryError/hitMaxRetryCount(count:operationName:)``.
+public class MaxRetryInterceptor: ApolloInterceptor, @unchecked Sendable {
+  // @unchecked Sendable: `hitCount` is guarded by `lock` (a Mutex); everything else is immutable.
+
+  /// Retry limit and optional exponential backoff (1.24+).
+  public struct Configuration: Sendable {
+    public let maxRetries: Int
+    public let baseDelay: TimeInterval
+    public let multiplier: Double
+    public let maxDelay: TimeInterval
+    public let enableExponentialBackoff: Bool
+    public let enableJitter: Bool
+
+    public init(maxRetries: Int = 3, baseDelay: TimeInterval = 0.3, multiplier: Double = 2.0,
+                maxDelay: TimeInterval = 20.0, enableExponentialBackoff: Bool = false, enableJitter: Bool = true) {
+      self.maxRetries = maxRetries
+      self.baseDelay = baseDelay
+      self.multiplier = multiplier
+      self.maxDelay = maxDelay
+      self.enableExponentialBackoff = enableExponentialBackoff
+      self.enableJitter = enableJitter
+    }
+  }
+
+  public enum RetryError: Error, LocalizedError {
+    case hitMaxRetryCount(count: Int, operationName: String)
+
+    public var errorDescription: String? {
+      switch self {
+      case .hitMaxRetryCount(let count, let operationName):
+        return "The maximum number of retries (\(count)) was hit without success for operation \"\(operationName)\"."
+      }
+    }
+  }
+
+  public let configuration: Configuration
+  private let lock = Mutex(0)
+  public var id: String = InterceptorID.next()
+
+  /// How many passes entered this interceptor successfully (never reset, as upstream).
+  public var hitCount: Int { lock.withLock { $0 } }
+
+  public init(maxRetriesAllowed: Int = 3) {
+    self.configuration = Configuration(maxRetries: maxRetriesAllowed)
+  }
+
+  public init(configuration: Configuration) {
+    self.configuration = configuration
+  }
+
+  public func interceptAsync<Operation: GraphQLOperation>(
+    chain: any RequestChain,
+    request: HTTPRequest<Operation>,
+    response: HTTPResponse<Operation>?,
+    completion: @escaping (Result<GraphQLResult<Operation.Data>, any Error>) -> Void
+  ) {
+    let maxRetries = configuration.maxRetries
+    let count = lock.withLock { count -> Int? in
+      guard count <= maxRetries else { return nil }
+      count += 1
+      return count
+    }
+    guard let count else {
+      chain.handleErrorAsync(RetryError.hitMaxRetryCount(count: maxRetries, operationName: Operation.operationName),
+                             request: request, response: response, completion: completion)
+      return
+    }
+    guard configuration.enableExponentialBackoff, count > 1 else {
+      chain.proceedAsync(request: request, response: response, interceptor: self, completion: completion)
+      return
+    }
+    let delay = backoffDelay(forHit: count)
+    // Upstream captures the interceptor weakly (if it is gone the chain stalls) and the chain strongly.
+    let resume = Transfer { [weak self] in
+      guard let self else { return }
+      chain.proceedAsync(request: request, response: response, interceptor: self, completion: completion)
+    }
+    DispatchQueue.global(qos: .userInitiated).asyncAfter(deadline: .now() + delay) {
+      resume.value()
+    }
+  }
+
+  /// `min(base × multiplier^(hit-1), max)`, with jitter uniformly in `[d/2, d]`.
+  func backoffDelay(forHit hit: Int) -> TimeInterval {
+    let exponential = configuration.baseDelay * pow(configuration.multiplier, Double(hit - 1))
+    let delay = min(exponential, configuration.maxDelay)
+    return configuration.enableJitter ? Double.random(in: (delay / 2)...max(delay / 2, delay)) : delay
+  }
+}

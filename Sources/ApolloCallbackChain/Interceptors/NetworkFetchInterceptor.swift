@@ -1,0 +1,59 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Sends the request through a ``URLSessionClient`` and proceeds once per client callback (once for a
+/// plain response, once per part and once at the end for a multipart one).
+public class NetworkFetchInterceptor: ApolloInterceptor, Cancellable, @unchecked Sendable {
+  // @unchecked Sendable: `currentTask` is guarded by `taskLock` (a Mutex); `client` is Sendable.
+  let client: URLSessionClient
+  private let taskLock = Mutex<URLSessionTask?>(nil)
+  public var id: String = InterceptorID.next()
+
+  public init(client: URLSessionClient) {
+    self.client = client
+  }
+
+  public func interceptAsync<Operation: GraphQLOperation>(
+    chain: any RequestChain,
+    request: HTTPRequest<Operation>,
+    response: HTTPResponse<Operation>?,
+    completion: @escaping (Result<GraphQLResult<Operation.Data>, any Error>) -> Void
+  ) {
+    let urlRequest: URLRequest
+    do {
+      urlRequest = try request.toURLRequest()
+    } catch {
+      chain.handleErrorAsync(error, request: request, response: response, completion: completion)
+      return
+    }
+    let isSubscription = Operation.operationType == .subscription
+    let task = client.sendRequest(
+      urlRequest, taskDescription: "\(Operation.operationType) \(Operation.operationName)"
+    ) { [weak self] result in
+      // The interceptor is held weakly and the chain strongly, as upstream: no cycle.
+      guard let self else { return }
+      defer { if !isSubscription { self.taskLock.withLock { $0 = nil } } }
+      guard !chain.isCancelled else { return }
+      switch result {
+      case .failure(let error):
+        chain.handleErrorAsync(error, request: request, response: response, completion: completion)
+      case .success(let (data, httpResponse)):
+        let response = HTTPResponse<Operation>(response: httpResponse, rawData: data, parsedResponse: nil)
+        chain.proceedAsync(request: request, response: response, interceptor: self, completion: completion)
+      }
+    }
+    taskLock.withLock { $0 = task }
+  }
+
+  /// Cancels the task itself (not `client.cancel(task:)`, which would forget its callbacks): the client
+  /// reports a cancellation error, which the callback drops because the chain is cancelled.
+  public func cancel() {
+    let task = taskLock.withLock { task -> URLSessionTask? in
+      defer { task = nil }
+      return task
+    }
+    if let task { client.cancelOnDelegateQueue(task) }
+  }
+}

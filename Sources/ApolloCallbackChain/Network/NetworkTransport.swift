@@ -1,0 +1,53 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Sends operations and calls back with their results (1.x).
+public protocol NetworkTransport: AnyObject {
+  func send<Operation: GraphQLOperation>(operation: Operation,
+                                         cachePolicy: CachePolicy,
+                                         contextIdentifier: UUID?,
+                                         context: (any RequestContext)?,
+                                         callbackQueue: DispatchQueue,
+                                         completionHandler: @escaping (Result<GraphQLResult<Operation.Data>, any Error>) -> Void) -> any Cancellable
+  var clientName: String { get }
+  var clientVersion: String { get }
+}
+
+extension NetworkTransport {
+  public static var headerFieldNameApolloClientName: String { ClientAwareness.clientNameHeader }
+  public static var headerFieldNameApolloClientVersion: String { ClientAwareness.clientVersionHeader }
+
+  /// `"<bundle id>-apollo-ios"`, or `"apollo-ios-client"` without a bundle id.
+  public static var defaultClientName: String { ClientAwareness.defaultClientName }
+  public var clientName: String { Self.defaultClientName }
+
+  /// `"<short version>+<build>"` (1.x joins them with `+`), either alone, or `"(unknown)"`.
+  public static var defaultClientVersion: String {
+    let info = Bundle.main.infoDictionary
+    switch (info?["CFBundleShortVersionString"] as? String, info?["CFBundleVersion"] as? String) {
+    case let (short?, build?): return "\(short)+\(build)"
+    case let (short?, nil): return short
+    case let (nil, build?): return build
+    case (nil, nil): return "(unknown)"
+    }
+  }
+  public var clientVersion: String { Self.defaultClientVersion }
+
+  /// Sets both client-awareness headers.
+  public func addApolloClientHeaders(to request: inout URLRequest) {
+    request.setValue(clientName, forHTTPHeaderField: Self.headerFieldNameApolloClientName)
+    request.setValue(clientVersion, forHTTPHeaderField: Self.headerFieldNameApolloClientVersion)
+  }
+}
+
+/// A transport that can also upload files.
+public protocol UploadingNetworkTransport: NetworkTransport {
+  func upload<Operation: GraphQLOperation>(
+    operation: Operation,
+    files: [GraphQLFile],
+    context: (any RequestContext)?,
+    callbackQueue: DispatchQueue,
+    completionHandler: @escaping (Result<GraphQLResult<Operation.Data>, any Error>) -> Void) -> any Cancellable
+}

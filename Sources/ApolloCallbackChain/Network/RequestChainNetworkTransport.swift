@@ -1,0 +1,112 @@
+import Foundation
+
+/// Sends each operation through a fresh ``InterceptorRequestChain`` built from the provider (1.x).
+open class RequestChainNetworkTransport: NetworkTransport {
+  let interceptorProvider: any InterceptorProvider
+  public let endpointURL: URL
+  public private(set) var additionalHeaders: [String: String]
+  public let autoPersistQueries: Bool
+  public let useGETForQueries: Bool
+  public let useGETForPersistedQueryRetry: Bool
+  public let sendEnhancedClientAwareness: Bool
+  public var requestBodyCreator: any RequestBodyCreator
+  public var clientName = RequestChainNetworkTransport.defaultClientName
+  public var clientVersion = RequestChainNetworkTransport.defaultClientVersion
+
+  /// The `Accept` value of subscriptions over multipart HTTP.
+  public static let subscriptionAcceptHeader =
+    "multipart/mixed;subscriptionSpec=1.0,application/graphql-response+json,application/json"
+  /// The `Accept` value of queries and mutations (1.16+).
+  public static let deferAcceptHeader =
+    "multipart/mixed;deferSpec=20220824,application/graphql-response+json,application/json"
+
+  /// Note the label order: `requestBodyCreator` comes before the GET flags, as upstream.
+  public init(interceptorProvider: any InterceptorProvider,
+              endpointURL: URL,
+              additionalHeaders: [String: String] = [:],
+              autoPersistQueries: Bool = false,
+              requestBodyCreator: any RequestBodyCreator = ApolloRequestBodyCreator(),
+              useGETForQueries: Bool = false,
+              useGETForPersistedQueryRetry: Bool = false,
+              sendEnhancedClientAwareness: Bool = true) {
+    self.interceptorProvider = interceptorProvider
+    self.endpointURL = endpointURL
+    self.additionalHeaders = additionalHeaders
+    self.autoPersistQueries = autoPersistQueries
+    self.requestBodyCreator = requestBodyCreator
+    self.useGETForQueries = useGETForQueries
+    self.useGETForPersistedQueryRetry = useGETForPersistedQueryRetry
+    self.sendEnhancedClientAwareness = sendEnhancedClientAwareness
+  }
+
+  /// The request for one send: a `JSONRequest` with the transport's settings and the `Accept` header
+  /// (which overrides an `Accept` in `additionalHeaders`).
+  open func constructRequest<Operation: GraphQLOperation>(
+    for operation: Operation,
+    cachePolicy: CachePolicy,
+    contextIdentifier: UUID? = nil,
+    context: (any RequestContext)? = nil
+  ) -> HTTPRequest<Operation> {
+    let request = JSONRequest(
+      operation: operation, graphQLEndpoint: endpointURL, contextIdentifier: contextIdentifier,
+      clientName: clientName, clientVersion: clientVersion, additionalHeaders: additionalHeaders,
+      cachePolicy: cachePolicy, context: context, autoPersistQueries: autoPersistQueries,
+      useGETForQueries: useGETForQueries, useGETForPersistedQueryRetry: useGETForPersistedQueryRetry,
+      requestBodyCreator: requestBodyCreator, sendEnhancedClientAwareness: sendEnhancedClientAwareness)
+    request.addHeader(
+      name: "Accept",
+      value: Operation.operationType == .subscription ? Self.subscriptionAcceptHeader : Self.deferAcceptHeader)
+    return request
+  }
+
+  private func makeChain<Operation: GraphQLOperation>(operation: Operation, callbackQueue: DispatchQueue) -> InterceptorRequestChain {
+    let chain = InterceptorRequestChain(interceptors: interceptorProvider.interceptors(for: operation),
+                                        callbackQueue: callbackQueue)
+    chain.additionalErrorHandler = interceptorProvider.additionalErrorInterceptor(for: operation)
+    return chain
+  }
+
+  /// Builds the chain and the request, kicks off synchronously and returns the chain.
+  public func send<Operation: GraphQLOperation>(
+    operation: Operation,
+    cachePolicy: CachePolicy = .default,
+    contextIdentifier: UUID? = nil,
+    context: (any RequestContext)? = nil,
+    callbackQueue: DispatchQueue = .main,
+    completionHandler: @escaping (Result<GraphQLResult<Operation.Data>, any Error>) -> Void
+  ) -> any Cancellable {
+    let chain = makeChain(operation: operation, callbackQueue: callbackQueue)
+    let request = constructRequest(for: operation, cachePolicy: cachePolicy, contextIdentifier: contextIdentifier,
+                                   context: context)
+    chain.kickoff(request: request, completion: completionHandler)
+    return chain
+  }
+}
+
+extension RequestChainNetworkTransport: UploadingNetworkTransport {
+  /// The upload request: no `Accept` header, as upstream.
+  public func constructUploadRequest<Operation: GraphQLOperation>(
+    for operation: Operation,
+    with files: [GraphQLFile],
+    context: (any RequestContext)? = nil,
+    manualBoundary: String? = nil
+  ) -> HTTPRequest<Operation> {
+    UploadRequest(graphQLEndpoint: endpointURL, operation: operation, clientName: clientName,
+                  clientVersion: clientVersion, additionalHeaders: additionalHeaders, files: files,
+                  manualBoundary: manualBoundary, context: context, requestBodyCreator: requestBodyCreator,
+                  sendEnhancedClientAwareness: sendEnhancedClientAwareness)
+  }
+
+  public func upload<Operation: GraphQLOperation>(
+    operation: Operation,
+    files: [GraphQLFile],
+    context: (any RequestContext)?,
+    callbackQueue: DispatchQueue = .main,
+    completionHandler: @escaping (Result<GraphQLResult<Operation.Data>, any Error>) -> Void
+  ) -> any Cancellable {
+    let request = constructUploadRequest(for: operation, with: files, context: context)
+    let chain = makeChain(operation: operation, callbackQueue: callbackQueue)
+    chain.kickoff(request: request, completion: completionHandler)
+    return chain
+  }
+}

@@ -1,0 +1,98 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The request one chain works on (1.x). Open: apps subclass it, and interceptors change it in place
+/// (`cachePolicy`, headers) before `retry`.
+open class HTTPRequest<Operation: GraphQLOperation>: Hashable {
+  open var graphQLEndpoint: URL
+  open var operation: Operation
+  open var additionalHeaders: [String: String]
+  /// Mutable: error interceptors change it before `chain.retry` (a tested 1.x pattern).
+  open var cachePolicy: CachePolicy
+  /// Identifies the caller's cache writes (watchers ignore their own).
+  public let contextIdentifier: UUID?
+  public let context: (any RequestContext)?
+
+  /// Stores the headers, then sets (overwriting same-named ones) `Content-Type`, the `X-APOLLO-*` headers
+  /// and the client-awareness headers, as upstream.
+  public init(graphQLEndpoint: URL,
+              operation: Operation,
+              contextIdentifier: UUID? = nil,
+              contentType: String,
+              clientName: String,
+              clientVersion: String,
+              additionalHeaders: [String: String],
+              cachePolicy: CachePolicy = .default,
+              context: (any RequestContext)? = nil) {
+    self.graphQLEndpoint = graphQLEndpoint
+    self.operation = operation
+    self.contextIdentifier = contextIdentifier
+    self.cachePolicy = cachePolicy
+    self.context = context
+    var headers = additionalHeaders
+    headers["Content-Type"] = contentType
+    headers["X-APOLLO-OPERATION-NAME"] = Operation.operationName
+    headers["X-APOLLO-OPERATION-TYPE"] = String(describing: Operation.operationType)
+    if let identifier = Operation.operationDocument.operationIdentifier {
+      headers["X-APOLLO-OPERATION-ID"] = identifier
+    }
+    headers["apollographql-client-version"] = clientVersion
+    headers["apollographql-client-name"] = clientName
+    self.additionalHeaders = headers
+  }
+
+  /// Sets (replaces) a header.
+  open func addHeader(name: String, value: String) {
+    additionalHeaders[name] = value
+  }
+
+  /// Sets the `Content-Type` header.
+  open func updateContentType(to contentType: String) {
+    addHeader(name: "Content-Type", value: contentType)
+  }
+
+  /// A `URLRequest` for the endpoint with the headers; no method or body at this level.
+  ///
+  /// The headers are assigned in one step: each `URLRequest` header mutation is costly on Linux.
+  open func toURLRequest() throws -> URLRequest {
+    var request = URLRequest(url: graphQLEndpoint)
+    if let configurable = context as? any RequestContextTimeoutConfigurable {
+      request.timeoutInterval = configurable.requestTimeout
+    }
+    request.allHTTPHeaderFields = additionalHeaders
+    return request
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(graphQLEndpoint)
+    hasher.combine(Operation.operationName)
+    hasher.combine(operation.variablesJSON)
+    hasher.combine(additionalHeaders)
+    hasher.combine(cachePolicy)
+    hasher.combine(contextIdentifier)
+  }
+
+  /// Compares endpoint, operation (name and variables), headers, cache policy and context identifier —
+  /// not the context, as upstream.
+  public static func == (lhs: HTTPRequest<Operation>, rhs: HTTPRequest<Operation>) -> Bool {
+    lhs.graphQLEndpoint == rhs.graphQLEndpoint
+      && lhs.operation.variablesJSON == rhs.operation.variablesJSON
+      && lhs.additionalHeaders == rhs.additionalHeaders
+      && lhs.cachePolicy == rhs.cachePolicy
+      && lhs.contextIdentifier == rhs.contextIdentifier
+  }
+}
+
+extension HTTPRequest: CustomDebugStringConvertible {
+  public var debugDescription: String {
+    var lines = ["HTTPRequest details:", "Endpoint: \(graphQLEndpoint)", "Additional Headers: ["]
+    for (key, value) in additionalHeaders.sorted(by: { $0.key < $1.key }) { lines.append("\t\(key): \(value),") }
+    lines.append("]")
+    lines.append("Cache Policy: \(cachePolicy)")
+    lines.append("Operation: \(Operation.operationName)")
+    lines.append("Context identifier: \(contextIdentifier?.uuidString ?? "(none)")")
+    return lines.joined(separator: "\n")
+  }
+}

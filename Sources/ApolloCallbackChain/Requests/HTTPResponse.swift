@@ -1,0 +1,54 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The response as it moves through the chain. A reference type: parsers set ``parsedResponse`` and
+/// ``cacheRecords`` in place.
+public class HTTPResponse<Operation: GraphQLOperation> {
+  public var httpResponse: HTTPURLResponse
+  public var rawData: Data
+  /// Set by a parsing interceptor; the chain delivers it when it runs past its last interceptor.
+  public var parsedResponse: GraphQLResult<Operation.Data>?
+  /// The normalized records of the parsed response, written by `CacheWriteInterceptor`.
+  public var cacheRecords: RecordSet?
+
+  public init(response: HTTPURLResponse, rawData: Data, parsedResponse: GraphQLResult<Operation.Data>?) {
+    self.httpResponse = response
+    self.rawData = rawData
+    self.parsedResponse = parsedResponse
+  }
+}
+
+extension HTTPResponse: Equatable {
+  public static func == (lhs: HTTPResponse<Operation>, rhs: HTTPResponse<Operation>) -> Bool {
+    lhs.httpResponse == rhs.httpResponse && lhs.rawData == rhs.rawData && lhs.parsedResponse == rhs.parsedResponse
+      && lhs.cacheRecords == rhs.cacheRecords
+  }
+}
+
+extension HTTPResponse: Hashable {
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(httpResponse)
+    hasher.combine(rawData)
+    hasher.combine(parsedResponse)
+    hasher.combine(cacheRecords)
+  }
+}
+
+/// Internal, as upstream's helpers were, so that they cannot clash with an app's own.
+extension HTTPURLResponse {
+  /// Whether the status is 2xx.
+  var isSuccessful: Bool { (200..<300).contains(statusCode) }
+
+  /// Whether the `Content-Type` is `multipart/mixed` (looked up case-insensitively).
+  var isMultipart: Bool {
+    (value(forHTTPHeaderField: "Content-Type") ?? "").lowercased().contains("multipart/mixed")
+  }
+
+  /// The multipart boundary: one pair of quotes stripped, leading spaces inside the value kept.
+  var multipartBoundary: String? {
+    guard let contentType = value(forHTTPHeaderField: "Content-Type") else { return nil }
+    return MultipartChunkSplitter.boundary(fromContentType: contentType)
+  }
+}

@@ -1,0 +1,146 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A request whose body is JSON (POST) or query items (GET), with the automatic persisted query flags.
+open class JSONRequest<Operation: GraphQLOperation>: HTTPRequest<Operation> {
+  public let requestBodyCreator: any RequestBodyCreator
+  public let autoPersistQueries: Bool
+  public let useGETForQueries: Bool
+  public let useGETForPersistedQueryRetry: Bool
+  public let sendEnhancedClientAwareness: Bool
+
+  /// Set by `AutomaticPersistedQueryInterceptor` before it retries with the document; drops the cached body.
+  public var isPersistedQueryRetry: Bool = false {
+    didSet { cachedBody = nil }
+  }
+
+  private var cachedBody: JSONEncodableDictionary?
+
+  /// The body, built on first access and then cached: later changes to `operation` are not reflected,
+  /// as upstream; only `isPersistedQueryRetry` rebuilds it.
+  public var body: JSONEncodableDictionary {
+    if let cachedBody { return cachedBody }
+    let body = createBody()
+    cachedBody = body
+    return body
+  }
+
+  /// Note the order: `operation` before `graphQLEndpoint`, unlike `HTTPRequest`.
+  public init(operation: Operation,
+              graphQLEndpoint: URL,
+              contextIdentifier: UUID? = nil,
+              clientName: String,
+              clientVersion: String,
+              additionalHeaders: [String: String] = [:],
+              cachePolicy: CachePolicy = .default,
+              context: (any RequestContext)? = nil,
+              autoPersistQueries: Bool = false,
+              useGETForQueries: Bool = false,
+              useGETForPersistedQueryRetry: Bool = false,
+              requestBodyCreator: any RequestBodyCreator = ApolloRequestBodyCreator(),
+              sendEnhancedClientAwareness: Bool = true) {
+    self.autoPersistQueries = autoPersistQueries
+    self.useGETForQueries = useGETForQueries
+    self.useGETForPersistedQueryRetry = useGETForPersistedQueryRetry
+    self.requestBodyCreator = requestBodyCreator
+    self.sendEnhancedClientAwareness = sendEnhancedClientAwareness
+    super.init(graphQLEndpoint: graphQLEndpoint, operation: operation, contextIdentifier: contextIdentifier,
+               contentType: "application/json", clientName: clientName, clientVersion: clientVersion,
+               additionalHeaders: additionalHeaders, cachePolicy: cachePolicy, context: context)
+  }
+
+  /// What the body carries for this attempt.
+  private var bodyFlags: (sendQueryDocument: Bool, autoPersistQuery: Bool) {
+    switch Operation.operationType {
+    case .subscription: return (true, false)
+    case .query, .mutation:
+      return isPersistedQueryRetry ? (true, true) : (!autoPersistQueries, autoPersistQueries)
+    }
+  }
+
+  private func createBody() -> JSONEncodableDictionary {
+    let flags = bodyFlags
+    var body = requestBodyCreator.requestBody(
+      for: operation, sendQueryDocument: flags.sendQueryDocument, autoPersistQuery: flags.autoPersistQuery)
+    if sendEnhancedClientAwareness {
+      var extensions = body["extensions"]?.objectValue ?? [:]
+      extensions["clientLibrary"] = [
+        "name": .string(Constants.ApolloClientName), "version": .string(Constants.ApolloClientVersion),
+      ]
+      body["extensions"] = .object(extensions)
+    }
+    return body
+  }
+
+  /// Whether this attempt goes out as GET: only queries; on the persisted-query retry only
+  /// `useGETForPersistedQueryRetry` decides; the first attempt is GET with `useGETForQueries`, or when
+  /// it is a hash-only persisted query and `useGETForPersistedQueryRetry` is set.
+  private var usesGET: Bool {
+    guard Operation.operationType == .query else { return false }
+    if isPersistedQueryRetry { return useGETForPersistedQueryRetry }
+    return useGETForQueries || (autoPersistQueries && useGETForPersistedQueryRetry)
+  }
+
+  open override func toURLRequest() throws -> URLRequest {
+    if requestBodyCreator is ApolloRequestBodyCreator {
+      // Upstream's default creator stops the process here; a typed error reaches the error handler instead.
+      let flags = bodyFlags
+      let document = Operation.operationDocument
+      if flags.sendQueryDocument && document.definition == nil {
+        throw RequestBodyError.missingQueryDocument(operationName: Operation.operationName)
+      }
+      if flags.autoPersistQuery && document.operationIdentifier == nil {
+        throw RequestBodyError.missingOperationIdentifier(operationName: Operation.operationName)
+      }
+    }
+    var request = try super.toURLRequest()
+    if usesGET {
+      guard let url = GETRequestEncoder.url(for: body, baseURL: graphQLEndpoint) else {
+        throw GraphQLHTTPRequestError.serializedQueryParamsMessageError
+      }
+      request.url = url
+      request.httpMethod = "GET"
+      #if canImport(Darwin)
+      request.cachePolicy = Self.urlCachePolicy(for: cachePolicy)
+      #endif
+      request.setValue(nil, forHTTPHeaderField: "Content-Type")
+    } else {
+      request.httpMethod = "POST"
+      request.httpBody = JSONSerializer.serialize(body, sortedKeys: true)
+    }
+    return request
+  }
+
+  #if canImport(Darwin)
+  private static func urlCachePolicy(for policy: CachePolicy) -> URLRequest.CachePolicy {
+    switch policy {
+    case .returnCacheDataElseFetch: return .useProtocolCachePolicy
+    case .fetchIgnoringCacheData: return .reloadIgnoringLocalCacheData
+    case .fetchIgnoringCacheCompletely: return .reloadIgnoringLocalAndRemoteCacheData
+    case .returnCacheDataDontFetch: return .returnCacheDataDontLoad
+    case .returnCacheDataAndFetch: return .reloadRevalidatingCacheData
+    }
+  }
+  #endif
+
+  public static func == (lhs: JSONRequest<Operation>, rhs: JSONRequest<Operation>) -> Bool {
+    (lhs as HTTPRequest<Operation>) == (rhs as HTTPRequest<Operation>)
+      && type(of: lhs.requestBodyCreator) == type(of: rhs.requestBodyCreator)
+      && lhs.autoPersistQueries == rhs.autoPersistQueries
+      && lhs.useGETForQueries == rhs.useGETForQueries
+      && lhs.useGETForPersistedQueryRetry == rhs.useGETForPersistedQueryRetry
+      && lhs.isPersistedQueryRetry == rhs.isPersistedQueryRetry
+      && lhs.body == rhs.body
+  }
+
+  public override func hash(into hasher: inout Hasher) {
+    super.hash(into: &hasher)
+    hasher.combine(autoPersistQueries)
+    hasher.combine(useGETForQueries)
+    hasher.combine(useGETForPersistedQueryRetry)
+    hasher.combine(isPersistedQueryRetry)
+    hasher.combine(body)
+  }
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+/// Builds the JSON body of a request (1.x).
+public protocol RequestBodyCreator {
+  func requestBody<Operation: GraphQLOperation>(
+    for operation: Operation,
+    sendQueryDocument: Bool,
+    autoPersistQuery: Bool
+  ) -> JSONEncodableDictionary
+}
+
+extension RequestBodyCreator {
+  /// The default body: `operationName`, `variables`, `query` when asked, `extensions.persistedQuery` when asked.
+  ///
+  /// A member that was asked for but cannot be produced (a persisted-only operation's document, an
+  /// operation without an identifier) is left out here; `JSONRequest` reports it as a typed
+  /// ``RequestBodyError`` before it gets this far (upstream crashed with `preconditionFailure`).
+  public func requestBody<Operation: GraphQLOperation>(
+    for operation: Operation,
+    sendQueryDocument: Bool,
+    autoPersistQuery: Bool
+  ) -> JSONEncodableDictionary {
+    let document = Operation.operationDocument
+    return (try? RequestBodyBuilder.body(
+      for: operation,
+      sendQueryDocument: sendQueryDocument && document.definition != nil,
+      autoPersistQuery: autoPersistQuery && document.operationIdentifier != nil)) ?? [:]
+  }
+}
+
+/// The default ``RequestBodyCreator``.
+public struct ApolloRequestBodyCreator: RequestBodyCreator {
+  public init() {}
+}

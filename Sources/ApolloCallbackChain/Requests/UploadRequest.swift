@@ -1,0 +1,69 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A `multipart/form-data` upload following the GraphQL multipart request spec.
+open class UploadRequest<Operation: GraphQLOperation>: HTTPRequest<Operation> {
+  public let requestBodyCreator: any RequestBodyCreator
+  public let files: [GraphQLFile]
+  public let manualBoundary: String?
+  public let sendEnhancedClientAwareness: Bool
+
+  public init(graphQLEndpoint: URL,
+              operation: Operation,
+              clientName: String,
+              clientVersion: String,
+              additionalHeaders: [String: String] = [:],
+              files: [GraphQLFile],
+              manualBoundary: String? = nil,
+              context: (any RequestContext)? = nil,
+              requestBodyCreator: any RequestBodyCreator = ApolloRequestBodyCreator(),
+              sendEnhancedClientAwareness: Bool = true) {
+    self.requestBodyCreator = requestBodyCreator
+    self.files = files
+    self.manualBoundary = manualBoundary
+    self.sendEnhancedClientAwareness = sendEnhancedClientAwareness
+    super.init(graphQLEndpoint: graphQLEndpoint, operation: operation, contextIdentifier: nil,
+               contentType: "multipart/form-data", clientName: clientName, clientVersion: clientVersion,
+               additionalHeaders: additionalHeaders, cachePolicy: .default, context: context)
+  }
+
+  public override func toURLRequest() throws -> URLRequest {
+    let formData = try requestMultipartFormData()
+    updateContentType(to: "multipart/form-data; boundary=\(formData.boundary)")
+    var request = try super.toURLRequest()
+    request.httpBody = formData.encode()
+    request.httpMethod = "POST"
+    return request
+  }
+
+  /// The form: `operations` (files replaced by `null`), `map`, then the files.
+  open func requestMultipartFormData() throws -> MultipartFormData {
+    if Operation.operationDocument.definition == nil {
+      throw RequestBodyError.missingQueryDocument(operationName: Operation.operationName)
+    }
+    var body = requestBodyCreator.requestBody(for: operation, sendQueryDocument: true, autoPersistQuery: false)
+    if sendEnhancedClientAwareness {
+      var extensions = body["extensions"]?.objectValue ?? [:]
+      extensions["clientLibrary"] = [
+        "name": .string(Constants.ApolloClientName), "version": .string(Constants.ApolloClientVersion),
+      ]
+      body["extensions"] = .object(extensions)
+    }
+    let boundary = manualBoundary ?? "apollo-ios.boundary.\(UUID().uuidString)"
+    return try MultipartFormData.upload(operationBody: body, files: files, boundary: boundary)
+  }
+
+  public static func == (lhs: UploadRequest<Operation>, rhs: UploadRequest<Operation>) -> Bool {
+    (lhs as HTTPRequest<Operation>) == (rhs as HTTPRequest<Operation>)
+      && type(of: lhs.requestBodyCreator) == type(of: rhs.requestBodyCreator)
+      && lhs.files == rhs.files && lhs.manualBoundary == rhs.manualBoundary
+  }
+
+  public override func hash(into hasher: inout Hasher) {
+    super.hash(into: &hasher)
+    hasher.combine(files)
+    hasher.combine(manualBoundary)
+  }
+}

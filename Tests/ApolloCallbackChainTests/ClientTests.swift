@@ -1,0 +1,206 @@
+@testable import ApolloCallbackChain
+import Foundation
+import StarWarsAPI
+import XCTest
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+private let r2d2Data: JSONObject = ["hero": ["__typename": "Droid", "id": "2001", "name": "R2-D2 (cached)"]]
+
+/// Reference §4 FetchQueryTests, ApolloClientOperationTests, LoadQueryFromStoreTests.
+final class FetchQueryTests: XCTestCase {
+  private func cachedStack() throws -> ScriptedStack {
+    let stack = ScriptedStack()
+    try stack.store.publishRecords(stack.store.records(for: HeroNameQuery(), data: r2d2Data))
+    return stack
+  }
+
+  private func fetch(_ stack: ScriptedStack, _ policy: CachePolicy, expected: Int,
+                     query: HeroNameQuery = HeroNameQuery()) -> [Result<GraphQLResult<HeroNameQuery.Data>, any Error>] {
+    let results = Deliveries<Result<GraphQLResult<HeroNameQuery.Data>, any Error>>()
+    let done = exactly(expected)
+    stack.apollo.fetch(query: query, cachePolicy: policy, queue: callbackQueue) { result in
+      results.append(result)
+      done.fulfill()
+    }
+    wait(for: [done], timeout: 2)
+    settle()
+    XCTAssertEqual(results.count, expected, "completion count")
+    return results.all
+  }
+
+  func testFetchIgnoringCacheDataWithCachedData_exactlyOneServerResult() throws {
+    let results = fetch(try cachedStack(), .fetchIgnoringCacheData, expected: 1)
+    XCTAssertEqual(try results.map { try $0.get().source }, [.server])
+  }
+
+  func testReturnCacheDataAndFetchHit_cacheThenServer_inOrder() throws {
+    let stack = try cachedStack()
+    let results = fetch(stack, .returnCacheDataAndFetch, expected: 2)
+    XCTAssertEqual(try results.map { try $0.get().source }, [.cache, .server])
+    XCTAssertEqual(try results.map { try $0.get().data?.hero?.name }, ["R2-D2 (cached)", "R2-D2"])
+    XCTAssertEqual(stack.server.requests.count, 1)
+  }
+
+  func testReturnCacheDataElseFetchHit_oneCacheResult_noServerRequest() throws {
+    let stack = try cachedStack()
+    let results = fetch(stack, .returnCacheDataElseFetch, expected: 1)
+    XCTAssertEqual(try results.map { try $0.get().source }, [.cache])
+    XCTAssertEqual(stack.server.requests.count, 0)
+  }
+
+  func testReturnCacheDataAndFetchWithIncompleteCache_onlyTheServerResult() throws {
+    let stack = ScriptedStack()
+    try stack.store.publishRecords(stack.store.records(for: HeroNameQuery(), data: ["hero": ["__typename": "Droid", "id": "2001"]]))
+    let results = fetch(stack, .returnCacheDataAndFetch, expected: 1)
+    XCTAssertEqual(try results.map { try $0.get().source }, [.server])
+  }
+
+  func testReturnCacheDataDontFetch_hitThenMissThenAfterClearCacheFailure() throws {
+    let stack = try cachedStack()
+    XCTAssertEqual(try fetch(stack, .returnCacheDataDontFetch, expected: 1).map { try $0.get().source }, [.cache])
+    let miss = fetch(stack, .returnCacheDataDontFetch, expected: 1, query: HeroNameQuery(episode: .some(.EMPIRE)))
+    guard case .failure? = miss.first else { return XCTFail("\(miss)") }
+    let cleared = exactly(1)
+    stack.apollo.clearCache(callbackQueue: callbackQueue) { _ in cleared.fulfill() }
+    wait(for: [cleared], timeout: 2)
+    guard case .failure? = fetch(stack, .returnCacheDataDontFetch, expected: 1).first else { return XCTFail() }
+    XCTAssertEqual(stack.server.requests.count, 0)
+  }
+
+  func testCompletionRunsOnTheQueuePassedAsQueue() {
+    let queue = DispatchQueue(label: "custom")
+    let key = DispatchSpecificKey<String>()
+    queue.setSpecific(key: key, value: "custom")
+    let stack = ScriptedStack()
+    let done = exactly(1)
+    stack.apollo.fetch(query: HeroNameQuery(), cachePolicy: .fetchIgnoringCacheData, queue: queue) { _ in
+      XCTAssertEqual(DispatchQueue.getSpecific(key: key), "custom")
+      done.fulfill()
+    }
+    wait(for: [done], timeout: 2)
+  }
+
+  func testCachePolicyDefaultIsSettableAndReadAtCallTime() {
+    let saved = CachePolicy.default
+    defer { CachePolicy.default = saved }
+    XCTAssertEqual(CachePolicy.default, .returnCacheDataElseFetch)
+    CachePolicy.default = .fetchIgnoringCacheData
+    let stack = ScriptedStack()
+    for _ in 0..<2 {
+      let done = exactly(1)
+      stack.apollo.fetch(query: HeroNameQuery(), queue: callbackQueue) { _ in done.fulfill() }
+      wait(for: [done], timeout: 2)
+    }
+    XCTAssertEqual(stack.server.requests.count, 2)
+  }
+
+  /// Quirk (§3.7), kept: an APQ retry under `returnCacheDataAndFetch` with a cache hit delivers the cached
+  /// value again (three deliveries in all).
+  func testQuirk_apqRetryWithReturnCacheDataAndFetch_redeliversTheCachedValue() throws {
+    let notFound = ScriptedResponse.json(["errors": [["message": "PersistedQueryNotFound"]]])
+    let stack = ScriptedStack(server: ScriptedServer(responses: [notFound, .json(["data": .object(r2d2Data)])]), autoPersistQueries: true)
+    try stack.store.publishRecords(stack.store.records(for: HeroNameQuery(), data: r2d2Data))
+    let results = fetch(stack, .returnCacheDataAndFetch, expected: 3)
+    XCTAssertEqual(try results.map { try $0.get().source }, [GraphQLResult<HeroNameQuery.Data>.Source.cache, .cache, .server])
+  }
+
+  func testCacheWriteThenStoreLoad_returnsTheWrittenResponse_missIsJSONDecodingMissingValue() {
+    let stack = ScriptedStack()
+    _ = fetch(stack, .fetchIgnoringCacheData, expected: 1, query: HeroNameQuery(episode: .some(.EMPIRE)))
+    let loaded = exactly(1)
+    stack.store.load(HeroNameQuery(episode: .some(.EMPIRE)), callbackQueue: callbackQueue) { result in
+      XCTAssertEqual(try? result.get().data?.hero?.name, "Luke Skywalker")
+      loaded.fulfill()
+    }
+    let missed = exactly(1, "miss")
+    stack.store.load(HeroNameQuery(episode: .some(.JEDI))) { result in
+      guard case .failure(let error) = result else { return XCTFail() }
+      XCTAssertEqual((error as? JSONDecodingError)?.kind, .missingValue)
+      missed.fulfill()
+    }
+    wait(for: [loaded, missed], timeout: 2)
+  }
+}
+
+final class ApolloClientOperationTests: XCTestCase {
+  private func recordCount(_ store: ApolloStore) -> Int { (store.cache as? InMemoryNormalizedCache)?.recordCount ?? -1 }
+
+  func testPerformPublishResultToStore_trueWritesMutationRoot_falseWritesNothing() throws {
+    let mutation = CreateReviewMutation(episode: .JEDI, review: ReviewInput(stars: 5, commentary: "yes"))
+    let stack = ScriptedStack()
+    let unpublished = exactly(1)
+    stack.apollo.perform(mutation: mutation, publishResultToStore: false, queue: callbackQueue) { result in
+      XCTAssertNil(try? result.get().dependentKeys)  // fetchIgnoringCacheCompletely: fast parse
+      unpublished.fulfill()
+    }
+    wait(for: [unpublished], timeout: 2)
+    XCTAssertEqual(recordCount(stack.store), 0)
+
+    let published = exactly(1)
+    stack.apollo.perform(mutation: mutation, queue: callbackQueue) { result in
+      XCTAssertEqual(try? result.get().data?.createReview?.stars, 5)
+      published.fulfill()
+    }
+    wait(for: [published], timeout: 2)
+    let records = try stack.store.cache.loadRecords(forKeys: ["MUTATION_ROOT"])
+    XCTAssertNotNil(records["MUTATION_ROOT"])
+  }
+
+  func testUploadWithoutUploadingTransport_failsWithNoUploadTransport_returnsEmptyCancellable() {
+    final class PlainTransport: NetworkTransport {
+      func send<Operation: GraphQLOperation>(operation: Operation, cachePolicy: CachePolicy, contextIdentifier: UUID?,
+                                             context: (any RequestContext)?, callbackQueue: DispatchQueue,
+                                             completionHandler: @escaping (Result<GraphQLResult<Operation.Data>, any Error>) -> Void) -> any Cancellable {
+        EmptyCancellable()
+      }
+    }
+    let client = ApolloClient(networkTransport: PlainTransport(), store: ApolloStore())
+    let done = exactly(1)
+    let cancellable = client.upload(operation: SingleUploadMutation(), files: [], queue: callbackQueue) { result in
+      guard case .failure(let error) = result else { return XCTFail() }
+      XCTAssertEqual(error as? ApolloClient.ApolloClientError, .noUploadTransport)
+      done.fulfill()
+    }
+    XCTAssertTrue(cancellable is EmptyCancellable)
+    wait(for: [done], timeout: 2)
+  }
+
+  func testSubscribeOverMultipartHTTP_onePerPayload() {
+    let stack = ScriptedStack()
+    let done = exactly(4)
+    let values = Deliveries<Int>()
+    _ = stack.apollo.subscribe(subscription: CountdownSubscription(from: 3), queue: callbackQueue) { result in
+      if let value = try? result.get().data?.countdown { values.append(value) }
+      done.fulfill()
+    }
+    wait(for: [done], timeout: 2)
+    settle()
+    XCTAssertEqual(values.all, [3, 2, 1, 0])
+    XCTAssertEqual(stack.server.requests.first?.header("Accept"),
+                   "multipart/mixed;subscriptionSpec=1.0,application/graphql-response+json,application/json")
+  }
+
+  func testContextIdentifierAndContextReachTheRequest() {
+    struct Timeout: RequestContextTimeoutConfigurable { let requestTimeout: TimeInterval = 120 }
+    let seen = Deliveries<(UUID?, TimeInterval?)>()
+    let identifier = UUID()
+    let stack = ScriptedStack(provider: { client, store in
+      FixedProvider(make: {
+        [ClosureInterceptor { _, request, _ in
+          let request = request as? HTTPRequest<HeroNameQuery>
+          seen.append((request?.contextIdentifier, try? request?.toURLRequest().timeoutInterval))
+          return true
+        }] + DefaultInterceptorProvider(client: client, shouldInvalidateClientOnDeinit: false, store: store).interceptors(for: HeroNameQuery())
+      })
+    })
+    let done = exactly(1)
+    stack.apollo.fetch(query: HeroNameQuery(), cachePolicy: .fetchIgnoringCacheData, contextIdentifier: identifier, context: Timeout(),
+                       queue: callbackQueue) { _ in done.fulfill() }
+    wait(for: [done], timeout: 2)
+    XCTAssertEqual(seen.all.first?.0, identifier)
+    XCTAssertEqual(seen.all.first?.1, 120)
+  }
+}

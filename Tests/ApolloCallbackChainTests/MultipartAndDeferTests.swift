@@ -1,0 +1,308 @@
+@testable import ApolloCallbackChain
+import Foundation
+import StarWarsAPI
+import XCTest
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+private func multipartBody(_ parts: [String], boundary: String = "graphql", close: Bool = true) -> String {
+  parts.map { "--\(boundary)\r\nContent-Type: application/json\r\n\r\n\($0)\r\n" }.joined() + (close ? "--\(boundary)--\r\n" : "")
+}
+
+private func runChain<Operation: GraphQLOperation>(
+  _ operation: Operation, interceptors: [any ApolloInterceptor], expected: Int
+) -> [Result<GraphQLResult<Operation.Data>, any Error>] {
+  let results = Deliveries<Result<GraphQLResult<Operation.Data>, any Error>>()
+  let done = exactly(expected)
+  let chain = InterceptorRequestChain(interceptors: interceptors, callbackQueue: callbackQueue)
+  chain.kickoff(request: jsonRequest(operation)) { result in
+    results.append(result)
+    done.fulfill()
+  }
+  XCTWaiter().wait(for: [done], timeout: 2)
+  settle()
+  XCTAssertEqual(results.count, expected, "completion count")
+  return results.all
+}
+
+/// Reference §4 MultipartResponseParsingInterceptorTests.
+final class MultipartResponseParsingInterceptorTests: XCTestCase {
+  private func error(headers: [String: String], body: Data = Data("--graphql--".utf8)) -> (any Error)? {
+    struct Canned: ApolloInterceptor {
+      var id = InterceptorID.next()
+      let headers: [String: String]
+      let body: Data
+      func interceptAsync<Operation: GraphQLOperation>(
+        chain: any RequestChain, request: HTTPRequest<Operation>, response: HTTPResponse<Operation>?,
+        completion: @escaping (Result<GraphQLResult<Operation.Data>, any Error>) -> Void
+      ) {
+        let response = HTTPResponse<Operation>(response: httpResponse(headers: headers), rawData: body, parsedResponse: nil)
+        chain.proceedAsync(request: request, response: response, interceptor: self, completion: completion)
+      }
+    }
+    let results = runChain(CountdownSubscription(from: 1), interceptors: [Canned(headers: headers, body: body),
+                                                                           MultipartResponseParsingInterceptor()], expected: 1)
+    guard case .failure(let error)? = results.first else { return nil }
+    return error
+  }
+
+  func testNilResponse_noResponseToParse() {
+    let results = runChain(CountdownSubscription(from: 1), interceptors: [MultipartResponseParsingInterceptor()], expected: 1)
+    guard case .failure(let error)? = results.first else { return XCTFail() }
+    XCTAssertEqual(error as? MultipartResponseParsingInterceptor.ParsingError, .noResponseToParse)
+  }
+
+  func testMultipartWithoutBoundary_missingMultipartBoundary() {
+    XCTAssertEqual(error(headers: ["Content-Type": "multipart/mixed"]) as? MultipartResponseParsingInterceptor.ParsingError,
+                   .missingMultipartBoundary)
+  }
+
+  func testBoundaryWithoutSpecOrUnknownSpec_invalidMultipartProtocol() {
+    XCTAssertEqual(error(headers: ["Content-Type": "multipart/mixed;boundary=graphql"]) as? MultipartResponseParsingInterceptor.ParsingError,
+                   .invalidMultipartProtocol)
+    XCTAssertEqual(error(headers: ["Content-Type": "multipart/mixed;boundary=graphql;unknownSpec=0"])
+      as? MultipartResponseParsingInterceptor.ParsingError, .invalidMultipartProtocol)
+  }
+
+  func testUTF16Body_cannotParseResponseData() {
+    let body = "--graphql\r\n{}\r\n--graphql--".data(using: .utf16)!
+    XCTAssertEqual(error(headers: ["Content-Type": "multipart/mixed;boundary=graphql;subscriptionSpec=1.0"], body: body)
+      as? MultipartResponseParsingInterceptor.ParsingError, .cannotParseResponseData)
+  }
+}
+
+/// Reference §4 MultipartResponseSubscriptionParserTests.
+final class MultipartResponseSubscriptionParserTests: XCTestCase {
+  typealias ParsingError = MultipartResponseSubscriptionParser.ParsingError
+
+  private func parse(_ text: String) -> Result<Data?, any Error> {
+    MultipartResponseSubscriptionParser.parse(MultipartPart.parse(Data(text.utf8)))
+  }
+
+  private func failure(_ text: String) -> ParsingError? {
+    guard case .failure(let error) = parse(text) else { return nil }
+    return error as? ParsingError
+  }
+
+  func testUnsupportedPartContentType() {
+    XCTAssertEqual(failure("content-type: test/custom\r\n\r\n{}"), .unsupportedContentType(type: "test/custom"))
+  }
+
+  func testErrorsPresent_irrecoverableErrorWithFirstMessage_evenWithPayload() {
+    let expected = ParsingError.irrecoverableError(message: "forbidden")
+    XCTAssertEqual(failure(#"content-type: application/json\#r\#n\#r\#n{"payload":null,"errors":[{"message":"forbidden"}]}"#), expected)
+    XCTAssertEqual(failure(#"content-type: application/json\#r\#n\#r\#n{"payload":{"data":{"countdown":1}},"errors":[{"message":"forbidden","locations":[]}]}"#), expected)
+  }
+
+  func testNonJSONLine_cannotParseChunkData() {
+    XCTAssertEqual(failure("content-type: application/json\r\n\r\nnot json"), .cannotParseChunkData)
+  }
+
+  func testHeartbeatAndNullPayloadAndNullErrors_areSkipped() throws {
+    XCTAssertNil(try parse("content-type: application/json\r\n\r\n{}").get())
+    XCTAssertNil(try parse(#"content-type: application/json\#r\#n\#r\#n{"payload":null}"#).get())
+    XCTAssertNil(try parse(#"content-type: application/json\#r\#n\#r\#n{"errors":null}"#).get())
+  }
+
+  func testEndToEnd_heartbeatSkipped_threePartsGiveTwoResults_contentTypeVariants() {
+    let parts = [#"{"payload":{"data":{"countdown":2}}}"#, "{}", #"{"payload":{"data":{"countdown":1}},"unknown":true}"#]
+    for contentType in ["application/json", "application/json; charset=utf-8", "application/graphql-response+json"] {
+      let body = parts.map { "--graphql\r\nCONTENT-TYPE: \(contentType)\r\n\r\n\($0)\r\n" }.joined() + "--graphql--\r\n"
+      let server = ScriptedServer(responses: [.text(body, headers: ["Content-Type": "multipart/mixed;boundary=graphql;subscriptionSpec=1.0"])])
+      let client = ScriptedURLSessionClient(server: server)
+      let results = runChain(CountdownSubscription(from: 2), interceptors: [
+        NetworkFetchInterceptor(client: client), MultipartResponseParsingInterceptor(), JSONResponseParsingInterceptor(),
+      ], expected: 2)
+      XCTAssertEqual(results.compactMap { try? $0.get().data?.countdown }, [2, 1], contentType)
+    }
+  }
+
+  func testEndToEnd_dashBoundaryWithDashLadenBody_andPayloadWithDataAndErrors() {
+    let body = multipartBody([#"{"payload":{"data":{"countdown":3},"errors":[{"message":"-- careful --"}]}}"#,
+                              #"{"payload":{"data":null,"errors":[{"message":"only errors"}]}}"#], boundary: "-")
+    let server = ScriptedServer(responses: [.text(body, headers: ["Content-Type": "multipart/mixed;boundary=\"-\";subscriptionSpec=1.0"])])
+    let results = runChain(CountdownSubscription(from: 3), interceptors: [
+      NetworkFetchInterceptor(client: ScriptedURLSessionClient(server: server)), MultipartResponseParsingInterceptor(),
+      JSONResponseParsingInterceptor(),
+    ], expected: 2)
+    let values = results.compactMap { try? $0.get() }
+    XCTAssertEqual(values.first?.data?.countdown, 3)
+    XCTAssertEqual(values.first?.errors?.first?.message, "-- careful --")
+    XCTAssertNil(values.last?.data)
+    XCTAssertEqual(values.last?.errors?.first?.message, "only errors")
+  }
+
+  func testFailingPartDoesNotStopLaterParts() {
+    let body = multipartBody(["garbage", #"{"payload":{"data":{"countdown":1}}}"#])
+    let server = ScriptedServer(responses: [.text(body, headers: ["Content-Type": "multipart/mixed;boundary=graphql;subscriptionSpec=1.0"])])
+    let results = runChain(CountdownSubscription(from: 1), interceptors: [
+      NetworkFetchInterceptor(client: ScriptedURLSessionClient(server: server)), MultipartResponseParsingInterceptor(),
+      JSONResponseParsingInterceptor(),
+    ], expected: 2)
+    XCTAssertEqual(results.filter { if case .failure = $0 { return true } else { return false } }.count, 1)
+    XCTAssertEqual(results.compactMap { try? $0.get().data?.countdown }, [1])
+  }
+}
+
+/// Reference §4 MultipartResponseDeferParserTests.
+final class MultipartResponseDeferParserTests: XCTestCase {
+  typealias ParsingError = MultipartResponseDeferParser.ParsingError
+
+  private func parse(_ text: String) -> Result<Data?, any Error> {
+    MultipartResponseDeferParser.parse(MultipartPart.parse(Data(text.utf8)))
+  }
+
+  func testWrongContentType_garbage_missingMembers() {
+    guard case .failure(let a) = parse("content-type: text/html\r\n\r\n{}"),
+      case .failure(let b) = parse("content-type: application/json\r\n\r\nnope"),
+      case .failure(let c) = parse(#"content-type: application/json\#r\#n\#r\#n{"data":{}}"#)
+    else { return XCTFail() }
+    XCTAssertEqual(a as? ParsingError, .unsupportedContentType(type: "text/html"))
+    XCTAssertEqual(b as? ParsingError, .cannotParseChunkData)
+    XCTAssertEqual(c as? ParsingError, .cannotParsePayloadData)
+  }
+
+  func testValidPartsForwarded() throws {
+    let forwarded = try parse(#"content-type: application/json; charset=utf-8\#r\#n\#r\#n{"data":{"a":1},"hasNext":true}"#).get()
+    XCTAssertEqual(try forwarded.map { try JSONParser.parseObject($0) }, ["data": ["a": 1], "hasNext": true])
+  }
+}
+
+/// Reference §4 IncrementalJSONResponseParsingInterceptorTests and DeferTests.
+final class DeferTests: XCTestCase {
+  private let deferHeaders = ["Content-Type": "multipart/mixed;boundary=\"-\";deferSpec=20220824"]
+  private let initial = #"{"data":{"hero":{"__typename":"Droid","id":"2001","name":"R2-D2"}},"hasNext":true}"#
+  private let increment = #"{"incremental":[{"data":{"friends":[{"__typename":"Human","id":"1000","name":"Luke Skywalker"}]},"path":["hero"],"label":"friends"}],"hasNext":false}"#
+
+  func testNilResponse_andEmptyData() {
+    let nilResults = runChain(HeroDeferredQuery(), interceptors: [IncrementalJSONResponseParsingInterceptor()], expected: 1)
+    guard case .failure(let a)? = nilResults.first, case .noResponseToParse? = a as? IncrementalJSONResponseParsingInterceptor.ParsingError
+    else { return XCTFail() }
+    let empty = runChain(HeroDeferredQuery(), interceptors: [CannedResponseInterceptor(body: ""), IncrementalJSONResponseParsingInterceptor()],
+                         expected: 1)
+    guard case .failure(let b)? = empty.first,
+      case .couldNotParseToJSON(let data)? = b as? IncrementalJSONResponseParsingInterceptor.ParsingError
+    else { return XCTFail() }
+    XCTAssertEqual(data, Data())
+  }
+
+  func testPartialOnly_oneSuccessWithDeferredFragmentPending() {
+    let server = ScriptedServer(responses: [.multipart([initial], spec: "deferSpec=20220824", close: false)])
+    let results = runChain(HeroDeferredQuery(), interceptors: [
+      NetworkFetchInterceptor(client: ScriptedURLSessionClient(server: server)), MultipartResponseParsingInterceptor(),
+      IncrementalJSONResponseParsingInterceptor(),
+    ], expected: 1)
+    let value = try? results.first?.get()
+    XCTAssertEqual(value?.data?.hero?.name, "R2-D2")
+    XCTAssertNil(value?.data?.hero?.friends)
+  }
+
+  func testPartialThenIncremental_twoSuccesses_secondFulfilsTheFragment_recordsMerged() {
+    final class RecordCapture: ApolloInterceptor, @unchecked Sendable {
+      var id = InterceptorID.next()
+      let records = Deliveries<RecordSet?>()
+      func interceptAsync<Operation: GraphQLOperation>(
+        chain: any RequestChain, request: HTTPRequest<Operation>, response: HTTPResponse<Operation>?,
+        completion: @escaping (Result<GraphQLResult<Operation.Data>, any Error>) -> Void
+      ) {
+        records.append(response?.cacheRecords)
+        chain.proceedAsync(request: request, response: response, interceptor: self, completion: completion)
+      }
+    }
+    let capture = RecordCapture()
+    let server = ScriptedServer(responses: [.multipart([initial, increment], spec: "deferSpec=20220824")])
+    let results = runChain(HeroDeferredQuery(), interceptors: [
+      NetworkFetchInterceptor(client: ScriptedURLSessionClient(server: server)), MultipartResponseParsingInterceptor(),
+      IncrementalJSONResponseParsingInterceptor(), capture,
+    ], expected: 2)
+    let values = results.compactMap { try? $0.get() }
+    XCTAssertNil(values.first?.data?.hero?.friends)
+    XCTAssertEqual(values.last?.data?.hero?.friends?.first??.name, "Luke Skywalker")
+    XCTAssertNotNil(capture.records.all.last??["Human:1000"])
+    XCTAssertNotNil(capture.records.all.last??["Droid:2001"])
+  }
+
+  func testSecondResponseWithoutIncremental_couldNotParseIncrementalJSON() {
+    let response = httpResponse(headers: deferHeaders)
+    let interceptor = IncrementalJSONResponseParsingInterceptor()
+    final class Feed: ApolloInterceptor, @unchecked Sendable {
+      var id = InterceptorID.next()
+      let bodies: [String]
+      let response: HTTPURLResponse
+      init(_ bodies: [String], _ response: HTTPURLResponse) { self.bodies = bodies; self.response = response }
+      func interceptAsync<Operation: GraphQLOperation>(
+        chain: any RequestChain, request: HTTPRequest<Operation>, response: HTTPResponse<Operation>?,
+        completion: @escaping (Result<GraphQLResult<Operation.Data>, any Error>) -> Void
+      ) {
+        for body in bodies {
+          chain.proceedAsync(request: request, response: HTTPResponse(response: self.response, rawData: Data(body.utf8), parsedResponse: nil),
+                             interceptor: self, completion: completion)
+        }
+      }
+    }
+    let results = runChain(HeroDeferredQuery(), interceptors: [Feed([initial, initial], response), interceptor], expected: 2)
+    guard case .failure(let error)? = results.last,
+      case .couldNotParseIncrementalJSON? = error as? IncrementalJSONResponseParsingInterceptor.ParsingError
+    else { return XCTFail("\(results)") }
+  }
+
+  func testSecondResponseForAnotherDataType_mismatchedCurrentResultType() {
+    let response = httpResponse(headers: deferHeaders)
+    let interceptor = IncrementalJSONResponseParsingInterceptor()
+    let first = runChain(HeroDeferredQuery(), interceptors: [
+      CannedResponseInterceptorWithResponse(response: response, body: initial), interceptor,
+    ], expected: 1)
+    XCTAssertNotNil(try? first.first?.get())
+    let second = runChain(HeroNameQuery(), interceptors: [
+      CannedResponseInterceptorWithResponse(response: response, body: increment), interceptor,
+    ], expected: 1)
+    guard case .failure(let error)? = second.first,
+      case .mismatchedCurrentResultType? = error as? IncrementalJSONResponseParsingInterceptor.ParsingError
+    else { return XCTFail("\(second)") }
+  }
+
+  /// Quirk (§5.6), fixed: a retried `@defer` operation parses its new initial response instead of failing
+  /// with `couldNotParseIncrementalJSON` (state starts over with each new HTTP response).
+  func testQuirk_retriedDeferredOperationParsesItsNewInitialResponse() {
+    let interceptor = IncrementalJSONResponseParsingInterceptor()
+    let first = runChain(HeroDeferredQuery(), interceptors: [
+      CannedResponseInterceptorWithResponse(response: httpResponse(headers: deferHeaders), body: initial), interceptor,
+    ], expected: 1)
+    XCTAssertNotNil(try? first.first?.get())
+    let again = runChain(HeroDeferredQuery(), interceptors: [
+      CannedResponseInterceptorWithResponse(response: httpResponse(headers: deferHeaders), body: initial), interceptor,
+    ], expected: 1)
+    XCTAssertEqual(try? again.first?.get().data?.hero?.name, "R2-D2")
+  }
+
+  func testDefaultStackDeferredQuery_twoDeliveries() {
+    let stack = ScriptedStack()
+    let done = exactly(2)
+    let names = Deliveries<Int>()
+    stack.apollo.fetch(query: HeroDeferredQuery(), cachePolicy: .fetchIgnoringCacheData, queue: callbackQueue) { result in
+      names.append((try? result.get().data?.hero?.friends?.count) ?? -1)
+      done.fulfill()
+    }
+    wait(for: [done], timeout: 2)
+    settle()
+    XCTAssertEqual(names.all.count, 2)
+    XCTAssertEqual(names.all.first, -1)
+    XCTAssertGreaterThan(names.all.last ?? 0, 0)
+  }
+}
+
+/// A canned response with a given `HTTPURLResponse` (parts of one response share it).
+struct CannedResponseInterceptorWithResponse: ApolloInterceptor {
+  var id = InterceptorID.next()
+  let response: HTTPURLResponse
+  let body: String
+  func interceptAsync<Operation: GraphQLOperation>(
+    chain: any RequestChain, request: HTTPRequest<Operation>, response: HTTPResponse<Operation>?,
+    completion: @escaping (Result<GraphQLResult<Operation.Data>, any Error>) -> Void
+  ) {
+    chain.proceedAsync(request: request, response: HTTPResponse(response: self.response, rawData: Data(body.utf8), parsedResponse: nil),
+                       interceptor: self, completion: completion)
+  }
+}

@@ -1,0 +1,262 @@
+@testable import ApolloCallbackChain
+import Foundation
+import StarWarsAPI
+import XCTest
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Reference §4 URLSessionClientTests, against the scripted client (the real one is covered by the
+/// integration tests).
+final class URLSessionClientTests: XCTestCase {
+  private var request: URLRequest { URLRequest(url: testEndpoint) }
+
+  func testJSONResponse_oneCallbackWithTheWholeBodyAndResponse() {
+    let client = ScriptedURLSessionClient(server: ScriptedServer(responses: [.text(r2d2Body, headers: ["X-A": "b"])]))
+    let done = exactly(1)
+    client.sendRequest(request) { result in
+      guard case .success(let (data, response)) = result else { return XCTFail("\(result)") }
+      XCTAssertEqual(String(decoding: data, as: UTF8.self), r2d2Body)
+      XCTAssertEqual(response.statusCode, 200)
+      XCTAssertEqual(response.value(forHTTPHeaderField: "X-A"), "b")
+      done.fulfill()
+    }
+    wait(for: [done], timeout: 2)
+    settle()
+  }
+
+  func testMultipart_onePerPartThenOnceMoreWithEmptyData() {
+    let server = ScriptedServer(responses: [.multipart([#"{"payload":{}}"#, #"{"payload":{}}"#], spec: "subscriptionSpec=1.0")])
+    let client = ScriptedURLSessionClient(server: server)
+    let sizes = Deliveries<Int>()
+    let done = exactly(3)
+    client.sendRequest(request) { result in
+      sizes.append((try? result.get().0.count) ?? -1)
+      done.fulfill()
+    }
+    wait(for: [done], timeout: 2)
+    settle()
+    XCTAssertEqual(sizes.count, 3)
+    XCTAssertEqual(sizes.all.last, 0)
+    XCTAssertTrue(sizes.all.dropLast().allSatisfy { $0 > 0 })
+  }
+
+  func testMultipartWithoutClosingDelimiter_remainderArrivesAtCompletion() {
+    let body = "\r\n--graphql\r\nContent-Type: application/json\r\n\r\n{\"payload\":{}}"
+    let server = ScriptedServer(responses: [.text(body, headers: ["Content-Type": "multipart/mixed;boundary=graphql;subscriptionSpec=1.0"])])
+    let client = ScriptedURLSessionClient(server: server)
+    let bodies = Deliveries<String>()
+    let done = exactly(1)
+    client.sendRequest(request) { result in
+      bodies.append((try? String(decoding: result.get().0, as: UTF8.self)) ?? "error")
+      done.fulfill()
+    }
+    wait(for: [done], timeout: 2)
+    settle()
+    XCTAssertTrue(bodies.all.first?.contains("{\"payload\":{}}") == true)
+  }
+
+  func testCompletePlusPartialChunk_completeFirstThenTheRemainderAtCompletion() {
+    let part = "\r\n--graphql\r\nContent-Type: application/json\r\n\r\n{\"payload\":{\"a\":1}}\r\n--graphql"
+    let partial = "\r\nContent-Type: application/json\r\n\r\n{\"payload\":{\"b\""
+    let server = ScriptedServer(responses: [ScriptedResponse(
+      headers: ["Content-Type": "multipart/mixed;boundary=graphql;subscriptionSpec=1.0"],
+      body: [.data(Data(part.utf8)), .data(Data(partial.utf8))])])
+    let bodies = Deliveries<String>()
+    let done = exactly(2)
+    ScriptedURLSessionClient(server: server).sendRequest(URLRequest(url: testEndpoint)) { result in
+      bodies.append((try? String(decoding: result.get().0, as: UTF8.self)) ?? "error")
+      done.fulfill()
+    }
+    wait(for: [done], timeout: 2)
+    settle()
+    XCTAssertTrue(bodies.all.first?.hasSuffix(#"{"payload":{"a":1}}"#) == true, "\(bodies.all)")
+    XCTAssertTrue(bodies.all.last?.hasSuffix(#"{"payload":{"b""#) == true, "\(bodies.all)")
+  }
+
+  func testBoundaryTextInsideAJSONString_doesNotSplitThePart() {
+    let body = "--graphql\r\nContent-Type: application/json\r\n\r\n{\"payload\":{\"data\":{\"countdown\":1},\"note\":\"--graphql\"}}\r\n--graphql--"
+    let server = ScriptedServer(responses: [.text(body, headers: ["Content-Type": "multipart/mixed;boundary=graphql;subscriptionSpec=1.0"])])
+    let results = Deliveries<Int>()
+    let done = exactly(1)
+    let chain = InterceptorRequestChain(interceptors: [
+      NetworkFetchInterceptor(client: ScriptedURLSessionClient(server: server)), MultipartResponseParsingInterceptor(),
+      JSONResponseParsingInterceptor(),
+    ], callbackQueue: callbackQueue)
+    chain.kickoff(request: jsonRequest(CountdownSubscription(from: 1))) { result in
+      results.append((try? result.get().data?.countdown) ?? -1)
+      done.fulfill()
+    }
+    wait(for: [done], timeout: 2)
+    settle()
+    XCTAssertEqual(results.all, [1])
+  }
+
+  func testCancelTaskThroughClient_completionNeverCalled() {
+    let server = ScriptedServer { _ in
+      try await Task.sleep(nanoseconds: 100_000_000)
+      return .text("{}")
+    }
+    let client = ScriptedURLSessionClient(server: server)
+    let none = exactly(0)
+    let task = client.sendRequest(request) { _ in none.fulfill() }
+    client.cancel(task: task)
+    wait(for: [none], timeout: 0.4)
+  }
+
+  func testTaskCancelDirectly_networkErrorWithCancelled() {
+    let server = ScriptedServer { _ in
+      try await Task.sleep(nanoseconds: 1_000_000_000)
+      return .text("{}")
+    }
+    let client = ScriptedURLSessionClient(server: server)
+    let done = exactly(1)
+    let task = client.sendRequest(request) { result in
+      guard case .failure(let error) = result,
+        case .networkError(let data, nil, let underlying)? = error as? URLSessionClient.URLSessionClientError
+      else { return XCTFail("\(result)") }
+      XCTAssertTrue(data.isEmpty)
+      XCTAssertEqual((underlying as? URLError)?.code, .cancelled)
+      done.fulfill()
+    }
+    task.cancel()
+    wait(for: [done], timeout: 2)
+    settle()
+  }
+
+  func testTwentyConcurrentRequests_allSucceed() {
+    let client = ScriptedURLSessionClient(server: StarWarsScriptedServer.make())
+    let done = exactly(20)
+    var body = URLRequest(url: testEndpoint)
+    body.httpMethod = "POST"
+    body.httpBody = Data(#"{"operationName":"HeroName"}"#.utf8)
+    for _ in 0..<20 {
+      client.sendRequest(body) { result in
+        if case .success = result { done.fulfill() }
+      }
+    }
+    wait(for: [done], timeout: 5)
+  }
+
+  func testAfterInvalidate_sendRequestFailsSynchronouslyWithSessionInvalidated() {
+    for client in [ScriptedURLSessionClient(server: StarWarsScriptedServer.make()), URLSessionClient(callbackQueue: nil)] {
+      client.invalidate()
+      var failed = false
+      client.sendRequest(request) { result in
+        if case .failure(let error) = result, case .sessionInvalidated? = error as? URLSessionClient.URLSessionClientError {
+          failed = true
+        }
+      }
+      XCTAssertTrue(failed)
+    }
+  }
+
+  func testSessionAndTaskDescriptions() {
+    let plain = URLSessionClient(callbackQueue: nil)
+    XCTAssertNil(plain.session.sessionDescription)
+    let described = URLSessionClient(callbackQueue: nil, sessionDescription: "desc")
+    XCTAssertEqual(described.session.sessionDescription, "desc")
+    let scripted = ScriptedURLSessionClient(server: StarWarsScriptedServer.make())
+    XCTAssertNil(scripted.sendRequest(request) { _ in }.taskDescription)
+    XCTAssertEqual(scripted.sendRequest(request, taskDescription: "task") { _ in }.taskDescription, "task")
+    plain.invalidate()
+    described.invalidate()
+  }
+}
+
+/// Reference §4 misc request-building tests.
+final class RequestBuildingTests: XCTestCase {
+  func testTimeout_60ByDefault_120WithContext() throws {
+    struct Timeout: RequestContextTimeoutConfigurable { let requestTimeout: TimeInterval = 120 }
+    XCTAssertEqual(try jsonRequest(HeroNameQuery()).toURLRequest().timeoutInterval, 60)
+    let withContext = JSONRequest(operation: HeroNameQuery(), graphQLEndpoint: testEndpoint, clientName: "n", clientVersion: "v",
+                                  context: Timeout())
+    XCTAssertEqual(try withContext.toURLRequest().timeoutInterval, 120)
+    let upload = UploadRequest(graphQLEndpoint: testEndpoint, operation: SingleUploadMutation(), clientName: "n", clientVersion: "v",
+                               files: [], context: Timeout())
+    XCTAssertEqual(try upload.toURLRequest().timeoutInterval, 120)
+  }
+
+  func testClientMetadata_headersAlways_clientLibraryExtensionUnlessDisabled() throws {
+    let enabled = try jsonRequest(HeroNameQuery()).toURLRequest()
+    XCTAssertEqual(enabled.value(forHTTPHeaderField: "apollographql-client-name"), "test")
+    XCTAssertEqual(enabled.value(forHTTPHeaderField: "apollographql-client-version"), "1")
+    let body = try JSONParser.parseObject(enabled.httpBody ?? Data())
+    XCTAssertEqual(body["extensions"]?["clientLibrary"], ["name": "apollo-ios", "version": "1.25.7"])
+    let disabled = JSONRequest(operation: HeroNameQuery(), graphQLEndpoint: testEndpoint, clientName: "n", clientVersion: "v",
+                               sendEnhancedClientAwareness: false)
+    XCTAssertNil(try JSONParser.parseObject(disabled.toURLRequest().httpBody ?? Data())["extensions"])
+  }
+
+  func testHTTPRequestInitOverwritesReservedHeaders() {
+    let request = HTTPRequest(graphQLEndpoint: testEndpoint, operation: HeroNameQuery(), contentType: "application/json",
+                              clientName: "n", clientVersion: "v",
+                              additionalHeaders: ["Content-Type": "text/plain", "X-APOLLO-OPERATION-NAME": "x", "Keep": "me"])
+    XCTAssertEqual(request.additionalHeaders["Content-Type"], "application/json")
+    XCTAssertEqual(request.additionalHeaders["X-APOLLO-OPERATION-NAME"], "HeroName")
+    XCTAssertEqual(request.additionalHeaders["X-APOLLO-OPERATION-TYPE"], "query")
+    XCTAssertEqual(request.additionalHeaders["Keep"], "me")
+  }
+
+  func testJSONRequestBodyIsCachedUntilPersistedQueryRetry() {
+    let request = jsonRequest(HeroNameQuery(), autoPersistQueries: true)
+    XCTAssertNil(request.body["query"])
+    request.operation = HeroNameQuery(episode: .some(.JEDI))
+    XCTAssertNil(request.body["variables"]?["episode"]?.stringValue)  // cached body keeps the old operation
+    request.isPersistedQueryRetry = true
+    XCTAssertNotNil(request.body["query"])
+    XCTAssertEqual(request.body["variables"]?["episode"], "JEDI")
+  }
+
+  func testUploadForm_operationsWithNullFileAndMap_transportHeadersPresent() throws {
+    let transport = RequestChainNetworkTransport(interceptorProvider: FixedProvider(make: { [] }), endpointURL: testEndpoint,
+                                                 additionalHeaders: ["X-Custom": "yes"])
+    let file = GraphQLFile(fieldName: "file", originalName: "a.txt", mimeType: "text/plain", data: Data("hello".utf8))
+    let request = transport.constructUploadRequest(for: SingleUploadMutation(), with: [file], manualBoundary: "TEST.BOUNDARY")
+    let urlRequest = try request.toURLRequest()
+    XCTAssertEqual(urlRequest.value(forHTTPHeaderField: "X-Custom"), "yes")
+    XCTAssertEqual(urlRequest.value(forHTTPHeaderField: "Content-Type"), "multipart/form-data; boundary=TEST.BOUNDARY")
+    XCTAssertNil(urlRequest.value(forHTTPHeaderField: "Accept"))
+    let text = String(decoding: urlRequest.httpBody ?? Data(), as: UTF8.self)
+    XCTAssertTrue(text.contains(#"{"0":["variables.file"]}"#), text)
+    XCTAssertTrue(text.contains(#""variables":{"file":null}"#), text)
+    XCTAssertTrue(text.contains("filename=\"a.txt\"\r\nContent-Type: text/plain\r\n\r\nhello"), text)
+  }
+
+  func testUploadForm_twoFilesOnOneListField_andFilesOnSeveralFields() throws {
+    struct TwoFieldsMutation: GraphQLMutation {
+      static let operationName = "TwoFields"
+      static let operationDocument = OperationDocument(definition: OperationDefinition("mutation TwoFields($a: Upload!, $b: Upload!) { x }"))
+      var __variables: Variables? { ["a": "a", "b": "b"] }
+      typealias Data = HeroNameQuery.Data
+    }
+    func text<Operation: GraphQLOperation>(_ operation: Operation, _ files: [GraphQLFile]) throws -> String {
+      let request = UploadRequest(graphQLEndpoint: testEndpoint, operation: operation, clientName: "n", clientVersion: "v", files: files,
+                                  manualBoundary: "B", sendEnhancedClientAwareness: false)
+      return String(decoding: try request.toURLRequest().httpBody ?? Data(), as: UTF8.self)
+    }
+    let list = try text(MultipleUploadMutation(), [
+      GraphQLFile(fieldName: "files", originalName: "a.txt", data: Data("a".utf8)),
+      GraphQLFile(fieldName: "files", originalName: "b.txt", data: Data("b".utf8)),
+    ])
+    XCTAssertTrue(list.contains(#"{"0":["variables.files.0"],"1":["variables.files.1"]}"#), list)
+    XCTAssertTrue(list.contains(#""variables":{"files":[null,null]}"#), list)
+    let fields = try text(TwoFieldsMutation(), [
+      GraphQLFile(fieldName: "b", originalName: "b.txt", data: Data("b".utf8)),
+      GraphQLFile(fieldName: "a", originalName: "a.txt", data: Data("a".utf8)),
+    ])
+    XCTAssertTrue(fields.contains(#"{"0":["variables.a"],"1":["variables.b"]}"#), fields)
+    XCTAssertTrue(fields.contains("name=\"0\"; filename=\"a.txt\""), fields)
+  }
+
+  func testGETRemovesContentTypeAndKeepsOtherHeaders() throws {
+    let request = JSONRequest(operation: HeroNameQuery(), graphQLEndpoint: testEndpoint, clientName: "n", clientVersion: "v",
+                              additionalHeaders: ["Authorization": "x"], useGETForQueries: true)
+    let urlRequest = try request.toURLRequest()
+    XCTAssertEqual(urlRequest.httpMethod, "GET")
+    XCTAssertNil(urlRequest.value(forHTTPHeaderField: "Content-Type"))
+    XCTAssertEqual(urlRequest.value(forHTTPHeaderField: "Authorization"), "x")
+    XCTAssertTrue(urlRequest.url?.query?.contains("operationName=HeroName") == true)
+  }
+}
