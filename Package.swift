@@ -21,10 +21,12 @@ let package = Package(
   products: [
     .library(name: "ApolloCore", targets: ["ApolloCore"]),
     .library(name: "ApolloAsyncChain", targets: ["ApolloAsyncChain"]),
+    .library(name: "ApolloWebSocket", targets: ["ApolloWebSocket"]),
   ],
   targets: [
     .target(name: "ApolloCore", swiftSettings: strictSettings),
     .target(name: "ApolloAsyncChain", dependencies: ["ApolloCore"], swiftSettings: strictSettings),
+    .target(name: "ApolloWebSocket", dependencies: ["ApolloCore", "ApolloAsyncChain"], swiftSettings: strictSettings),
 
     // Hand-written operations, shaped like code generation output, and an in-process server for them.
     .target(name: "StarWarsAPI", dependencies: ["ApolloCore"], path: "Examples/StarWarsAPI", swiftSettings: strictSettings),
@@ -32,13 +34,17 @@ let package = Package(
     .executableTarget(name: name, dependencies: ["StarWarsAPI", "ApolloAsyncChain"], path: "Examples/AsyncChain/\(name)",
                       swiftSettings: strictSettings)
   } + [
+    .executableTarget(name: "WebSocketSplitExample", dependencies: ["StarWarsAPI", "ApolloWebSocket"],
+                      path: "Examples/WebSocket/WebSocketSplitExample", swiftSettings: strictSettings),
     .executableTarget(name: "ApolloBenchmarks", dependencies: ["ApolloAsyncChain", "StarWarsAPI"],
                       path: "Benchmarks/ApolloBenchmarks", swiftSettings: strictSettings),
 
     .testTarget(name: "ApolloCoreTests", dependencies: ["ApolloCore"], swiftSettings: strictSettings),
     .testTarget(name: "ApolloAsyncChainTests", dependencies: ["ApolloCore", "ApolloAsyncChain", "StarWarsAPI"],
                 swiftSettings: strictSettings),
-    .testTarget(name: "IntegrationTests", dependencies: ["ApolloCore", "ApolloAsyncChain", "StarWarsAPI"],
+    .testTarget(name: "ApolloWebSocketTests", dependencies: ["ApolloCore", "ApolloAsyncChain", "ApolloWebSocket", "StarWarsAPI"],
+                swiftSettings: strictSettings),
+    .testTarget(name: "IntegrationTests", dependencies: ["ApolloCore", "ApolloAsyncChain", "ApolloWebSocket", "StarWarsAPI"],
                 swiftSettings: strictSettings),
   ],
   swiftLanguageModes: [.v6]
