@@ -239,7 +239,9 @@ public final class RFC6455WebSocketTask: WebSocketTask {
 
   // MARK: Sending
 
+  /// Sends one frame; before the handshake is done it waits for it, as `URLSessionWebSocketTask` does.
   private func sendFrame(opcode: UInt8, payload: [UInt8]) async throws {
+    try await waitForOpen()
     let fd: Int32 = try state.withLock { state in
       if state.closed || !state.open || state.fd < 0 { throw state.ended ?? RFC6455Error.notConnected }
       return state.fd
