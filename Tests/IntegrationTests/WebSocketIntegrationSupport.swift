@@ -125,18 +125,45 @@ struct PrivateTestServer {
   private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
+  /// Runs `scripts/test-server.sh <command>` for this port and returns its exit status.
+  ///
+  /// Uses `posix_spawn` + `waitpid` rather than Foundation's `Process`: on Linux, `Process` notices the end of a
+  /// child through a descriptor that the detached server inherits, so `waitUntilExit()` would wait for the server.
   @discardableResult
-  func run(_ command: String) throws -> Int32 {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["bash", Self.root.appendingPathComponent("scripts/test-server.sh").path, command]
+  func run(_ command: String) async throws -> Int32 {
+    let arguments = ["/usr/bin/env", "bash", Self.root.appendingPathComponent("scripts/test-server.sh").path, command]
     var environment = ProcessInfo.processInfo.environment
     environment["APOLLO_TEST_SERVER_PORT"] = String(port)
-    process.environment = environment
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    return process.terminationStatus
+    let environmentLines = environment.map { "\($0.key)=\($0.value)" }
+    return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Int32, any Error>) in
+      let thread = Thread {
+        var pid: pid_t = 0
+        var fileActions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&fileActions)
+        posix_spawn_file_actions_addopen(&fileActions, 1, "/dev/null", O_WRONLY, 0)
+        defer { posix_spawn_file_actions_destroy(&fileActions) }
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = environmentLines.map { strdup($0) } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        let spawned = posix_spawn(&pid, "/usr/bin/env", &fileActions, nil, argv, envp)
+        guard spawned == 0 else {
+          continuation.resume(throwing: TestServer.ControlError(description: "posix_spawn failed: \(spawned)"))
+          return
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        continuation.resume(returning: (status >> 8) & 0xFF)
+      }
+      thread.start()
+    }
+  }
+
+  /// ``run(_:)``, failing unless the command succeeds.
+  func must(_ command: String) async throws {
+    let status = try await run(command)
+    guard status == 0 else {
+      throw TestServer.ControlError(description: "test-server.sh \(command) on port \(port) exited with \(status)")
+    }
   }
 
   /// The server's process id (from its pid file).
