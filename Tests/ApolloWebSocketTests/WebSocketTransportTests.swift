@@ -715,6 +715,7 @@ final class WebSocketTransportTests: XCTestCase {
       task.ack()
       try await task.waitForSent("subscribe")
       task.next(id, #"{"countdown":\#(cycle)}"#)
+      try await collector.waitForValues(cycle)
     }
     try await collector.waitForValues(2)
     XCTAssertEqual(countdowns(collector), [1, 2])
