@@ -206,7 +206,8 @@ final class WebSocketTransportIntegrationTests: IntegrationTestCase {
     XCTAssertEqual(values, [2, 1, 0])
     XCTAssertEqual(session.openedSockets, 1)
     let logged = try await TestServer.requests(path: "/graphql")
-    XCTAssertEqual(logged.compactMap(\.operationName).sorted(), ["CreateReview", "HeroName"])
+    // The shared server's log may hold other tests' requests too.
+    XCTAssertTrue(Set(logged.compactMap(\.operationName)).isSuperset(of: ["CreateReview", "HeroName"]))
   }
 
   func testHTTPOnlySplitTransportCannotSubscribe() throws {

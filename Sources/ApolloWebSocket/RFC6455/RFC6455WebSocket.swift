@@ -221,6 +221,8 @@ public final class RFC6455WebSocketTask: WebSocketTask {
       let wasOpen = state.open && !state.closeSent
       if wasOpen { state.closeSent = true }
       state.closed = true
+      // Set before the socket is shut down, so the reader's end-of-stream cannot claim the final error first.
+      if state.ended == nil { state.ended = RFC6455Error.cancelled }
       return (state.fd, wasOpen)
     }
     if wasOpen, fd >= 0 {
