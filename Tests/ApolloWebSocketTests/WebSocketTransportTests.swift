@@ -873,4 +873,57 @@ final class WebSocketTransportTests: XCTestCase {
     }
     try await expectEventually { weakTransport.value == nil }
   }
+
+  func testTransportDeallocatesAfterAMidStreamCancel() async throws {
+    let weakTransport = WeakRef<WebSocketTransport>()
+    let session = MockWebSocketSession()
+    do {
+      let transport = try WebSocketTransport(urlSession: session, store: ApolloStore(), endpointURL: wsEndpoint)
+      weakTransport.value = transport
+      let collector = Collector(try transport.send(subscription: CountdownSubscription(from: 1), fetchBehavior: .NetworkOnly,
+                                                   requestConfiguration: RequestConfiguration()).stream)
+      let task = try await session.waitForTask(0)
+      task.ack()
+      try await task.waitForSent("subscribe")
+      task.next(task.subscribeID()!, #"{"countdown":1}"#)
+      try await collector.waitForValues(1)
+      collector.cancel()
+      try await collector.waitUntilDone()
+      try await task.waitForSent("complete")
+    }
+    try await expectEventually { weakTransport.value == nil }
+  }
+
+  func testTransportDeallocatesAfterAReconnectCycle() async throws {
+    let weakTransport = WeakRef<WebSocketTransport>()
+    let session = MockWebSocketSession()
+    do {
+      let transport = try WebSocketTransport(urlSession: session, store: ApolloStore(), endpointURL: wsEndpoint,
+                                             configuration: .init(reconnectionInterval: 0))
+      weakTransport.value = transport
+      let collector = Collector(try transport.send(subscription: CountdownSubscription(from: 1), fetchBehavior: .NetworkOnly,
+                                                   requestConfiguration: RequestConfiguration()).stream)
+      let task = try await session.waitForTask(0)
+      task.ack()
+      try await task.waitForSent("subscribe")
+      task.closeCleanly()
+      let second = try await session.waitForTask(1)
+      second.ack()
+      try await second.waitForSent("subscribe")
+      second.complete(second.subscribeID()!)
+      try await collector.waitUntilDone()
+    }
+    try await expectEventually { weakTransport.value == nil }
+  }
+
+  func testSubscriptionState_pendingBeforeTheAck_activeOnceSubscribed() async throws {
+    let (transport, session) = try makeTransport()
+    let (stream, _) = try subscribe(transport)
+    let task = try await session.waitForTask(0)
+    try await task.waitForSent("connection_init")
+    XCTAssertEqual(stream.state, .pending)
+    task.ack()
+    try await task.waitForSent("subscribe")
+    XCTAssertEqual(stream.state, .active)
+  }
 }
