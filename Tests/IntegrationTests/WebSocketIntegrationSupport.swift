@@ -138,7 +138,11 @@ struct PrivateTestServer {
     return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Int32, any Error>) in
       let thread = Thread {
         var pid: pid_t = 0
+        #if canImport(Darwin)
+        var fileActions: posix_spawn_file_actions_t? = nil
+        #else
         var fileActions = posix_spawn_file_actions_t()
+        #endif
         posix_spawn_file_actions_init(&fileActions)
         posix_spawn_file_actions_addopen(&fileActions, 1, "/dev/null", O_WRONLY, 0)
         defer { posix_spawn_file_actions_destroy(&fileActions) }

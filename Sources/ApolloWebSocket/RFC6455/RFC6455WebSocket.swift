@@ -605,7 +605,7 @@ public final class RFC6455WebSocketTask: WebSocketTask {
 
   private func deliverData(opcode: UInt8, payload: [UInt8], fd: Int32) throws {
     if opcode == 0x1 {
-      guard let text = String(validating: payload, as: UTF8.self) else {
+      guard let text = Self.validUTF8(payload) else {
         throw failConnection(fd: fd, code: 1007, .protocolViolation("text message is not valid UTF-8"))
       }
       deliver(.string(text))
@@ -617,7 +617,7 @@ public final class RFC6455WebSocketTask: WebSocketTask {
   private func handleClose(payload: [UInt8], fd: Int32) throws -> Never {
     if payload.count == 1 { throw failConnection(fd: fd, code: 1002, .protocolViolation("close frame with a 1-byte body")) }
     let code = payload.count >= 2 ? Int(payload[0]) << 8 | Int(payload[1]) : 1005
-    guard let reason = String(validating: payload.dropFirst(2), as: UTF8.self) else {
+    guard let reason = Self.validUTF8(payload.dropFirst(2)) else {
       throw failConnection(fd: fd, code: 1007, .protocolViolation("close reason is not valid UTF-8"))
     }
     state.withLock { $0.closeCode = code }
@@ -632,6 +632,13 @@ public final class RFC6455WebSocketTask: WebSocketTask {
     case 1000, 1001, 1005: throw RFC6455Error.connectionClosed
     default: throw RFC6455Error.closedByServer(code: code, reason: reason)
     }
+  }
+
+  /// The text, or `nil` when the bytes are not valid UTF-8. (`String(validating:as:)` needs macOS 15 / iOS 18;
+  /// decoding repairs invalid input with U+FFFD, so a lossless round trip proves validity.)
+  static func validUTF8<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String? {
+    let text = String(decoding: bytes, as: UTF8.self)
+    return text.utf8.elementsEqual(bytes) ? text : nil
   }
 
   struct FrameHeader {
