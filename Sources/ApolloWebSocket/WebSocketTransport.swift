@@ -291,11 +291,22 @@ public actor WebSocketTransport: SubscriptionNetworkTransport, NetworkTransport 
     return (id, payloads)
   }
 
+  /// Sends `subscribe` when connected. When the connection was lost (or paused) since the ack, the record is
+  /// still marked subscribed, so that the next ack sends it instead of leaving it waiting forever.
   private func markSubscribed(_ id: String) {
-    guard records[id] != nil, connectionState == .connected else { return }
+    guard let record = records[id] else { return }
     records[id]?.isSubscribed = true
-    send(.subscribe(id: id, payload: records[id]!.body))
-    records[id]?.state?.value = .active
+    switch connectionState {
+    case .connected:
+      send(.subscribe(id: id, payload: record.body))
+      record.state?.value = .active
+    case .paused:
+      record.state?.value = .paused
+    case .disconnected, .connecting:
+      record.state?.value = .reconnecting
+    case .notStarted:
+      break
+    }
   }
 
   /// Removes the record and sends `complete` when the server knows the id.
