@@ -34,12 +34,14 @@ let package = Package(
     .library(name: "ApolloAsyncChain", targets: ["ApolloAsyncChain"]),
     .library(name: "ApolloDelegateTransport", targets: ["ApolloDelegateTransport"]),
     .library(name: "ApolloCallbackChain", targets: ["ApolloCallbackChain"]),
+    .library(name: "ApolloWebSocket", targets: ["ApolloWebSocket"]),
   ],
   targets: [
     .target(name: "ApolloCore", swiftSettings: strictSettings),
     .target(name: "ApolloAsyncChain", dependencies: ["ApolloCore"], swiftSettings: strictSettings),
     .target(name: "ApolloDelegateTransport", dependencies: ["ApolloCore"], swiftSettings: strictSettings),
     .target(name: "ApolloCallbackChain", dependencies: ["ApolloCore"], swiftSettings: strictSettings),
+    .target(name: "ApolloWebSocket", dependencies: ["ApolloCore", "ApolloAsyncChain"], swiftSettings: strictSettings),
 
     // Hand-written operations, shaped like code generation output, and an in-process server for them.
     .target(name: "StarWarsAPI", dependencies: ["ApolloCore"], path: "Examples/StarWarsAPI", swiftSettings: strictSettings),
@@ -53,6 +55,8 @@ let package = Package(
     .executableTarget(name: name, dependencies: ["StarWarsAPI", "ApolloCallbackChain"], path: "Examples/CallbackChain/\(name)",
                       swiftSettings: strictSettings)
   } + [
+    .executableTarget(name: "WebSocketSplitExample", dependencies: ["StarWarsAPI", "ApolloWebSocket"],
+                      path: "Examples/WebSocket/WebSocketSplitExample", swiftSettings: strictSettings),
     .executableTarget(name: "ApolloBenchmarks", dependencies: ["ApolloAsyncChain", "StarWarsAPI"],
                       path: "Benchmarks/ApolloBenchmarks", swiftSettings: strictSettings),
 
@@ -62,11 +66,14 @@ let package = Package(
     .testTarget(name: "ApolloCoreTests", dependencies: ["ApolloCore"], swiftSettings: strictSettings),
     .testTarget(name: "ApolloAsyncChainTests", dependencies: ["ApolloCore", "ApolloAsyncChain", "StarWarsAPI"],
                 swiftSettings: strictSettings),
+    .testTarget(name: "ApolloWebSocketTests", dependencies: ["ApolloCore", "ApolloAsyncChain", "ApolloWebSocket", "StarWarsAPI"],
+                swiftSettings: strictSettings),
     .testTarget(name: "ApolloCallbackChainTests", dependencies: ["ApolloCallbackChain", "StarWarsAPI"],
                 swiftSettings: strictSettings),
     .testTarget(name: "ApolloDelegateTransportTests", dependencies: ["ApolloDelegateTransport", "StarWarsAPI"],
                 swiftSettings: strictSettings),
-    .testTarget(name: "IntegrationTests", dependencies: ["ApolloCore", "ApolloAsyncChain", "ApolloDelegateTransport", "ApolloCallbackChain", "StarWarsAPI"],
+    .testTarget(name: "IntegrationTests", dependencies: ["ApolloCore", "ApolloAsyncChain", "ApolloDelegateTransport", "ApolloCallbackChain",
+                                                  "ApolloWebSocket", "StarWarsAPI"],
                 swiftSettings: strictSettings),
   ],
   swiftLanguageModes: [.v6]

@@ -54,5 +54,17 @@ for example in $examples; do
     fi
   done
 done
+# WebSocket examples need a live WebSocket server: TestServer only.
+for example in WebSocketSplitExample; do
+  label="$example $APOLLO_TEST_SERVER_URL/graphql"
+  if output=$(timeout 60 ".build/debug/$example" "$APOLLO_TEST_SERVER_URL/graphql" 2>&1); then
+    passed=$((passed + 1))
+    echo "ok   $label: $(echo "$output" | tail -n 1)"
+  else
+    failed=$((failed + 1))
+    echo "FAIL $label"
+    echo "$output" | sed 's/^/     /'
+  fi
+done
 echo "examples: $passed passed, $failed failed"
 [[ $failed -eq 0 ]]

@@ -1,0 +1,696 @@
+import ApolloCore
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Every way the RFC 6455 client can fail.
+public enum RFC6455Error: Error, Hashable, CustomStringConvertible, LocalizedError {
+  /// The URL is not `ws://` / `wss://` (or `http(s)://`), or has no host.
+  case invalidURL(String)
+  /// `wss://` was asked for; this client has no TLS.
+  case tlsUnavailable
+  /// Host resolution failed.
+  case resolutionFailed(host: String, code: Int32)
+  /// The TCP connection could not be opened.
+  case connectFailed(errno: Int32)
+  /// Connecting or the opening handshake took longer than allowed.
+  case timedOut(phase: String)
+  /// The server answered the upgrade with something other than a valid 101.
+  case handshakeFailed(String)
+  /// The server broke the framing rules; the connection was failed with close code 1002 (or 1007 / 1009).
+  case protocolViolation(String)
+  /// The server closed with a code other than 1000 / 1001 / 1005.
+  case closedByServer(code: Int, reason: String)
+  /// A socket call failed.
+  case socketError(errno: Int32)
+  /// The connection was closed by this side (`cancel(with:reason:)`).
+  case cancelled
+  /// The server closed normally (1000, 1001, no code) or the TCP connection ended without a close frame.
+  case connectionClosed
+  /// `send` after the connection ended.
+  case notConnected
+
+  public var description: String {
+    switch self {
+    case .invalidURL(let url): return "Not a WebSocket URL: \(url)"
+    case .tlsUnavailable:
+      return "wss:// needs TLS, which the dependency-free RFC 6455 client does not provide on this platform; use ws:// or a TLS-terminating proxy"
+    case .resolutionFailed(let host, let code): return "Could not resolve \(host) (getaddrinfo error \(code))"
+    case .connectFailed(let code): return "Could not connect (errno \(code))"
+    case .timedOut(let phase): return "WebSocket \(phase) timed out"
+    case .handshakeFailed(let reason): return "WebSocket handshake failed: \(reason)"
+    case .protocolViolation(let reason): return "WebSocket protocol violation: \(reason)"
+    case .closedByServer(let code, let reason): return "WebSocket closed by the server with code \(code)\(reason.isEmpty ? "" : ": \(reason)")"
+    case .socketError(let code): return "Socket error (errno \(code))"
+    case .cancelled: return "WebSocket closed by the client"
+    case .connectionClosed: return "WebSocket connection closed"
+    case .notConnected: return "WebSocket is not connected"
+    }
+  }
+
+  public var errorDescription: String? { description }
+}
+
+/// Creates ``RFC6455WebSocketTask``s: WebSockets over POSIX sockets, without Foundation's networking.
+public struct RFC6455WebSocketSession: WebSocketURLSession {
+  /// Time allowed for the TCP connection.
+  public var connectTimeout: TimeInterval
+  /// Time allowed for the HTTP upgrade answer.
+  public var handshakeTimeout: TimeInterval
+  /// Largest message accepted; a bigger one fails the connection with 1009.
+  public var maximumMessageSize: Int
+
+  public init(connectTimeout: TimeInterval = 10, handshakeTimeout: TimeInterval = 10, maximumMessageSize: Int = 64 << 20) {
+    self.connectTimeout = connectTimeout
+    self.handshakeTimeout = handshakeTimeout
+    self.maximumMessageSize = maximumMessageSize
+  }
+
+  public func webSocketTask(with request: URLRequest) -> any WebSocketTask {
+    RFC6455WebSocketTask(request: request, connectTimeout: connectTimeout, handshakeTimeout: handshakeTimeout,
+                         maximumMessageSize: maximumMessageSize)
+  }
+}
+
+/// A dependency-free RFC 6455 WebSocket client over a POSIX socket.
+///
+/// `resume()` starts a dedicated reader thread that connects, does the opening handshake (with
+/// subprotocol negotiation from the request's `Sec-WebSocket-Protocol` and the accept-key check), then
+/// reads frames: fragmented messages are joined, pings are answered, a close frame is echoed. Messages
+/// wait in a queue for ``receive()`` (or ``messages``). Client frames are masked with keys from
+/// `SystemRandomNumberGenerator`. Writes run on a serial queue, so sends are ordered.
+public final class RFC6455WebSocketTask: WebSocketTask {
+  public typealias Message = URLSessionWebSocketTask.Message
+
+  private struct State {
+    var fd: Int32 = -1
+    var started = false
+    var open = false
+    var closed = false            // no more sends
+    var closeSent = false
+    var buffered: [Result<Message, any Error>] = []
+    var ended: (any Error)?       // set once: the receive side's final error
+    var waiters: [CheckedContinuation<Message, any Error>] = []
+    var pongWaiters: [CheckedContinuation<Void, any Error>] = []
+    var handshakeWaiters: [CheckedContinuation<Void, any Error>] = []
+    var negotiatedProtocol: String?
+    var closeCode: Int?
+  }
+
+  public let request: URLRequest
+  private let connectTimeout: TimeInterval
+  private let handshakeTimeout: TimeInterval
+  private let maximumMessageSize: Int
+  private let state = Mutex(State())
+  private let writeQueue = DispatchQueue(label: "RFC6455WebSocketTask.write")
+
+  public init(request: URLRequest, connectTimeout: TimeInterval = 10, handshakeTimeout: TimeInterval = 10,
+              maximumMessageSize: Int = 64 << 20) {
+    self.request = request
+    self.connectTimeout = connectTimeout
+    self.handshakeTimeout = handshakeTimeout
+    self.maximumMessageSize = maximumMessageSize
+  }
+
+  deinit {
+    let fd = state.withLock { state -> Int32 in
+      let fd = state.fd
+      state.fd = -1
+      return fd
+    }
+    if fd >= 0 { _ = shutdown(fd, Int32(SHUT_RDWR)) }
+  }
+
+  /// The subprotocol the server chose, once the handshake is done.
+  public var negotiatedProtocol: String? { state.withLock { $0.negotiatedProtocol } }
+  /// The close code the server sent, if any.
+  public var closeCode: Int? { state.withLock { $0.closeCode } }
+
+  // MARK: WebSocketTask
+
+  public func resume() {
+    let start = state.withLock { state -> Bool in
+      defer { state.started = true }
+      return !state.started && state.ended == nil
+    }
+    guard start else { return }
+    let thread = Thread { [self] in run() }
+    thread.name = "RFC6455WebSocketTask.reader"
+    thread.start()
+  }
+
+  /// Waits until the opening handshake is done; throws its error.
+  public func waitForOpen() async throws {
+    try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+      let outcome: Result<Void, any Error>? = state.withLock { state in
+        if state.open { return .success(()) }
+        if let ended = state.ended { return .failure(ended) }
+        state.handshakeWaiters.append(continuation)
+        return nil
+      }
+      if let outcome { continuation.resume(with: outcome) }
+    }
+  }
+
+  public func receive() async throws -> Message {
+    try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Message, any Error>) in
+      let outcome: Result<Message, any Error>? = state.withLock { state in
+        if !state.buffered.isEmpty { return state.buffered.removeFirst() }
+        if let ended = state.ended { return .failure(ended) }
+        state.waiters.append(continuation)
+        return nil
+      }
+      if let outcome { continuation.resume(with: outcome) }
+    }
+  }
+
+  /// The messages as a stream; it ends (with the error, if any) when the connection does.
+  public var messages: AsyncThrowingStream<Message, any Error> {
+    AsyncThrowingStream { continuation in
+      let task = Task {
+        do {
+          while true { continuation.yield(try await self.receive()) }
+        } catch RFC6455Error.cancelled {
+          continuation.finish()
+        } catch RFC6455Error.connectionClosed {
+          continuation.finish()
+        } catch {
+          continuation.finish(throwing: error)
+        }
+      }
+      continuation.onTermination = { _ in task.cancel() }
+    }
+  }
+
+  public func send(_ message: Message) async throws {
+    switch message {
+    case .string(let text): try await sendFrame(opcode: 0x1, payload: Array(text.utf8))
+    case .data(let data): try await sendFrame(opcode: 0x2, payload: Array(data))
+    @unknown default: throw RFC6455Error.notConnected
+    }
+  }
+
+  /// Sends a ping and waits for the next pong.
+  public func sendPing(payload: Data = Data()) async throws {
+    try await waitForOpen()
+    try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+      let ended = state.withLock { state -> (any Error)? in
+        if let ended = state.ended { return ended }
+        state.pongWaiters.append(continuation)
+        return nil
+      }
+      if let ended { continuation.resume(throwing: ended); return }
+      Task {
+        do { try await self.sendFrame(opcode: 0x9, payload: Array(payload.prefix(125))) } catch {
+          self.failPongWaiters(error)
+        }
+      }
+    }
+  }
+
+  public func cancel(with closeCode: URLSessionWebSocketTask.CloseCode, reason: Data?) {
+    let (fd, wasOpen) = state.withLock { state -> (Int32, Bool) in
+      let wasOpen = state.open && !state.closeSent
+      if wasOpen { state.closeSent = true }
+      state.closed = true
+      // Set before the socket is shut down, so the reader's end-of-stream cannot claim the final error first.
+      if state.ended == nil { state.ended = RFC6455Error.cancelled }
+      return (state.fd, wasOpen)
+    }
+    if wasOpen, fd >= 0 {
+      var payload = [UInt8(truncatingIfNeeded: closeCode.rawValue >> 8), UInt8(truncatingIfNeeded: closeCode.rawValue)]
+      payload += Array((reason ?? Data()).prefix(123))
+      let frame = Self.frame(opcode: 0x8, payload: payload)
+      writeQueue.async { [self] in
+        _ = writeAll(fd, frame)
+        _ = shutdown(fd, Int32(SHUT_RDWR))
+      }
+    } else if fd >= 0 {
+      _ = shutdown(fd, Int32(SHUT_RDWR))
+    }
+    finish(RFC6455Error.cancelled)
+  }
+
+  // MARK: Sending
+
+  /// Sends one frame; before the handshake is done it waits for it, as `URLSessionWebSocketTask` does.
+  private func sendFrame(opcode: UInt8, payload: [UInt8]) async throws {
+    try await waitForOpen()
+    let fd: Int32 = try state.withLock { state in
+      if state.closed || !state.open || state.fd < 0 { throw state.ended ?? RFC6455Error.notConnected }
+      return state.fd
+    }
+    let frame = Self.frame(opcode: opcode, payload: payload)
+    try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+      writeQueue.async { [self] in
+        if let error = writeAll(fd, frame) { continuation.resume(throwing: error) } else { continuation.resume() }
+      }
+    }
+  }
+
+  /// One masked, final frame.
+  static func frame(opcode: UInt8, payload: [UInt8]) -> [UInt8] {
+    var frame: [UInt8] = [0x80 | opcode]
+    frame.reserveCapacity(payload.count + 14)
+    let count = payload.count
+    if count < 126 {
+      frame.append(0x80 | UInt8(count))
+    } else if count <= 0xFFFF {
+      frame.append(0x80 | 126)
+      frame.append(UInt8(count >> 8)); frame.append(UInt8(truncatingIfNeeded: count))
+    } else {
+      frame.append(0x80 | 127)
+      for shift in stride(from: 56, through: 0, by: -8) { frame.append(UInt8(truncatingIfNeeded: UInt64(count) >> UInt64(shift))) }
+    }
+    var generator = SystemRandomNumberGenerator()
+    let key = withUnsafeBytes(of: generator.next() as UInt32) { Array($0) }
+    frame.append(contentsOf: key)
+    let start = frame.count
+    frame.append(contentsOf: payload)
+    frame.withUnsafeMutableBufferPointer { buffer in
+      for i in 0..<count { buffer[start + i] ^= key[i & 3] }
+    }
+    return frame
+  }
+
+  private func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> (any Error)? {
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeBytes { buffer in
+        sendNoSignal(fd, buffer.baseAddress! + offset, buffer.count - offset)
+      }
+      if written < 0 {
+        if errno == EINTR { continue }
+        return RFC6455Error.socketError(errno: errno)
+      }
+      offset += written
+    }
+    return nil
+  }
+
+  // MARK: Receiving side (reader thread)
+
+  private func finish(_ error: any Error) {
+    let (waiters, pongWaiters, handshakeWaiters) = state.withLock { state in
+      if state.ended == nil { state.ended = error }
+      state.closed = true
+      let taken = (state.waiters, state.pongWaiters, state.handshakeWaiters)
+      state.waiters = []
+      state.pongWaiters = []
+      state.handshakeWaiters = []
+      return taken
+    }
+    let ended = state.withLock { $0.ended } ?? error
+    for waiter in waiters { waiter.resume(throwing: ended) }
+    for waiter in pongWaiters { waiter.resume(throwing: ended) }
+    for waiter in handshakeWaiters { waiter.resume(throwing: ended) }
+  }
+
+  private func failPongWaiters(_ error: any Error) {
+    let waiters = state.withLock { state in defer { state.pongWaiters = [] }; return state.pongWaiters }
+    for waiter in waiters { waiter.resume(throwing: error) }
+  }
+
+  private func deliver(_ message: Message) {
+    let waiter = state.withLock { state -> CheckedContinuation<Message, any Error>? in
+      if !state.waiters.isEmpty { return state.waiters.removeFirst() }
+      state.buffered.append(.success(message))
+      return nil
+    }
+    waiter?.resume(returning: message)
+  }
+
+  private func run() {
+    var fd: Int32 = -1
+    do {
+      let (host, port, requestTarget) = try Self.endpoint(of: request)
+      fd = try Self.connect(host: host, port: port, timeout: connectTimeout)
+      let registered = state.withLock { state -> Bool in
+        if state.ended != nil { return false }
+        state.fd = fd
+        return true
+      }
+      guard registered else { close(fd); return }
+      var buffer = try handshake(fd: fd, host: host, port: port, target: requestTarget)
+      let handshakeWaiters = state.withLock { state in
+        state.open = true
+        defer { state.handshakeWaiters = [] }
+        return state.handshakeWaiters
+      }
+      for waiter in handshakeWaiters { waiter.resume() }
+      try readFrames(fd: fd, buffer: &buffer)
+    } catch {
+      finish(error)
+    }
+    state.withLock { $0.fd = -1 }
+    if fd >= 0 { writeQueue.sync { _ = close(fd) } }
+  }
+
+  static func endpoint(of request: URLRequest) throws -> (host: String, port: UInt16, target: String) {
+    guard let url = request.url, let components = URLComponents(url: url, resolvingAgainstBaseURL: false),
+      let scheme = components.scheme?.lowercased(), let host = components.host, !host.isEmpty
+    else { throw RFC6455Error.invalidURL(request.url?.absoluteString ?? "nil") }
+    let defaultPort: UInt16
+    switch scheme {
+    case "ws", "http": defaultPort = 80
+    case "wss", "https": throw RFC6455Error.tlsUnavailable
+    default: throw RFC6455Error.invalidURL(url.absoluteString)
+    }
+    let path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
+    let target = components.percentEncodedQuery.map { path + "?" + $0 } ?? path
+    return (host, components.port.map { UInt16(clamping: $0) } ?? defaultPort, target)
+  }
+
+  private static func connect(host: String, port: UInt16, timeout: TimeInterval) throws -> Int32 {
+    var hints = addrinfo()
+    hints.ai_family = AF_UNSPEC
+    #if canImport(Darwin)
+    hints.ai_socktype = SOCK_STREAM
+    #else
+    hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+    #endif
+    var result: UnsafeMutablePointer<addrinfo>?
+    let host = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+    let status = getaddrinfo(host, String(port), &hints, &result)
+    guard status == 0, let first = result else { throw RFC6455Error.resolutionFailed(host: host, code: status) }
+    defer { freeaddrinfo(result) }
+    var lastError: any Error = RFC6455Error.connectFailed(errno: ECONNREFUSED)
+    var candidate: UnsafeMutablePointer<addrinfo>? = first
+    let deadline = Date().addingTimeInterval(timeout)
+    while let info = candidate {
+      candidate = info.pointee.ai_next
+      let fd = socket(info.pointee.ai_family, info.pointee.ai_socktype, info.pointee.ai_protocol)
+      if fd < 0 { lastError = RFC6455Error.socketError(errno: errno); continue }
+      #if canImport(Darwin)
+      var one: Int32 = 1
+      setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+      #endif
+      var noDelay: Int32 = 1
+      setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
+      let flags = fcntl(fd, F_GETFL, 0)
+      _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK)
+      var result = Glue.connect(fd, info.pointee.ai_addr, info.pointee.ai_addrlen)
+      if result != 0 && errno == EINPROGRESS {
+        let remaining = max(0, deadline.timeIntervalSinceNow)
+        var pollFD = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+        let ready = poll(&pollFD, 1, Int32(remaining * 1000))
+        if ready == 0 {
+          close(fd)
+          throw RFC6455Error.timedOut(phase: "connect")
+        }
+        var error: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &length)
+        result = error == 0 ? 0 : -1
+        errno = error
+      }
+      if result != 0 {
+        lastError = RFC6455Error.connectFailed(errno: errno)
+        close(fd)
+        continue
+      }
+      _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK)
+      return fd
+    }
+    throw lastError
+  }
+
+  private func handshake(fd: Int32, host: String, port: UInt16, target: String) throws -> [UInt8] {
+    var generator = SystemRandomNumberGenerator()
+    let nonce = (0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+    let key = Data(nonce).base64EncodedString()
+    let hostHeader = (host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host) + (port == 80 ? "" : ":\(port)")
+    var lines = ["GET \(target) HTTP/1.1", "Host: \(hostHeader)", "Upgrade: websocket", "Connection: Upgrade",
+                 "Sec-WebSocket-Key: \(key)", "Sec-WebSocket-Version: 13"]
+    let reserved: Set<String> = ["host", "upgrade", "connection", "sec-websocket-key", "sec-websocket-version"]
+    for (name, value) in (request.allHTTPHeaderFields ?? [:]).sorted(by: { $0.key < $1.key })
+    where !reserved.contains(name.lowercased()) {
+      lines.append("\(name): \(value)")
+    }
+    let text = lines.joined(separator: "\r\n") + "\r\n\r\n"
+    if let error = writeQueue.sync(execute: { writeAll(fd, Array(text.utf8)) }) { throw error }
+
+    // Read the answer's head, with a deadline.
+    var buffer: [UInt8] = []
+    let deadline = Date().addingTimeInterval(handshakeTimeout)
+    var headEnd: Int?
+    while headEnd == nil {
+      let remaining = deadline.timeIntervalSinceNow
+      if remaining <= 0 { throw RFC6455Error.timedOut(phase: "handshake") }
+      var pollFD = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+      let ready = poll(&pollFD, 1, Int32(min(remaining, 1) * 1000))
+      if ready < 0 && errno != EINTR { throw RFC6455Error.socketError(errno: errno) }
+      if ready <= 0 { if state.withLock({ $0.ended != nil }) { throw RFC6455Error.cancelled }; continue }
+      let count = try readSome(fd: fd, into: &buffer)
+      if count == 0 { throw RFC6455Error.handshakeFailed("connection closed during the handshake") }
+      if buffer.count > 64 * 1024 { throw RFC6455Error.handshakeFailed("response head too large") }
+      headEnd = Self.headEnd(buffer)
+    }
+    let head = String(decoding: buffer[..<headEnd!], as: UTF8.self)
+    let rest = Array(buffer[(headEnd! + 4)...])
+    var headLines = head.components(separatedBy: "\r\n")
+    let statusLine = headLines.removeFirst()
+    let statusParts = statusLine.split(separator: " ", maxSplits: 2)
+    guard statusParts.count >= 2, statusParts[0].hasPrefix("HTTP/1.1"), statusParts[1] == "101" else {
+      throw RFC6455Error.handshakeFailed("expected status 101, got \"\(statusLine)\"")
+    }
+    var headers: [String: String] = [:]
+    for line in headLines {
+      guard let colon = line.firstIndex(of: ":") else { continue }
+      let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
+      let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+      headers[name] = headers[name].map { $0 + ", " + value } ?? value
+    }
+    guard headers["upgrade"]?.lowercased() == "websocket" else {
+      throw RFC6455Error.handshakeFailed("missing Upgrade: websocket")
+    }
+    guard headers["connection"]?.lowercased().split(separator: ",").contains(where: {
+      $0.trimmingCharacters(in: .whitespaces) == "upgrade"
+    }) == true else { throw RFC6455Error.handshakeFailed("missing Connection: Upgrade") }
+    let expected = Data(SHA1.hash(key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11")).base64EncodedString()
+    guard headers["sec-websocket-accept"] == expected else {
+      throw RFC6455Error.handshakeFailed("Sec-WebSocket-Accept does not match the key")
+    }
+    if let extensions = headers["sec-websocket-extensions"], !extensions.isEmpty {
+      throw RFC6455Error.handshakeFailed("server chose extensions that were not offered: \(extensions)")
+    }
+    let offered = (request.value(forHTTPHeaderField: "Sec-WebSocket-Protocol") ?? "")
+      .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    if let chosen = headers["sec-websocket-protocol"] {
+      guard offered.contains(chosen) else {
+        throw RFC6455Error.handshakeFailed("server chose subprotocol \"\(chosen)\", offered \(offered)")
+      }
+      state.withLock { $0.negotiatedProtocol = chosen }
+    }
+    return rest
+  }
+
+  private static func headEnd(_ buffer: [UInt8]) -> Int? {
+    guard buffer.count >= 4 else { return nil }
+    for i in 0...(buffer.count - 4) where buffer[i] == 13 && buffer[i + 1] == 10 && buffer[i + 2] == 13 && buffer[i + 3] == 10 {
+      return i
+    }
+    return nil
+  }
+
+  /// Reads what is available (blocking); returns 0 at end of stream.
+  private func readSome(fd: Int32, into buffer: inout [UInt8]) throws -> Int {
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        if state.withLock({ $0.ended != nil }) { throw RFC6455Error.cancelled }
+        if errno == ECONNRESET || errno == ENOTCONN || errno == EPIPE { return 0 }
+        throw RFC6455Error.socketError(errno: errno)
+      }
+      buffer.append(contentsOf: chunk[0..<count])
+      return count
+    }
+  }
+
+  private func failConnection(fd: Int32, code: UInt16, _ error: RFC6455Error) -> RFC6455Error {
+    let shouldSend = state.withLock { state -> Bool in
+      defer { state.closeSent = true; state.closed = true }
+      return !state.closeSent
+    }
+    if shouldSend {
+      let frame = Self.frame(opcode: 0x8, payload: [UInt8(code >> 8), UInt8(truncatingIfNeeded: code)])
+      writeQueue.sync { _ = writeAll(fd, frame) }
+    }
+    return error
+  }
+
+  private func readFrames(fd: Int32, buffer: inout [UInt8]) throws {
+    var position = 0
+    var fragments: [UInt8] = []
+    var fragmentOpcode: UInt8?
+    while true {
+      // Compact consumed bytes now and then.
+      if position > 1 << 20 || (position > 0 && position == buffer.count) {
+        buffer.removeFirst(position)
+        position = 0
+      }
+      guard let header = Self.parseHeader(buffer, at: position) else {
+        if try readSome(fd: fd, into: &buffer) == 0 {
+          throw endOfStream()
+        }
+        continue
+      }
+      if header.length > UInt64(maximumMessageSize) || fragments.count + Int(clamping: header.length) > maximumMessageSize {
+        throw failConnection(fd: fd, code: 1009, .protocolViolation("message larger than \(maximumMessageSize) bytes"))
+      }
+      let length = Int(header.length)
+      if buffer.count - position < header.headerSize + length {
+        buffer.reserveCapacity(position + header.headerSize + length)
+        if try readSome(fd: fd, into: &buffer) == 0 { throw endOfStream() }
+        continue
+      }
+      let start = position + header.headerSize
+      let payload = Array(buffer[start..<(start + length)])
+      position = start + length
+
+      if header.rsv != 0 { throw failConnection(fd: fd, code: 1002, .protocolViolation("reserved bits set without an extension")) }
+      if header.masked { throw failConnection(fd: fd, code: 1002, .protocolViolation("server frames must not be masked")) }
+      switch header.opcode {
+      case 0x0:
+        guard let opcode = fragmentOpcode else {
+          throw failConnection(fd: fd, code: 1002, .protocolViolation("continuation frame without a message to continue"))
+        }
+        fragments += payload
+        if header.fin {
+          fragmentOpcode = nil
+          let message = fragments
+          fragments = []
+          try deliverData(opcode: opcode, payload: message, fd: fd)
+        }
+      case 0x1, 0x2:
+        if fragmentOpcode != nil {
+          throw failConnection(fd: fd, code: 1002, .protocolViolation("new data frame before the fragmented message ended"))
+        }
+        if header.fin { try deliverData(opcode: header.opcode, payload: payload, fd: fd) } else {
+          fragmentOpcode = header.opcode
+          fragments = payload
+        }
+      case 0x8, 0x9, 0xA:
+        guard header.fin, length <= 125 else {
+          throw failConnection(fd: fd, code: 1002, .protocolViolation("control frames must be final and at most 125 bytes"))
+        }
+        if header.opcode == 0x9 {
+          let frame = Self.frame(opcode: 0xA, payload: payload)
+          writeQueue.async { [self] in _ = writeAll(fd, frame) }
+        } else if header.opcode == 0xA {
+          let waiters = state.withLock { state in defer { state.pongWaiters = [] }; return state.pongWaiters }
+          for waiter in waiters { waiter.resume() }
+        } else {
+          try handleClose(payload: payload, fd: fd)
+        }
+      default:
+        throw failConnection(fd: fd, code: 1002, .protocolViolation("unknown opcode \(header.opcode)"))
+      }
+    }
+  }
+
+  private func endOfStream() -> any Error {
+    state.withLock { $0.ended } ?? RFC6455Error.connectionClosed
+  }
+
+  private func deliverData(opcode: UInt8, payload: [UInt8], fd: Int32) throws {
+    if opcode == 0x1 {
+      guard let text = Self.validUTF8(payload) else {
+        throw failConnection(fd: fd, code: 1007, .protocolViolation("text message is not valid UTF-8"))
+      }
+      deliver(.string(text))
+    } else {
+      deliver(.data(Data(payload)))
+    }
+  }
+
+  private func handleClose(payload: [UInt8], fd: Int32) throws -> Never {
+    if payload.count == 1 { throw failConnection(fd: fd, code: 1002, .protocolViolation("close frame with a 1-byte body")) }
+    let code = payload.count >= 2 ? Int(payload[0]) << 8 | Int(payload[1]) : 1005
+    guard let reason = Self.validUTF8(payload.dropFirst(2)) else {
+      throw failConnection(fd: fd, code: 1007, .protocolViolation("close reason is not valid UTF-8"))
+    }
+    state.withLock { $0.closeCode = code }
+    // Echo the close (RFC 6455 §5.5.1), then the server closes the TCP connection.
+    let echo = state.withLock { state -> Bool in defer { state.closeSent = true; state.closed = true }; return !state.closeSent }
+    if echo {
+      let body = payload.count >= 2 ? Array(payload[0..<2]) : []
+      let frame = Self.frame(opcode: 0x8, payload: body)
+      writeQueue.sync { _ = writeAll(fd, frame) }
+    }
+    switch code {
+    case 1000, 1001, 1005: throw RFC6455Error.connectionClosed
+    default: throw RFC6455Error.closedByServer(code: code, reason: reason)
+    }
+  }
+
+  /// The text, or `nil` when the bytes are not valid UTF-8. (`String(validating:as:)` needs macOS 15 / iOS 18;
+  /// decoding repairs invalid input with U+FFFD, so a lossless round trip proves validity.)
+  static func validUTF8<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String? {
+    let text = String(decoding: bytes, as: UTF8.self)
+    return text.utf8.elementsEqual(bytes) ? text : nil
+  }
+
+  struct FrameHeader {
+    var fin: Bool
+    var rsv: UInt8
+    var opcode: UInt8
+    var masked: Bool
+    var length: UInt64
+    var headerSize: Int
+  }
+
+  static func parseHeader(_ buffer: [UInt8], at position: Int) -> FrameHeader? {
+    let available = buffer.count - position
+    guard available >= 2 else { return nil }
+    let b0 = buffer[position], b1 = buffer[position + 1]
+    var length = UInt64(b1 & 0x7F)
+    var size = 2
+    if length == 126 {
+      guard available >= 4 else { return nil }
+      length = UInt64(buffer[position + 2]) << 8 | UInt64(buffer[position + 3])
+      size = 4
+    } else if length == 127 {
+      guard available >= 10 else { return nil }
+      length = 0
+      for i in 0..<8 { length = length << 8 | UInt64(buffer[position + 2 + i]) }
+      size = 10
+    }
+    let masked = b1 & 0x80 != 0
+    if masked { size += 4 }
+    guard available >= size else { return nil }
+    return FrameHeader(fin: b0 & 0x80 != 0, rsv: (b0 >> 4) & 0x7, opcode: b0 & 0x0F, masked: masked, length: length,
+                       headerSize: size)
+  }
+}
+
+/// Names that collide with members inside the class.
+private enum Glue {
+  static func connect(_ fd: Int32, _ address: UnsafeMutablePointer<sockaddr>!, _ length: socklen_t) -> Int32 {
+    #if canImport(Glibc)
+    return Glibc.connect(fd, address, length)
+    #elseif canImport(Musl)
+    return Musl.connect(fd, address, length)
+    #else
+    return Darwin.connect(fd, address, length)
+    #endif
+  }
+}
+
+private func sendNoSignal(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
+  #if canImport(Darwin)
+  return send(fd, pointer, count, 0)  // SO_NOSIGPIPE is set on the socket
+  #else
+  return send(fd, pointer, count, Int32(MSG_NOSIGNAL))
+  #endif
+}

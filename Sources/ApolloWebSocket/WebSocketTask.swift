@@ -1,0 +1,48 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// One WebSocket connection, as the transport uses it: the seam between ``WebSocketTransport`` and a socket.
+///
+/// `URLSessionWebSocketTask` conforms on Apple platforms; ``RFC6455WebSocketTask`` conforms everywhere.
+public protocol WebSocketTask: Sendable {
+  /// Starts the opening handshake.
+  func resume()
+  /// Sends one message.
+  func send(_ message: URLSessionWebSocketTask.Message) async throws
+  /// The next message; throws when the connection ends.
+  func receive() async throws -> URLSessionWebSocketTask.Message
+  /// Closes the connection with `closeCode`; a pending `receive()` then throws.
+  func cancel(with closeCode: URLSessionWebSocketTask.CloseCode, reason: Data?)
+}
+
+/// Creates ``WebSocketTask``s for requests.
+public protocol WebSocketURLSession: Sendable {
+  func webSocketTask(with request: URLRequest) -> any WebSocketTask
+}
+
+#if !canImport(FoundationNetworking)
+// Only Apple Foundation can open WebSockets with URLSession; swift-corelibs-foundation fails every
+// URLSessionWebSocketTask with "WebSockets not supported by libcurl", so Linux uses RFC6455WebSocketSession.
+extension URLSessionWebSocketTask: WebSocketTask {}
+
+extension URLSession: WebSocketURLSession {
+  public func webSocketTask(with request: URLRequest) -> any WebSocketTask {
+    let task: URLSessionWebSocketTask = webSocketTask(with: request)
+    return task
+  }
+}
+#endif
+
+/// The platform's working WebSocket session: `URLSession.shared` on Apple platforms, the dependency-free
+/// ``RFC6455WebSocketSession`` where Foundation cannot open WebSockets (Linux).
+public enum DefaultWebSocketURLSession {
+  public static var platformDefault: any WebSocketURLSession {
+    #if canImport(FoundationNetworking)
+    return RFC6455WebSocketSession()
+    #else
+    return URLSession.shared
+    #endif
+  }
+}

@@ -1,0 +1,540 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// What a ``WebSocketTransport`` tells its delegate. Every method runs on the transport's actor and has an
+/// empty default implementation.
+public protocol WebSocketTransportDelegate: AnyObject {
+  func webSocketTransportDidConnect(_ webSocketTransport: isolated WebSocketTransport)
+  func webSocketTransportDidReconnect(_ webSocketTransport: isolated WebSocketTransport)
+  func webSocketTransport(_ webSocketTransport: isolated WebSocketTransport, didDisconnectWithError error: (any Error)?)
+  func webSocketTransport(_ webSocketTransport: isolated WebSocketTransport, didReceivePingWithPayload payload: JSONObject?)
+  func webSocketTransport(_ webSocketTransport: isolated WebSocketTransport, didReceivePongWithPayload payload: JSONObject?)
+}
+
+extension WebSocketTransportDelegate {
+  public func webSocketTransportDidConnect(_ webSocketTransport: isolated WebSocketTransport) {}
+  public func webSocketTransportDidReconnect(_ webSocketTransport: isolated WebSocketTransport) {}
+  public func webSocketTransport(_ webSocketTransport: isolated WebSocketTransport, didDisconnectWithError error: (any Error)?) {}
+  public func webSocketTransport(_ webSocketTransport: isolated WebSocketTransport, didReceivePingWithPayload payload: JSONObject?) {}
+  public func webSocketTransport(_ webSocketTransport: isolated WebSocketTransport, didReceivePongWithPayload payload: JSONObject?) {}
+}
+
+/// Queries, mutations and subscriptions over one `graphql-transport-ws` WebSocket.
+public actor WebSocketTransport: SubscriptionNetworkTransport, NetworkTransport {
+  public enum Error: Swift.Error {
+    /// A message that is not a valid `graphql-transport-ws` server message.
+    case unrecognizedMessage
+    /// The connection ended before the operation did.
+    case connectionClosed
+    /// The server answered the operation with an `error` message.
+    case graphQLErrors([GraphQLError])
+  }
+
+  public struct Configuration: Sendable {
+    /// Seconds before the single reconnection attempt; `0` is immediate, a negative value disables reconnection.
+    public var reconnectionInterval: TimeInterval
+    public var isReconnectEnabled: Bool { reconnectionInterval >= 0 }
+    public var requestBodyCreator: any JSONRequestBodyCreator
+    /// The `payload` of `connection_init`; `nil` sends none.
+    public var connectingPayload: JSONEncodableDictionary?
+    public var operationMessageIdCreator: any OperationMessageIdCreator
+    /// Seconds between client pings once acknowledged; `nil` or a non-positive value sends none.
+    public var pingInterval: TimeInterval?
+    public var clientAwarenessMetadata: ClientAwarenessMetadata
+
+    public init(
+      reconnectionInterval: TimeInterval = -1, requestBodyCreator: any JSONRequestBodyCreator = DefaultRequestBodyCreator(),
+      connectingPayload: JSONEncodableDictionary? = nil,
+      operationMessageIdCreator: any OperationMessageIdCreator = ApolloSequencedOperationMessageIdCreator(),
+      pingInterval: TimeInterval? = nil, clientAwarenessMetadata: ClientAwarenessMetadata = ClientAwarenessMetadata()
+    ) {
+      self.reconnectionInterval = reconnectionInterval
+      self.requestBodyCreator = requestBodyCreator
+      self.connectingPayload = connectingPayload
+      self.operationMessageIdCreator = operationMessageIdCreator
+      self.pingInterval = pingInterval
+      self.clientAwarenessMetadata = clientAwarenessMetadata
+    }
+  }
+
+  enum ConnectionState: Sendable, Equatable {
+    case notStarted, connecting, connected, disconnected, paused
+  }
+
+  private struct Record {
+    let order: Int
+    let isSubscription: Bool
+    var isSubscribed = false
+    var body: JSONObject
+    let continuation: AsyncThrowingStream<JSONObject, any Swift.Error>.Continuation
+    let state: SubscriptionStateStorage?
+  }
+
+  public weak var delegate: (any WebSocketTransportDelegate)?
+  public nonisolated let urlSession: any WebSocketURLSession
+  public nonisolated let store: ApolloStore
+  public private(set) var configuration: Configuration
+
+  private var request: URLRequest
+  private var task: any WebSocketTask
+  private var connectionID = 0
+  private var isReconnectAttempt = false
+  private var hasBeenConnected = false
+  private(set) var connectionState: ConnectionState = .notStarted
+  private var records: [String: Record] = [:]
+  private var recordCounter = 0
+  private var ackWaiters: [Int: CheckedContinuation<Void, any Swift.Error>] = [:]
+  private var waiterCounter = 0
+  private var outgoing: AsyncStream<String>.Continuation?
+  private var receiveTask: Task<Void, Never>?
+  private var pingTask: Task<Void, Never>?
+
+  /// How many operations are registered (subscriptions, queries and mutations in flight).
+  var subscriberCount: Int { records.count }
+
+  /// - Throws: `URLError(.unsupportedURL)` when `endpointURL` is not `ws`, `wss`, `http` or `https`.
+  public init(urlSession: any WebSocketURLSession, store: ApolloStore, endpointURL: URL,
+              configuration: Configuration = Configuration()) throws {
+    guard let scheme = endpointURL.scheme?.lowercased(), ["ws", "wss", "http", "https"].contains(scheme) else {
+      throw URLError(.unsupportedURL)
+    }
+    var request = URLRequest(url: endpointURL)
+    request.setValue("graphql-transport-ws", forHTTPHeaderField: "Sec-WebSocket-Protocol")
+    configuration.clientAwarenessMetadata.applyHeaders(to: &request)
+    self.urlSession = urlSession
+    self.store = store
+    self.configuration = configuration
+    self.request = request
+    // As upstream, the first task is created right away and resumed on first use.
+    self.task = urlSession.webSocketTask(with: request)
+  }
+
+  /// A transport on the platform's working WebSocket client (``DefaultWebSocketURLSession/platformDefault``).
+  public init(store: ApolloStore, endpointURL: URL, configuration: Configuration = Configuration()) throws {
+    try self.init(urlSession: DefaultWebSocketURLSession.platformDefault, store: store, endpointURL: endpointURL,
+                  configuration: configuration)
+  }
+
+  deinit {
+    receiveTask?.cancel()
+    pingTask?.cancel()
+    outgoing?.finish()
+    task.cancel(with: .goingAway, reason: nil)
+  }
+
+  public func setDelegate(_ delegate: (any WebSocketTransportDelegate)?) {
+    self.delegate = delegate
+  }
+
+  // MARK: Public controls
+
+  /// Sets (or with `nil` removes) handshake headers. They apply to the next connection; with
+  /// `reconnectIfConnected` and a live connection, that one is closed first and a new one opened.
+  public func updateHeaderValues(_ headerValues: [String: String?], reconnectIfConnected: Bool = false) async {
+    for (name, value) in headerValues { request.setValue(value, forHTTPHeaderField: name) }
+    if reconnectIfConnected && connectionState == .connected { await disconnectAndReconnect() }
+  }
+
+  /// Replaces the `connection_init` payload for the next connection (see ``updateHeaderValues(_:reconnectIfConnected:)``).
+  public func updateConnectingPayload(_ payload: JSONEncodableDictionary?, reconnectIfConnected: Bool = false) async {
+    configuration.connectingPayload = payload
+    if reconnectIfConnected && connectionState == .connected { await disconnectAndReconnect() }
+  }
+
+  /// Closes the connection and keeps the subscriptions, which resume after ``resume()``. Queries and
+  /// mutations in flight fail with ``Error/connectionClosed``.
+  public func pause() {
+    guard connectionState != .notStarted && connectionState != .paused else { return }
+    connectionState = .paused
+    stopPing()
+    failNonSubscriptions(Error.connectionClosed)
+    for record in records.values where record.isSubscription { record.state?.value = .paused }
+    outgoing?.finish()
+    outgoing = nil
+    task.cancel(with: .goingAway, reason: nil)
+  }
+
+  /// Connects now (eagerly) when not started, paused or disconnected; does not wait for the ack.
+  public func resume() {
+    switch connectionState {
+    case .notStarted: openConnection(newTask: false)
+    case .paused, .disconnected: openConnection(newTask: true)
+    case .connecting, .connected: break
+    }
+  }
+
+  // MARK: NetworkTransport
+
+  nonisolated public func send<Query: GraphQLQuery>(
+    query: Query, fetchBehavior: FetchBehavior, requestConfiguration: RequestConfiguration
+  ) throws -> AsyncThrowingStream<GraphQLResponse<Query>, any Swift.Error> {
+    execute(query, fetchBehavior: fetchBehavior, requestConfiguration: requestConfiguration, state: nil)
+  }
+
+  nonisolated public func send<Mutation: GraphQLMutation>(
+    mutation: Mutation, requestConfiguration: RequestConfiguration
+  ) throws -> AsyncThrowingStream<GraphQLResponse<Mutation>, any Swift.Error> {
+    execute(mutation, fetchBehavior: .NetworkOnly, requestConfiguration: requestConfiguration, state: nil)
+  }
+
+  nonisolated public func send<Subscription: GraphQLSubscription>(
+    subscription: Subscription, fetchBehavior: FetchBehavior, requestConfiguration: RequestConfiguration
+  ) throws -> SubscriptionStream<GraphQLResponse<Subscription>> {
+    let state = SubscriptionStateStorage()
+    let stream = execute(subscription, fetchBehavior: fetchBehavior, requestConfiguration: requestConfiguration,
+                         state: state)
+    return SubscriptionStream(stream: stream, stateProvider: { state.value })
+  }
+
+  // MARK: Operations
+
+  nonisolated private func execute<Operation: GraphQLOperation>(
+    _ operation: Operation, fetchBehavior: FetchBehavior, requestConfiguration: RequestConfiguration,
+    state: SubscriptionStateStorage?
+  ) -> AsyncThrowingStream<GraphQLResponse<Operation>, any Swift.Error> {
+    AsyncThrowingStream { continuation in
+      // Task {} inherits TaskLocals, so the body sees ApolloClient's context (clientLibrary extension).
+      let work = Task {
+        await self.run(operation, fetchBehavior: fetchBehavior, requestConfiguration: requestConfiguration,
+                       state: state, continuation: continuation)
+      }
+      continuation.onTermination = { termination in
+        if case .cancelled = termination, let state {
+          if case .finished = state.value {} else { state.value = .finished(.cancelled) }
+        }
+        work.cancel()
+      }
+    }
+  }
+
+  nonisolated private func run<Operation: GraphQLOperation>(
+    _ operation: Operation, fetchBehavior: FetchBehavior, requestConfiguration: RequestConfiguration,
+    state: SubscriptionStateStorage?, continuation: AsyncThrowingStream<GraphQLResponse<Operation>, any Swift.Error>.Continuation
+  ) async {
+    // Step 1: the cache, before the network.
+    var yieldedFromCache = false
+    if fetchBehavior.cacheRead == .beforeNetworkFetch {
+      do {
+        if let cached = try await store.load(operation) {
+          continuation.yield(cached)
+          yieldedFromCache = true
+        }
+      } catch {
+        if fetchBehavior.networkFetch == .never {
+          state?.value = .finished(.error(error))
+          continuation.finish(throwing: error)
+          return
+        }
+      }
+    }
+    let needsNetwork = fetchBehavior.networkFetch == .always || (fetchBehavior.networkFetch == .onCacheMiss && !yieldedFromCache)
+    guard needsNetwork else {
+      state?.value = .finished(.completed)
+      continuation.finish()
+      return
+    }
+
+    // Step 2: the socket.
+    let body = await configuration.requestBodyCreator.requestBody(
+      for: operation, sendQueryDocument: true, autoPersistQuery: false)
+    let (id, payloads) = await register(isSubscription: state != nil, body: body, state: state)
+    do {
+      try await ensureConnected()
+      try Task.checkCancellation()
+      await markSubscribed(id)
+      for try await payload in payloads {
+        let response = try GraphQLResponseBody(payload)
+        let data = try response.data.map { try Operation.Data(data: $0) }
+        if requestConfiguration.writeResultsToCache, let json = response.data {
+          try await store.publish(records: store.records(for: operation, data: json))
+        }
+        continuation.yield(GraphQLResponse(data: data, extensions: response.extensions, errors: response.errors,
+                                           source: .server, dependentKeys: nil))
+      }
+      if Task.isCancelled {
+        await cancelOperation(id)
+        state?.value = .finished(.cancelled)
+      } else {
+        state?.value = .finished(.completed)
+      }
+      continuation.finish()
+    } catch {
+      var isGraphQLError = false
+      if case Error.graphQLErrors? = error as? Error { isGraphQLError = true }
+      if fetchBehavior.cacheRead == .onNetworkFailure, !isGraphQLError, !(error is CancellationError),
+        let cached = try? await store.load(operation)
+      {
+        await removeRecord(id)
+        continuation.yield(cached)
+        state?.value = .finished(.completed)
+        continuation.finish()
+        return
+      }
+      await cancelOperation(id)
+      state?.value = .finished(error is CancellationError ? .cancelled : .error(error))
+      continuation.finish(throwing: error)
+    }
+  }
+
+  private func register(isSubscription: Bool, body: JSONObject, state: SubscriptionStateStorage?)
+    -> (String, AsyncThrowingStream<JSONObject, any Swift.Error>)
+  {
+    let id = configuration.operationMessageIdCreator.requestId()
+    let (payloads, continuation) = AsyncThrowingStream<JSONObject, any Swift.Error>.makeStream()
+    recordCounter += 1
+    // A duplicate custom id replaces the earlier record (as upstream); the earlier stream ends instead of hanging.
+    records[id]?.continuation.finish(throwing: Error.connectionClosed)
+    records[id] = Record(order: recordCounter, isSubscription: isSubscription, body: body, continuation: continuation,
+                         state: state)
+    return (id, payloads)
+  }
+
+  /// Sends `subscribe` when connected. When the connection was lost (or paused) since the ack, the record is
+  /// still marked subscribed, so that the next ack sends it instead of leaving it waiting forever.
+  private func markSubscribed(_ id: String) {
+    guard let record = records[id] else { return }
+    records[id]?.isSubscribed = true
+    switch connectionState {
+    case .connected:
+      send(.subscribe(id: id, payload: record.body))
+      record.state?.value = .active
+    case .paused:
+      record.state?.value = .paused
+    case .disconnected, .connecting:
+      record.state?.value = .reconnecting
+    case .notStarted:
+      break
+    }
+  }
+
+  /// Removes the record and sends `complete` when the server knows the id.
+  private func cancelOperation(_ id: String) {
+    guard let record = records.removeValue(forKey: id) else { return }
+    if record.isSubscribed && connectionState == .connected { send(.complete(id: id)) }
+    record.continuation.finish()
+  }
+
+  private func removeRecord(_ id: String) {
+    records.removeValue(forKey: id)?.continuation.finish()
+  }
+
+  private func failNonSubscriptions(_ error: any Swift.Error) {
+    for (id, record) in records where !record.isSubscription {
+      records[id] = nil
+      record.continuation.finish(throwing: error)
+    }
+  }
+
+  // MARK: Connection
+
+  private func ensureConnected() async throws {
+    switch connectionState {
+    case .connected: return
+    case .notStarted: openConnection(newTask: false)
+    case .disconnected: openConnection(newTask: true)
+    case .connecting, .paused: break
+    }
+    let waiterID = waiterCounter
+    waiterCounter += 1
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Swift.Error>) in
+        if Task.isCancelled {
+          continuation.resume(throwing: CancellationError())
+        } else {
+          ackWaiters[waiterID] = continuation
+        }
+      }
+    } onCancel: {
+      Task { await self.cancelWaiter(waiterID) }
+    }
+  }
+
+  private func cancelWaiter(_ waiterID: Int) {
+    ackWaiters.removeValue(forKey: waiterID)?.resume(throwing: CancellationError())
+  }
+
+  private func openConnection(newTask: Bool) {
+    if newTask { task = urlSession.webSocketTask(with: request) }
+    connectionID += 1
+    let connection = connectionID
+    let task = self.task
+    connectionState = .connecting
+    task.resume()
+
+    // One sender per connection: messages go out in order. A failed send closes the connection.
+    outgoing?.finish()
+    let (messages, outgoing) = AsyncStream<String>.makeStream()
+    self.outgoing = outgoing
+    Task {
+      for await text in messages {
+        do { try await task.send(.string(text)) } catch {
+          task.cancel(with: .goingAway, reason: nil)
+          return
+        }
+      }
+    }
+    send(.connectionInit(payload: configuration.connectingPayload))
+
+    receiveTask = Task { [weak self] in
+      while true {
+        let data: Data
+        do {
+          switch try await task.receive() {
+          case .string(let text): data = Data(text.utf8)
+          case .data(let bytes): data = bytes
+          @unknown default: data = Data()
+          }
+        } catch {
+          await self?.connectionEnded(connection, error: Self.isCleanEnd(error) ? nil : error)
+          return
+        }
+        guard let self else {
+          task.cancel(with: .goingAway, reason: nil)
+          return
+        }
+        await self.handle(data, connection: connection)
+      }
+    }
+  }
+
+  static func isCleanEnd(_ error: any Swift.Error) -> Bool {
+    if let error = error as? RFC6455Error { return error == .cancelled || error == .connectionClosed }
+    if let error = error as? URLError { return error.code == .cancelled }
+    if let error = error as? POSIXError { return error.code == .ENOTCONN || error.code == .ECONNRESET }
+    let nsError = error as NSError
+    return nsError.domain == NSPOSIXErrorDomain && (nsError.code == Int(ENOTCONN) || nsError.code == Int(ECONNRESET))
+  }
+
+  private func send(_ message: ClientMessage) {
+    outgoing?.yield(message.text)
+  }
+
+  private func handle(_ data: Data, connection: Int) {
+    guard connection == connectionID, connectionState != .paused else { return }  // a stale connection
+    let message: ServerMessage
+    do {
+      message = try ServerMessage(data: data)
+    } catch {
+      // As upstream: every operation fails, the socket stays open.
+      for record in records.values { record.continuation.finish(throwing: Error.unrecognizedMessage) }
+      records = [:]
+      return
+    }
+    switch message {
+    case .connectionAck:
+      guard connectionState != .connected else { return }  // a duplicate ack re-subscribes nothing
+      connectionState = .connected
+      isReconnectAttempt = false
+      let reconnected = hasBeenConnected
+      hasBeenConnected = true
+      let waiters = ackWaiters
+      ackWaiters = [:]
+      for waiter in waiters.values { waiter.resume() }
+      for (id, record) in records.sorted(by: { $0.value.order < $1.value.order }) where record.isSubscribed {
+        send(.subscribe(id: id, payload: record.body))
+        record.state?.value = .active
+      }
+      startPing(connection: connection)
+      if reconnected { delegate?.webSocketTransportDidReconnect(self) } else { delegate?.webSocketTransportDidConnect(self) }
+    case .next(let id, let payload):
+      records[id]?.continuation.yield(payload)
+    case .error(let id, let errors):
+      records.removeValue(forKey: id)?.continuation.finish(throwing: Error.graphQLErrors(errors))
+    case .complete(let id):
+      records.removeValue(forKey: id)?.continuation.finish()
+    case .ping(let payload):
+      send(.pong(payload: nil))
+      delegate?.webSocketTransport(self, didReceivePingWithPayload: payload)
+    case .pong(let payload):
+      delegate?.webSocketTransport(self, didReceivePongWithPayload: payload)
+    }
+  }
+
+  private func connectionEnded(_ connection: Int, error: (any Swift.Error)?) {
+    guard connection == connectionID, connectionState != .paused else { return }
+    let wasConnected = connectionState == .connected
+    connectionState = .disconnected
+    stopPing()
+    outgoing?.finish()
+    outgoing = nil
+    delegate?.webSocketTransport(self, didDisconnectWithError: error)
+    failNonSubscriptions(error ?? Error.connectionClosed)
+
+    if wasConnected && !records.isEmpty && configuration.isReconnectEnabled {
+      for record in records.values where record.isSubscribed { record.state?.value = .reconnecting }
+      let interval = configuration.reconnectionInterval
+      Task { [weak self] in
+        if interval > 0 {
+          do { try await Task.sleep(nanoseconds: UInt64(interval * 1_000_000_000)) } catch {
+            await self?.finishAll(error: CancellationError())
+            return
+          }
+        }
+        await self?.reconnect(after: connection)
+      }
+      return
+    }
+    // A reconnection attempt that ends before its ack always surfaces as an error.
+    let failure: (any Swift.Error)? = error ?? (isReconnectAttempt ? Error.connectionClosed : nil)
+    isReconnectAttempt = false
+    let waiters = ackWaiters
+    ackWaiters = [:]
+    for waiter in waiters.values { waiter.resume(throwing: error ?? Error.connectionClosed) }
+    finishAll(error: failure)
+  }
+
+  private func finishAll(error: (any Swift.Error)?) {
+    let finishing = records
+    records = [:]
+    for record in finishing.values {
+      if let error { record.continuation.finish(throwing: error) } else { record.continuation.finish() }
+    }
+  }
+
+  private func reconnect(after connection: Int) {
+    guard connection == connectionID, connectionState == .disconnected, !records.isEmpty else { return }
+    isReconnectAttempt = true
+    openConnection(newTask: true)
+  }
+
+  /// Closes the current connection fully, then opens a new one with the current headers and payload.
+  /// Queries and mutations in flight fail with ``Error/connectionClosed``; they are never replayed.
+  private func disconnectAndReconnect() async {
+    let oldTask = task
+    let oldLoop = receiveTask
+    connectionID += 1  // the old loop's end is ignored
+    connectionState = .connecting
+    stopPing()
+    outgoing?.finish()
+    outgoing = nil
+    failNonSubscriptions(Error.connectionClosed)
+    oldTask.cancel(with: .goingAway, reason: nil)
+    await oldLoop?.value
+    guard connectionState == .connecting else { return }  // paused meanwhile
+    openConnection(newTask: true)
+  }
+
+  private func startPing(connection: Int) {
+    pingTask?.cancel()
+    guard let interval = configuration.pingInterval, interval > 0 else { return }
+    pingTask = Task { [weak self] in
+      while !Task.isCancelled {
+        try? await Task.sleep(nanoseconds: UInt64(interval * 1_000_000_000))
+        guard !Task.isCancelled, let self else { return }
+        await self.sendPing(connection: connection)
+      }
+    }
+  }
+
+  private func sendPing(connection: Int) {
+    guard connection == connectionID, connectionState == .connected else { return }
+    send(.ping(payload: nil))
+  }
+
+  private func stopPing() {
+    pingTask?.cancel()
+    pingTask = nil
+  }
+}

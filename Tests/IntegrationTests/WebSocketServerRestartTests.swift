@@ -1,0 +1,110 @@
+import ApolloWebSocket
+import Foundation
+import StarWarsAPI
+import XCTest
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Kills and restarts a TestServer of its own (port 4025, never the shared 4010) under a live socket.
+final class WebSocketServerRestartTests: XCTestCase {
+  private let server = PrivateTestServer(port: Int(ProcessInfo.processInfo.environment["APOLLO_WS_RESTART_TEST_PORT"] ?? "") ?? 4025)
+
+  override func setUp() async throws {
+    try await super.setUp()
+    try await server.must("start")
+  }
+
+  override func tearDown() async throws {
+    try? server.signal(SIGCONT)
+    try await server.run("stop")
+    try await super.tearDown()
+  }
+
+  func testServerKilledAndRestartedMidSubscription_subscriptionResumes_mutationInFlightFailsAndIsNotReplayed() async throws {
+    let session = RecordingWebSocketSession()
+    let events = WebSocketEvents()
+    let transport = try WebSocketTransport(
+      urlSession: session, store: ApolloStore(), endpointURL: webSocketURL(server.baseURL),
+      configuration: .init(reconnectionInterval: 6))
+    await transport.setDelegate(events)
+    let subscription = try transport.send(subscription: CountdownSubscription(from: 100_000, intervalMs: .some(50)),
+                                          fetchBehavior: .NetworkOnly, requestConfiguration: RequestConfiguration())
+    let received = Mutex<[Int]>([])
+    let consumer = Task {
+      for try await response in subscription { received.withLock { $0.append(response.data?.countdown ?? -1) } }
+    }
+    defer { consumer.cancel() }
+    try await expectSoon("first values") { received.withLock { $0.count } >= 3 }
+
+    // Freeze the server so the mutation is surely in flight, then kill it.
+    try server.signal(SIGSTOP)
+    let mutation = try transport.send(mutation: CreateReviewMutation(episode: .JEDI, review: ReviewInput(stars: 5)),
+                                      requestConfiguration: RequestConfiguration())
+    let mutationOutcome = Task { () -> (any Error)? in
+      do {
+        for try await _ in mutation {}
+        return nil
+      } catch { return error }
+    }
+    try await expectSoon("the mutation's subscribe on the wire") {
+      session.tasks[0].sent(type: "subscribe").contains { $0["payload"]?["operationName"] == "CreateReview" }
+    }
+    try await server.must("kill")
+
+    let mutationError = try await within(10) { await mutationOutcome.value }
+    XCTAssertNotNil(mutationError, "the mutation in flight fails")
+    try await expectSoon("reconnecting") { subscription.state == .reconnecting }
+    let beforeRestart = received.withLock { $0.count }
+
+    try await server.must("start")
+    try await expectSoon("values after the reconnection", within: 20) {
+      received.withLock { $0.count } >= beforeRestart + 3
+    }
+    XCTAssertEqual(subscription.state, .active)
+    XCTAssertEqual(events.events.filter { $0 != "ping" && $0 != "pong" }, ["connect", "disconnect", "reconnect"])
+    XCTAssertEqual(session.openedSockets, 2)
+    let resent = session.tasks[1].sent(type: "subscribe").compactMap { $0["payload"]?["operationName"]?.stringValue }
+    XCTAssertEqual(resent, ["Countdown"], "only the subscription is re-subscribed")
+    let stats = try await server.stats()
+    XCTAssertEqual(stats["reviews"], 0, "the mutation was not replayed on the new server")
+  }
+
+  func testDroppedServerNeverLeavesTheStreamHanging() async throws {
+    let transport = try WebSocketTransport(
+      urlSession: RecordingWebSocketSession(), store: ApolloStore(), endpointURL: webSocketURL(server.baseURL),
+      configuration: .init(reconnectionInterval: 0.2))
+    let subscription = try transport.send(subscription: CountdownSubscription(from: 100_000, intervalMs: .some(50)),
+                                          fetchBehavior: .NetworkOnly, requestConfiguration: RequestConfiguration())
+    let received = Mutex(0)
+    let outcome = Task { () -> (any Error)? in
+      do {
+        for try await _ in subscription { received.withLock { $0 += 1 } }
+        return nil
+      } catch { return error }
+    }
+    try await expectSoon("first values") { received.withLock { $0 } >= 2 }
+    try await server.must("kill")
+    let error = try await within(15) { await outcome.value }
+    XCTAssertNotNil(error, "a failed reconnection ends the stream with an error")
+    XCTAssertEqual(subscription.state, .finished(.error(WebSocketTransport.Error.connectionClosed)))
+  }
+
+  func testReconnectOffServerKilled_streamEnds() async throws {
+    let transport = try WebSocketTransport(
+      urlSession: RecordingWebSocketSession(), store: ApolloStore(), endpointURL: webSocketURL(server.baseURL))
+    let subscription = try transport.send(subscription: CountdownSubscription(from: 100_000, intervalMs: .some(50)),
+                                          fetchBehavior: .NetworkOnly, requestConfiguration: RequestConfiguration())
+    let received = Mutex(0)
+    let outcome = Task { () -> Bool in
+      do { for try await _ in subscription { received.withLock { $0 += 1 } } } catch {}
+      return true
+    }
+    try await expectSoon("first values") { received.withLock { $0 } >= 2 }
+    try await server.must("kill")
+    let ended = try await within(15) { await outcome.value }
+    XCTAssertTrue(ended)
+    if case .finished = subscription.state {} else { XCTFail("state \(subscription.state)") }
+  }
+}
