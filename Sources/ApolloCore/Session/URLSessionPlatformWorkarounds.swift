@@ -10,7 +10,9 @@ import FoundationNetworking
 /// described on ``URLSessionStreamingSession``: fractional timeouts truncated to zero, and a `cancel()`
 /// that races an asynchronous cache lookup and traps the process.
 public enum URLSessionPlatformWorkarounds {
-  /// `configuration`, copied, with its URL cache answering lookups synchronously (Linux only).
+  /// `configuration`, copied, with its URL cache answering lookups synchronously (Linux only): the same
+  /// cache, consulted without the asynchronous hop that makes cancellation unsafe there (see
+  /// `SynchronousLookupURLCache`). Never mutates `configuration`.
   public static func configuration(_ configuration: URLSessionConfiguration) -> URLSessionConfiguration {
     #if canImport(FoundationNetworking)
     guard let cache = configuration.urlCache, !(cache is SynchronousLookupURLCache),
@@ -23,8 +25,9 @@ public enum URLSessionPlatformWorkarounds {
     #endif
   }
 
-  /// `request` with a fractional timeout rounded up to whole seconds (Linux only), because
-  /// swift-corelibs-foundation truncates it, so 0.5 s would fail at once.
+  /// `request` with a fractional timeout rounded up to whole seconds (Linux only):
+  /// swift-corelibs-foundation arms its timer with `Int(timeoutInterval) * 1000` ms, so 0.5 s would
+  /// become 0 ms and fail at once, before anything is sent.
   public static func request(_ request: URLRequest) -> URLRequest {
     #if canImport(FoundationNetworking)
     let timeout = request.timeoutInterval

@@ -26,7 +26,7 @@ public final class URLSessionStreamingSession: HTTPStreamingSession {
     let table = StreamingTaskTable(delegateQueue: delegateQueue)
     self.table = table
     self.urlSession = URLSession(
-      configuration: Self.adjustedForPlatform(configuration),
+      configuration: URLSessionPlatformWorkarounds.configuration(configuration),
       delegate: StreamingSessionDelegate(table: table),
       delegateQueue: delegateQueue
     )
@@ -73,7 +73,7 @@ public final class URLSessionStreamingSession: HTTPStreamingSession {
   ///   ``HTTPStreamingSessionError/invalidated`` once the session is invalidated.
   public func start(_ request: URLRequest) async throws -> HTTPStreamingResponse {
     try Task.checkCancellation()
-    let request = Self.adjustedForPlatform(request)
+    let request = URLSessionPlatformWorkarounds.request(request)
     let urlSession = self.urlSession
     guard let task = table.register(makeTask: { urlSession.dataTask(with: request) }) else {
       throw HTTPStreamingSessionError.invalidated
@@ -98,36 +98,5 @@ public final class URLSessionStreamingSession: HTTPStreamingSession {
         continuation.resume(throwing: CancellationError())
       }
     }
-  }
-
-  /// Works around platform quirks in how a request is interpreted.
-  private static func adjustedForPlatform(_ request: URLRequest) -> URLRequest {
-    #if canImport(FoundationNetworking)
-    // swift-corelibs-foundation arms its timeout timer with `Int(timeoutInterval) * 1000` milliseconds,
-    // so a fractional timeout is truncated: 0.5 s becomes 0 ms and fails at once, before anything is sent.
-    // Round fractional timeouts up to whole seconds, the closest the timer can honour.
-    let timeout = request.timeoutInterval
-    guard timeout > 0, timeout.isFinite, timeout.rounded(.up) != timeout else { return request }
-    var adjusted = request
-    adjusted.timeoutInterval = timeout.rounded(.up)
-    return adjusted
-    #else
-    return request
-    #endif
-  }
-
-  /// Works around platform quirks in how a configuration is interpreted. Never mutates `configuration`.
-  private static func adjustedForPlatform(_ configuration: URLSessionConfiguration) -> URLSessionConfiguration {
-    #if canImport(FoundationNetworking)
-    // See `SynchronousLookupURLCache`: the same cache, consulted without the asynchronous hop that
-    // makes cancellation unsafe on swift-corelibs-foundation.
-    guard let cache = configuration.urlCache, !(cache is SynchronousLookupURLCache),
-          let adjusted = configuration.copy() as? URLSessionConfiguration
-    else { return configuration }
-    adjusted.urlCache = SynchronousLookupURLCache(wrapping: cache)
-    return adjusted
-    #else
-    return configuration
-    #endif
   }
 }
