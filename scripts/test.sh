@@ -67,4 +67,9 @@ for example in WebSocketSplitExample; do
   fi
 done
 echo "examples: $passed passed, $failed failed"
+# One closing line for the whole run: XCTest's count plus the example runs.
+summary=$(grep -E 'Executed [0-9]+ tests, with [0-9]+ failures' "$ROOT/.build/test-output.log" | tail -n 1 || true)
+tests=$(echo "$summary" | sed -E 's/.*Executed ([0-9]+) tests.*/\1/')
+test_failures=$(echo "$summary" | sed -E 's/.*with ([0-9]+) failures.*/\1/')
+echo "total: $((${tests:-0} - ${test_failures:-0} + passed)) passed, $((${test_failures:-0} + failed)) failed"
 [[ $failed -eq 0 ]]
