@@ -166,18 +166,3 @@ private func pulling<S: AsyncChunkSequence>(_ sequence: S) -> AsyncThrowingStrea
     return try await iterator.next()
   }
 }
-
-/// Holds an iterator for an unfolding stream.
-private final class IteratorBox<Iterator: AsyncIteratorProtocol>: @unchecked Sendable where Iterator.Element == Data {
-  // Safe: `AsyncThrowingStream(unfolding:)` asks for one element at a time and never concurrently, so the
-  // iterator is only ever touched by one task at a time.
-  private var iterator: Iterator
-
-  init(_ iterator: Iterator) {
-    self.iterator = iterator
-  }
-
-  func next() async throws -> Data? {
-    try await iterator.next()
-  }
-}

@@ -121,16 +121,15 @@ public struct JSONResponseParser: Sendable {
       let mediaType = contentType.split(separator: ";", maxSplits: 1).first.map {
         $0.trimmingCharacters(in: .whitespaces).lowercased()
       } ?? ""
-      guard mediaType == "application/json" || mediaType == "application/graphql-response+json" else {
+      guard MultipartPart.graphQLMediaTypes.contains(mediaType) else {
         throw unsupported(contentType)
       }
     }
-    let body = part.body
-    guard body.contains(where: { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }) else {
+    guard !part.bodyIsBlank else {
       if part.contentType == nil && part.headers.isEmpty { throw unreadable }
       return nil
     }
-    guard let object = try? JSONParser.parseObject(body) else { throw unreadable }
+    guard let object = try? JSONParser.parseObject(part.body) else { throw unreadable }
     return object
   }
 }

@@ -23,7 +23,7 @@ public actor JSONResponseParsingInterceptor: ResponseParsingInterceptor {
       includeCacheRecords: includeCacheRecords, normalizer: normalizer)
     // Parsed in place as the chain reads (no task of its own): the reader is the chain's fetch task,
     // the same task an operator's task would inherit its task-local values from.
-    let chunks = ChunkReader(response.chunks.getStream())
+    let chunks = IteratorBox(response.chunks.getStream().makeAsyncIterator())
     let last = Mutex<ParsedResult<Request.Operation>?>(nil)
     return InterceptorResultStream<Request>(stream: AsyncThrowingStream {
       while let chunk = try await chunks.next() {
@@ -36,20 +36,5 @@ public actor JSONResponseParsingInterceptor: ResponseParsingInterceptor {
       }
       return nil
     })
-  }
-}
-
-/// Reads chunks one at a time for an unfolding stream.
-private final class ChunkReader: @unchecked Sendable {
-  // Safe: `AsyncThrowingStream(unfolding:)` asks for one element at a time and never concurrently, so the
-  // iterator is only ever touched by one task at a time.
-  private var iterator: AsyncThrowingStream<Data, any Error>.AsyncIterator
-
-  init(_ stream: AsyncThrowingStream<Data, any Error>) {
-    iterator = stream.makeAsyncIterator()
-  }
-
-  func next() async throws -> Data? {
-    try await iterator.next()
   }
 }

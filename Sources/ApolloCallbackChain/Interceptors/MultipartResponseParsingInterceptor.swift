@@ -99,12 +99,8 @@ enum MultipartSpec {
   static func checkContentType(_ part: MultipartPart) -> String? {
     guard let contentType = part.contentType else { return nil }
     let directives = contentType.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
-    let isJSON = directives.contains { $0.lowercased() == "application/json" || $0.lowercased() == "application/graphql-response+json" }
+    let isJSON = directives.contains { MultipartPart.graphQLMediaTypes.contains($0.lowercased()) }
     return isJSON ? nil : directives.joined(separator: ";")
-  }
-
-  static func isBlank(_ data: Data) -> Bool {
-    !data.contains { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }
   }
 }
 
@@ -132,7 +128,7 @@ enum MultipartResponseSubscriptionParser {
     if let unsupported = MultipartSpec.checkContentType(part) {
       return .failure(ParsingError.unsupportedContentType(type: unsupported))
     }
-    if MultipartSpec.isBlank(part.body) { return .success(nil) }
+    if part.bodyIsBlank { return .success(nil) }
     guard let object = try? JSONParser.parseObject(part.body) else {
       return .failure(ParsingError.cannotParseChunkData)
     }
@@ -172,7 +168,7 @@ enum MultipartResponseDeferParser {
     if let unsupported = MultipartSpec.checkContentType(part) {
       return .failure(ParsingError.unsupportedContentType(type: unsupported))
     }
-    if MultipartSpec.isBlank(part.body) { return .success(nil) }
+    if part.bodyIsBlank { return .success(nil) }
     guard let object = try? JSONParser.parseObject(part.body) else {
       return .failure(ParsingError.cannotParseChunkData)
     }

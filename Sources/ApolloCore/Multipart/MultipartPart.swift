@@ -32,6 +32,14 @@ public struct MultipartPart: Sendable, Hashable {
   /// The `Content-Type` header value, if present.
   public var contentType: String? { headers["content-type"] }
 
+  /// The media types a GraphQL response part may declare (lower-cased).
+  public static let graphQLMediaTypes: Set<String> = ["application/json", "application/graphql-response+json"]
+
+  /// Whether the body holds nothing but whitespace (an empty part, or padding around a delimiter).
+  public var bodyIsBlank: Bool {
+    !body.contains { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }
+  }
+
   /// Splits `chunk` into headers and body (see the type's documentation for the rule).
   public static func parse(_ chunk: Data) -> MultipartPart {
     let bytes = [UInt8](chunk)
