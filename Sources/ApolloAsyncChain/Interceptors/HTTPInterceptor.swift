@@ -19,7 +19,10 @@ public struct HTTPResponse: Sendable, ~Copyable {
   /// The body chunks; consume once.
   public let chunks: NonCopyableAsyncThrowingStream<Data>
 
-  init(response: HTTPURLResponse, chunks: consuming NonCopyableAsyncThrowingStream<Data>) {
+  /// Open to the migration module only: its adapters hand a 0.x or 1.x hook's view of the body (the
+  /// whole body, collected) back to the 2.x chain. Apps still cannot make responses from nothing.
+  @_spi(ApolloMigration)
+  public init(response: HTTPURLResponse, chunks: consuming NonCopyableAsyncThrowingStream<Data>) {
     self.response = response
     self.chunks = chunks
   }
