@@ -61,6 +61,9 @@ public final class InMemoryNormalizedCache: NormalizedCache {
     }
   }
 
+  /// Every record held, by key: what a parity trace compares after a run.
+  public var allRecords: [CacheKey: Record] { state.withLock { $0.records } }
+
   /// The number of records held, for tests and diagnostics.
   public var recordCount: Int { state.withLock { $0.records.count } }
 }

@@ -1,0 +1,191 @@
+import ApolloAsyncChain
+import ApolloCallbackChain
+import ApolloCore
+import ApolloDelegateTransport
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Runs scenarios through stacks and records their traces.
+///
+/// Each run gets a fresh ``ScriptedServer`` playing the scenario's replies, a fresh store and fresh
+/// hook state. Callback call surfaces deliver on a private serial queue; a step of theirs is over once
+/// nothing new (delivery, request, hook call) happened for ``settle``. Async call surfaces end
+/// exactly, when their stream does.
+public struct ParityRunner: Sendable {
+  /// How long a callback stack must stay quiet before its step counts as finished.
+  public var settle: Duration
+  /// The longest a step may take.
+  public var timeout: Duration
+  /// The endpoint the stacks are configured with; the scripted server answers any URL.
+  public var endpoint: URL
+
+  public init(settle: Duration = .milliseconds(60), timeout: Duration = .seconds(10),
+              endpoint: URL = URL(string: "http://parity.invalid/graphql") ?? URL(fileURLWithPath: "/graphql")) {
+    self.settle = settle
+    self.timeout = timeout
+    self.endpoint = endpoint
+  }
+
+  /// Runs `scenario` through `stack`.
+  public func run(_ scenario: ParityScenario, on stack: ParityStack) async -> ParityTrace {
+    let server = ScriptedServer(responses: scenario.replies.map(\.scripted))
+    let cache = InMemoryNormalizedCache()
+    let store = ApolloStore(cache: cache)
+    let state = ParityHookState(hooks: scenario.hooks)
+    let queue = DispatchQueue(label: "ParityRunner.\(stack.rawValue)")
+    let client = ParityStackBuilder(
+      stack: stack, server: server, store: store, state: state, queue: queue, endpoint: endpoint,
+      options: scenario.transport
+    ).build()
+    var trace = ParityTrace()
+    for step in scenario.steps {
+      let requestsBefore = server.requests.count
+      let callsBefore = state.calls.count
+      let deliveries = await issue(step, on: client, queue: queue, server: server, state: state)
+      var recorded = ParityTrace.Step()
+      recorded.requests = server.requests.dropFirst(requestsBefore).map(ParityWireRequest.init)
+      recorded.hookCalls = Array(state.calls.dropFirst(callsBefore))
+      recorded.deliveries = deliveries
+      trace.steps.append(recorded)
+    }
+    trace.storeRecords = cache.allRecords.mapValues { record in record.fields.mapValues(Self.render) }
+    withExtendedLifetime(client) {}
+    return trace
+  }
+
+  private func issue(_ step: ParityStep, on client: ParityClient, queue: DispatchQueue, server: ScriptedServer,
+                     state: ParityHookState) async -> [ParityDelivery] {
+    switch client {
+    case .v0(let v0, _):
+      return await collectCallbacks(step, server: server, state: state) { deliver in
+        step.operation.issueOn0x(v0, step.cachePolicy, queue, deliver)
+      }
+    case .v1(let v1, _):
+      return await collectCallbacks(step, server: server, state: state) { deliver in
+        step.operation.issueOn1x(v1, step.cachePolicy, queue, deliver)
+      }
+    case .v2(let v2):
+      return await collectStream(step) { try step.operation.issueOn2x(v2, step.cachePolicy) }
+    }
+  }
+
+  private func collectCallbacks(
+    _ step: ParityStep, server: ScriptedServer, state: ParityHookState,
+    issue: (@escaping @Sendable (ParityDelivery) -> Void) -> any Cancellable
+  ) async -> [ParityDelivery] {
+    let deliveries = Mutex<[ParityDelivery]>([])
+    let cancellable = issue { delivery in deliveries.withLock { $0.append(delivery) } }
+    let clock = ContinuousClock()
+    let start = clock.now
+    var cancelled = false
+    var signature = (-1, -1, -1)
+    var lastChange = start
+    while clock.now - start < timeout {
+      if let cancelAfter = step.cancelAfter, !cancelled, clock.now - start >= cancelAfter {
+        cancellable.cancel()
+        cancelled = true
+        lastChange = clock.now
+      }
+      try? await Task.sleep(for: .milliseconds(2))
+      let now = (deliveries.withLock { $0.count }, server.requests.count, state.calls.count)
+      if now != signature {
+        signature = now
+        lastChange = clock.now
+      }
+      let waitingForCancel = step.cancelAfter != nil && !cancelled
+      if !waitingForCancel, now.0 > 0 || cancelled, clock.now - lastChange >= settle { break }
+    }
+    return deliveries.withLock { $0 }
+  }
+
+  private func collectStream(
+    _ step: ParityStep, start: @escaping @Sendable () throws -> AsyncThrowingStream<ParityDelivery, any Error>
+  ) async -> [ParityDelivery] {
+    let deliveries = Mutex<[ParityDelivery]>([])
+    let timeout = self.timeout
+    let task = Task {
+      do {
+        for try await delivery in try start() { deliveries.withLock { $0.append(delivery) } }
+      } catch {
+        deliveries.withLock { $0.append(.failure(ParityFailure(error))) }
+      }
+    }
+    let limit = Task {
+      try? await Task.sleep(for: step.cancelAfter ?? timeout)
+      task.cancel()
+    }
+    await task.value
+    limit.cancel()
+    return deliveries.withLock { $0 }
+  }
+
+  private static func render(_ value: RecordValue) -> String {
+    switch value {
+    case .value(let json): return JSONSerializer.string(json, sortedKeys: true)
+    case .reference(let key): return "→\(key)"
+    case .list(let values): return "[" + values.map(render).joined(separator: ",") + "]"
+    }
+  }
+}
+
+/// The client a stack is called through, with whatever must stay alive beside it.
+enum ParityClient {
+  case v0(V0Client, keepAlive: [any Sendable])
+  case v1(V1Client, keepAlive: [any Sendable])
+  case v2(V2Client)
+}
+
+extension ParityWireRequest {
+  /// The request as the scripted server received it, split into hook and engine parts.
+  init(_ request: ScriptedRequest) {
+    var headers: [String: String] = [:]
+    var engineHeaders: [String: String] = [:]
+    for (name, value) in request.urlRequest.allHTTPHeaderFields ?? [:] {
+      let lowered = name.lowercased()
+      // A multipart boundary is random per request.
+      let stable = value.hasPrefix("multipart/form-data") ? "multipart/form-data; boundary=<boundary>" : value
+      if ParityWireDialect.engineHeaderNames.contains(lowered) {
+        engineHeaders[lowered] = stable
+      } else {
+        headers[lowered] = stable
+      }
+    }
+    var components = request.urlRequest.url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: false) }
+    components?.query = nil
+    var body = request.graphQLBody ?? Self.uploadOperations(of: request.urlRequest) ?? [:]
+    var engineBody = ""
+    if let library = Self.removeClientLibrary(from: &body) {
+      engineBody = JSONSerializer.string(.object(["clientLibrary": library]), sortedKeys: true)
+    } else if case .object(var operations)? = body["operations"], let library = Self.removeClientLibrary(from: &operations) {
+      body["operations"] = .object(operations)
+      engineBody = JSONSerializer.string(.object(["clientLibrary": library]), sortedKeys: true)
+    }
+    self.init(method: request.method, url: components?.string ?? "", headers: headers, engineHeaders: engineHeaders,
+              body: JSONSerializer.string(.object(body), sortedKeys: true), engineBody: engineBody)
+  }
+
+  /// Takes `extensions.clientLibrary` out of a body, dropping `extensions` when nothing else is in it.
+  private static func removeClientLibrary(from body: inout JSONObject) -> JSONValue? {
+    guard case .object(var extensions)? = body["extensions"], let library = extensions.removeValue(forKey: "clientLibrary")
+    else { return nil }
+    body["extensions"] = extensions.isEmpty ? nil : .object(extensions)
+    return library
+  }
+
+  /// The `operations` and `map` parts of a GraphQL multipart request.
+  private static func uploadOperations(of request: URLRequest) -> JSONObject? {
+    guard let data = request.httpBody, let text = String(data: data, encoding: .utf8) else { return nil }
+    var result: JSONObject = [:]
+    for name in ["operations", "map"] {
+      guard let start = text.range(of: "name=\"\(name)\"") else { continue }
+      let rest = text[start.upperBound...]
+      guard let bodyStart = rest.range(of: "\r\n\r\n"), let bodyEnd = rest[bodyStart.upperBound...].range(of: "\r\n--")
+      else { continue }
+      let part = String(rest[bodyStart.upperBound..<bodyEnd.lowerBound])
+      result[name] = (try? JSONParser.parse(Data(part.utf8))) ?? .string(part)
+    }
+    return result.isEmpty ? nil : result
+  }
+}

@@ -1,0 +1,60 @@
+import ApolloAsyncChain
+import ApolloCallbackChain
+import ApolloCore
+import ApolloDelegateTransport
+import Foundation
+
+/// Assembles each stack from the generations' public types and this module's adapters.
+struct ParityStackBuilder {
+  let stack: ParityStack
+  let server: ScriptedServer
+  let store: ApolloStore
+  let state: ParityHookState
+  let queue: DispatchQueue
+  let endpoint: URL
+  let options: ParityTransportOptions
+
+  func build() -> ParityClient {
+    switch stack {
+    case .native0x:
+      let delegate = ParityDelegateV0(state: state, additionalHeaders: options.additionalHeaders)
+      let transport = HTTPNetworkTransport(
+        url: endpoint, client: StreamingSessionClient(session: server, callbackQueue: operationQueue()),
+        useGETForQueries: options.useGETForQueries, enableAutoPersistedQueries: options.autoPersistQueries)
+      transport.delegate = delegate
+      return .v0(V0Client(networkTransport: transport, store: store), keepAlive: [delegate])
+    case .native1x:
+      let provider = ParityProviderV1(client: ScriptedURLSessionClient(server: server, callbackQueue: queue), store: store, state: state)
+      return .v1(V1Client(networkTransport: v1Transport(provider, additionalHeaders: options.additionalHeaders), store: store), keepAlive: [provider])
+    case .native2x:
+      return .v2(V2Client(networkTransport: v2Transport(ParityProviderV2(state: state), additionalHeaders: options.additionalHeaders), store: store))
+    case .delegatesOn1x, .delegatesOn2x, .interceptorsOn2x, .facade0xOn2x, .facade1xOn2x:
+      // Filled in as the adapters land; until then these stacks run their native reference.
+      return ParityStackBuilder(stack: stack.reference ?? .native2x, server: server, store: store, state: state,
+                                queue: queue, endpoint: endpoint, options: options).build()
+    }
+  }
+
+  func operationQueue() -> OperationQueue {
+    let operations = OperationQueue()
+    operations.maxConcurrentOperationCount = 1
+    operations.underlyingQueue = queue
+    return operations
+  }
+
+  /// A 1.x transport; `additionalHeaders` is the transport's, `[:]` when 0.x delegates add them in `willSend`.
+  func v1Transport(_ provider: any V1InterceptorProvider, additionalHeaders: [String: String]) -> ApolloCallbackChain.RequestChainNetworkTransport {
+    ApolloCallbackChain.RequestChainNetworkTransport(
+      interceptorProvider: provider, endpointURL: endpoint, additionalHeaders: additionalHeaders,
+      autoPersistQueries: options.autoPersistQueries, useGETForQueries: options.useGETForQueries)
+  }
+
+  /// A 2.x transport; `additionalHeaders` as for ``v1Transport(_:additionalHeaders:)``.
+  func v2Transport(_ provider: any V2InterceptorProvider, additionalHeaders: [String: String]) -> V2RequestChainNetworkTransport {
+    V2RequestChainNetworkTransport(
+      urlSession: server, interceptorProvider: provider, store: store, endpointURL: endpoint,
+      additionalHeaders: additionalHeaders,
+      apqConfig: AutoPersistedQueryConfiguration(autoPersistQueries: options.autoPersistQueries),
+      useGETForQueries: options.useGETForQueries)
+  }
+}

@@ -1,0 +1,89 @@
+import ApolloMigration
+import Foundation
+import XCTest
+
+/// Runs every catalog scenario through every stack and holds them to the parity rules.
+final class ParityCatalogTests: XCTestCase {
+  /// Traces of the whole catalog, run once for every test in this class.
+  nonisolated(unsafe) private static var traces: [String: [ParityStack: ParityTrace]] = [:]
+
+  private func allTraces() async -> [String: [ParityStack: ParityTrace]] {
+    if !Self.traces.isEmpty { return Self.traces }
+    let runner = ParityRunner()
+    var traces: [String: [ParityStack: ParityTrace]] = [:]
+    for scenario in ParityCatalog.all {
+      for stack in ParityStack.allCases {
+        traces[scenario.name, default: [:]][stack] = await runner.run(scenario, on: stack)
+      }
+    }
+    Self.traces = traces
+    return traces
+  }
+
+  func testCatalogHasAtLeastFortyScenariosWithUniqueNames() {
+    let names = ParityCatalog.all.map(\.name)
+    XCTAssertGreaterThanOrEqual(names.count, 40)
+    XCTAssertEqual(Set(names).count, names.count, "scenario names must be unique")
+  }
+
+  func testAdaptedStacksReproduceTheirNativeGenerationsTrace() async {
+    let traces = await allTraces()
+    for scenario in ParityCatalog.all {
+      for stack in ParityStack.allCases {
+        guard let reference = stack.reference, let trace = traces[scenario.name]?[stack],
+              let expected = traces[scenario.name]?[reference] else { continue }
+        if let difference = trace.firstDifference(from: expected, in: stack.comparedAspects, names: (stack.rawValue, reference.rawValue)) {
+          XCTFail("\(scenario.name) · \(difference)")
+        }
+      }
+    }
+  }
+
+  func testNativeGenerationsDifferOnlyWhereDeclared() async {
+    let traces = await allTraces()
+    for scenario in ParityCatalog.all {
+      guard let v0 = traces[scenario.name]?[.native0x], let v1 = traces[scenario.name]?[.native1x],
+            let v2 = traces[scenario.name]?[.native2x] else { return XCTFail("missing traces for \(scenario.name)") }
+      let byGeneration: [ParityGeneration: ParityTrace] = [.v0: v0, .v1: v1, .v2: v2]
+      for aspect in ParityCatalogTests.crossGenerationAspects {
+        let rendered = byGeneration.mapValues { $0.render(aspect) }
+        let declared = scenario.differences.first { $0.aspect == aspect }
+        guard let declared else {
+          if Set(rendered.values).count > 1 {
+            XCTFail("\(scenario.name): undeclared \(aspect.rawValue) difference: "
+                    + ParityGeneration.allCases.map { "\($0.rawValue): \(rendered[$0] ?? "")" }.joined(separator: " ‖ "))
+          }
+          continue
+        }
+        XCTAssertGreaterThan(Set(rendered.values).count, 1, "\(scenario.name): \(aspect.rawValue) is declared different but is the same")
+        for (generation, expected) in declared.values {
+          XCTAssertEqual(rendered[generation], expected, "\(scenario.name): declared \(aspect.rawValue) of \(generation.rawValue) drifted")
+        }
+      }
+    }
+  }
+
+  /// What native generations are compared on: what the caller gets, what the server sees, what is cached.
+  static let crossGenerationAspects: [ParityAspect] = [.deliveries, .wire, .store]
+
+  func testPrintsTheScenarioByStackMatrix() async {
+    let traces = await allTraces()
+    var lines = ["scenario × stack (= same as its native reference; ✗ first difference)"]
+    var cells = 0
+    for scenario in ParityCatalog.all {
+      var row: [String] = []
+      for stack in ParityStack.allCases {
+        guard let trace = traces[scenario.name]?[stack] else { continue }
+        cells += 1
+        if let reference = stack.reference, let expected = traces[scenario.name]?[reference] {
+          row.append(trace.firstDifference(from: expected, in: stack.comparedAspects, names: ("", "")) == nil ? "=" : "✗")
+        } else {
+          row.append("·")
+        }
+      }
+      lines.append(scenario.name.padding(toLength: 32, withPad: " ", startingAt: 0) + row.joined(separator: " "))
+    }
+    print(lines.joined(separator: "\n"))
+    XCTAssertEqual(cells, ParityCatalog.all.count * ParityStack.allCases.count)
+  }
+}

@@ -1,0 +1,112 @@
+import ApolloMigration
+
+// The differences between native generations that the catalog declares, with their reasons.
+// Each value is the aspect exactly as that generation renders it (ParityTrace.render), so a
+// declared difference that drifts fails ParityCatalogTests.
+extension ParityCatalog {
+  static let declaredDifferences: [String: [ParityDeclaredDifference]] = [
+    "500-empty": [
+      ParityDeclaredDifference(.deliveries, [
+        .v0: "step 1 · 1 deliveries\nstep 1 · delivery 1 · failure http(500)",
+        .v1: "step 1 · 1 deliveries\nstep 1 · delivery 1 · failure http(500)",
+        .v2: "step 1 · 1 deliveries\nstep 1 · delivery 1 · failure noResults",
+      ], why: "2.x checks the status per body chunk (upstream 2.x does the same): an empty body has no chunk, so the chain ends with noResults instead of the 500."),
+    ],
+    "malformed-json": [
+      ParityDeclaredDifference(.deliveries, [
+        .v0: "step 1 · 1 deliveries\nstep 1 · delivery 1 · failure invalidResponse(JSONParsingError Invalid JSON at byte 9: unexpected end o)",
+        .v1: "step 1 · 1 deliveries\nstep 1 · delivery 1 · failure invalidResponse(couldNotParseToJSON)",
+        .v2: "step 1 · 1 deliveries\nstep 1 · delivery 1 · failure invalidResponse(couldNotParseToJSON)",
+      ], why: "Each generation reports unparsable JSON with its own error: 0.x passes the JSON parser's error on, 1.x and 2.x wrap it in couldNotParseToJSON."),
+    ],
+    "not-an-object": [
+      ParityDeclaredDifference(.deliveries, [
+        .v0: "step 1 · 1 deliveries\nstep 1 · delivery 1 · failure invalidResponse",
+        .v1: "step 1 · 1 deliveries\nstep 1 · delivery 1 · failure invalidResponse(couldNotParseToJSON)",
+        .v2: "step 1 · 1 deliveries\nstep 1 · delivery 1 · failure invalidResponse(couldNotParseToJSON)",
+      ], why: "0.x rejects a body that is not an object as GraphQLHTTPResponseError.invalidResponse; 1.x and 2.x cannot parse it as a response (couldNotParseToJSON)."),
+    ],
+    "veto": [
+      ParityDeclaredDifference(.deliveries, [
+        .v0: "step 1 · 1 deliveries\nstep 1 · delivery 1 · failure vetoed(cancelledByDelegate)",
+        .v1: "step 1 · 1 deliveries\nstep 1 · delivery 1 · failure vetoed(hook)",
+        .v2: "step 1 · 1 deliveries\nstep 1 · delivery 1 · failure vetoed(hook)",
+      ], why: "0.x has a veto of its own (shouldSend false → cancelledByDelegate); 1.x and 2.x interceptors end the request with the error they choose."),
+    ],
+    "cache-only-miss": [
+      ParityDeclaredDifference(.deliveries, [
+        .v0: "step 1 · 1 deliveries\nstep 1 · delivery 1 · failure decoding",
+        .v1: "step 1 · 1 deliveries\nstep 1 · delivery 1 · failure decoding",
+        .v2: "step 1 · 1 deliveries\nstep 1 · delivery 1 · failure noResults",
+      ], why: "0.x and 1.x report a cache miss as a missing-field decoding error; the 2.x chain ends without a result (noResults; the typed cacheOnly fetch returns nil)."),
+    ],
+    "defer-20220824": [
+      ParityDeclaredDifference(.deliveries, [
+        .v0: "step 1 · 1 deliveries\nstep 1 · delivery 1 · failure invalidResponse(JSONParsingError Invalid JSON at byte 3: invalid number)",
+        .v1: "step 1 · 2 deliveries\nstep 1 · delivery 1 · result server data={\"hero\":{\"__typename\":\"Droid\",\"id\":\"2001\",\"name\":\"R2-D2\"}}\nstep 1 · delivery 2 · result server data={\"hero\":{\"__typename\":\"Droid\",\"friends\":[{\"__typename\":\"Human\",\"id\":\"1000\",\"name\":\"Luke Skywalker\"}],\"id\":\"2001\",\"name\":\"R2-D2\"}}",
+        .v2: "step 1 · 2 deliveries\nstep 1 · delivery 1 · result server data={\"hero\":{\"__typename\":\"Droid\",\"id\":\"2001\",\"name\":\"R2-D2\"}}\nstep 1 · delivery 2 · result server data={\"hero\":{\"__typename\":\"Droid\",\"friends\":[{\"__typename\":\"Human\",\"id\":\"1000\",\"name\":\"Luke Skywalker\"}],\"id\":\"2001\",\"name\":\"R2-D2\"}}",
+      ], why: "0.x predates @defer: it sends no multipart Accept header, cannot read the multipart body and caches nothing, and it sends variables: null for an operation without variables; 1.x and 2.x merge the increments and cache the result."),
+      ParityDeclaredDifference(.wire, [
+        .v0: "step 1 · 1 requests\nstep 1 · request 1 · POST http://parity.invalid/graphql\nstep 1 · request 1 · body {\"operationName\":\"HeroDeferred\",\"query\":\"query HeroDeferred { hero { __typename id name ... on Character @defer(label: \\\"friends\\\") { friends { __typename id name } } } }\",\"variables\":null}",
+        .v1: "step 1 · 1 requests\nstep 1 · request 1 · POST http://parity.invalid/graphql\nstep 1 · request 1 · body {\"operationName\":\"HeroDeferred\",\"query\":\"query HeroDeferred { hero { __typename id name ... on Character @defer(label: \\\"friends\\\") { friends { __typename id name } } } }\"}",
+        .v2: "step 1 · 1 requests\nstep 1 · request 1 · POST http://parity.invalid/graphql\nstep 1 · request 1 · body {\"operationName\":\"HeroDeferred\",\"query\":\"query HeroDeferred { hero { __typename id name ... on Character @defer(label: \\\"friends\\\") { friends { __typename id name } } } }\"}",
+      ], why: "0.x predates @defer: it sends no multipart Accept header, cannot read the multipart body and caches nothing, and it sends variables: null for an operation without variables; 1.x and 2.x merge the increments and cache the result."),
+      ParityDeclaredDifference(.store, [
+        .v0: "",
+        .v1: "record Droid:2001.__typename = \"Droid\"\nrecord Droid:2001.friends = [→Human:1000]\nrecord Droid:2001.id = \"2001\"\nrecord Droid:2001.name = \"R2-D2\"\nrecord Human:1000.__typename = \"Human\"\nrecord Human:1000.id = \"1000\"\nrecord Human:1000.name = \"Luke Skywalker\"\nrecord QUERY_ROOT.hero = →Droid:2001",
+        .v2: "record Droid:2001.__typename = \"Droid\"\nrecord Droid:2001.friends = [→Human:1000]\nrecord Droid:2001.id = \"2001\"\nrecord Droid:2001.name = \"R2-D2\"\nrecord Human:1000.__typename = \"Human\"\nrecord Human:1000.id = \"1000\"\nrecord Human:1000.name = \"Luke Skywalker\"\nrecord QUERY_ROOT.hero = →Droid:2001",
+      ], why: "0.x predates @defer: it sends no multipart Accept header, cannot read the multipart body and caches nothing, and it sends variables: null for an operation without variables; 1.x and 2.x merge the increments and cache the result."),
+    ],
+    "defer-pending-completed": [
+      ParityDeclaredDifference(.deliveries, [
+        .v0: "step 1 · 1 deliveries\nstep 1 · delivery 1 · failure invalidResponse(JSONParsingError Invalid JSON at byte 3: invalid number)",
+        .v1: "step 1 · 2 deliveries\nstep 1 · delivery 1 · result server data={\"hero\":{\"__typename\":\"Droid\",\"id\":\"2001\",\"name\":\"R2-D2\"}}\nstep 1 · delivery 2 · result server data={\"hero\":{\"__typename\":\"Droid\",\"friends\":[{\"__typename\":\"Human\",\"id\":\"1000\",\"name\":\"Luke Skywalker\"}],\"id\":\"2001\",\"name\":\"R2-D2\"}}",
+        .v2: "step 1 · 2 deliveries\nstep 1 · delivery 1 · result server data={\"hero\":{\"__typename\":\"Droid\",\"id\":\"2001\",\"name\":\"R2-D2\"}}\nstep 1 · delivery 2 · result server data={\"hero\":{\"__typename\":\"Droid\",\"friends\":[{\"__typename\":\"Human\",\"id\":\"1000\",\"name\":\"Luke Skywalker\"}],\"id\":\"2001\",\"name\":\"R2-D2\"}}",
+      ], why: "As defer-20220824, for the newer pending/completed format."),
+      ParityDeclaredDifference(.wire, [
+        .v0: "step 1 · 1 requests\nstep 1 · request 1 · POST http://parity.invalid/graphql\nstep 1 · request 1 · body {\"operationName\":\"HeroDeferred\",\"query\":\"query HeroDeferred { hero { __typename id name ... on Character @defer(label: \\\"friends\\\") { friends { __typename id name } } } }\",\"variables\":null}",
+        .v1: "step 1 · 1 requests\nstep 1 · request 1 · POST http://parity.invalid/graphql\nstep 1 · request 1 · body {\"operationName\":\"HeroDeferred\",\"query\":\"query HeroDeferred { hero { __typename id name ... on Character @defer(label: \\\"friends\\\") { friends { __typename id name } } } }\"}",
+        .v2: "step 1 · 1 requests\nstep 1 · request 1 · POST http://parity.invalid/graphql\nstep 1 · request 1 · body {\"operationName\":\"HeroDeferred\",\"query\":\"query HeroDeferred { hero { __typename id name ... on Character @defer(label: \\\"friends\\\") { friends { __typename id name } } } }\"}",
+      ], why: "As defer-20220824, for the newer pending/completed format."),
+      ParityDeclaredDifference(.store, [
+        .v0: "",
+        .v1: "record Droid:2001.__typename = \"Droid\"\nrecord Droid:2001.friends = [→Human:1000]\nrecord Droid:2001.id = \"2001\"\nrecord Droid:2001.name = \"R2-D2\"\nrecord Human:1000.__typename = \"Human\"\nrecord Human:1000.id = \"1000\"\nrecord Human:1000.name = \"Luke Skywalker\"\nrecord QUERY_ROOT.hero = →Droid:2001",
+        .v2: "record Droid:2001.__typename = \"Droid\"\nrecord Droid:2001.friends = [→Human:1000]\nrecord Droid:2001.id = \"2001\"\nrecord Droid:2001.name = \"R2-D2\"\nrecord Human:1000.__typename = \"Human\"\nrecord Human:1000.id = \"1000\"\nrecord Human:1000.name = \"Luke Skywalker\"\nrecord QUERY_ROOT.hero = →Droid:2001",
+      ], why: "As defer-20220824, for the newer pending/completed format."),
+    ],
+    "multipart-subscription": [
+      ParityDeclaredDifference(.deliveries, [
+        .v0: "step 1 · 1 deliveries\nstep 1 · delivery 1 · failure unsupported(0.x subscribes over WebSocket only)",
+        .v1: "step 1 · 3 deliveries\nstep 1 · delivery 1 · result server data={\"countdown\":2}\nstep 1 · delivery 2 · result server data={\"countdown\":1}\nstep 1 · delivery 3 · result server data={\"countdown\":0}",
+        .v2: "step 1 · 3 deliveries\nstep 1 · delivery 1 · result server data={\"countdown\":2}\nstep 1 · delivery 2 · result server data={\"countdown\":1}\nstep 1 · delivery 3 · result server data={\"countdown\":0}",
+      ], why: "0.x subscribes over WebSocket only; 1.x and 2.x subscribe over multipart HTTP and cache each payload."),
+      ParityDeclaredDifference(.wire, [
+        .v0: "step 1 · 0 requests",
+        .v1: "step 1 · 1 requests\nstep 1 · request 1 · POST http://parity.invalid/graphql\nstep 1 · request 1 · body {\"operationName\":\"Countdown\",\"query\":\"subscription Countdown($from: Int!, $intervalMs: Int) { countdown(from: $from, intervalMs: $intervalMs) }\",\"variables\":{\"from\":2}}",
+        .v2: "step 1 · 1 requests\nstep 1 · request 1 · POST http://parity.invalid/graphql\nstep 1 · request 1 · body {\"operationName\":\"Countdown\",\"query\":\"subscription Countdown($from: Int!, $intervalMs: Int) { countdown(from: $from, intervalMs: $intervalMs) }\",\"variables\":{\"from\":2}}",
+      ], why: "0.x subscribes over WebSocket only; 1.x and 2.x subscribe over multipart HTTP and cache each payload."),
+      ParityDeclaredDifference(.store, [
+        .v0: "",
+        .v1: "record SUBSCRIPTION_ROOT.countdown({\"from\":2}) = 0",
+        .v2: "record SUBSCRIPTION_ROOT.countdown({\"from\":2}) = 0",
+      ], why: "0.x subscribes over WebSocket only; 1.x and 2.x subscribe over multipart HTTP and cache each payload."),
+    ],
+    "cancel-mid-body": [
+      ParityDeclaredDifference(.deliveries, [
+        .v0: "step 1 · 0 deliveries",
+        .v1: "step 1 · 1 deliveries\nstep 1 · delivery 1 · result server data={\"hero\":{\"__typename\":\"Droid\",\"id\":\"2001\",\"name\":\"R2-D2\"}}",
+        .v2: "step 1 · 1 deliveries\nstep 1 · delivery 1 · result server data={\"hero\":{\"__typename\":\"Droid\",\"id\":\"2001\",\"name\":\"R2-D2\"}}",
+      ], why: "0.x delivers only once the whole body has arrived, so cancelling between parts delivers nothing and caches nothing; 1.x and 2.x deliver (and cache) the initial part as it arrives. 0.x also sends variables: null."),
+      ParityDeclaredDifference(.wire, [
+        .v0: "step 1 · 1 requests\nstep 1 · request 1 · POST http://parity.invalid/graphql\nstep 1 · request 1 · body {\"operationName\":\"HeroDeferred\",\"query\":\"query HeroDeferred { hero { __typename id name ... on Character @defer(label: \\\"friends\\\") { friends { __typename id name } } } }\",\"variables\":null}",
+        .v1: "step 1 · 1 requests\nstep 1 · request 1 · POST http://parity.invalid/graphql\nstep 1 · request 1 · body {\"operationName\":\"HeroDeferred\",\"query\":\"query HeroDeferred { hero { __typename id name ... on Character @defer(label: \\\"friends\\\") { friends { __typename id name } } } }\"}",
+        .v2: "step 1 · 1 requests\nstep 1 · request 1 · POST http://parity.invalid/graphql\nstep 1 · request 1 · body {\"operationName\":\"HeroDeferred\",\"query\":\"query HeroDeferred { hero { __typename id name ... on Character @defer(label: \\\"friends\\\") { friends { __typename id name } } } }\"}",
+      ], why: "0.x delivers only once the whole body has arrived, so cancelling between parts delivers nothing and caches nothing; 1.x and 2.x deliver (and cache) the initial part as it arrives. 0.x also sends variables: null."),
+      ParityDeclaredDifference(.store, [
+        .v0: "",
+        .v1: "record Droid:2001.__typename = \"Droid\"\nrecord Droid:2001.id = \"2001\"\nrecord Droid:2001.name = \"R2-D2\"\nrecord QUERY_ROOT.hero = →Droid:2001",
+        .v2: "record Droid:2001.__typename = \"Droid\"\nrecord Droid:2001.id = \"2001\"\nrecord Droid:2001.name = \"R2-D2\"\nrecord QUERY_ROOT.hero = →Droid:2001",
+      ], why: "0.x delivers only once the whole body has arrived, so cancelling between parts delivers nothing and caches nothing; 1.x and 2.x deliver (and cache) the initial part as it arrives. 0.x also sends variables: null."),
+    ],
+  ]
+}
