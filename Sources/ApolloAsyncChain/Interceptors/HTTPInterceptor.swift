@@ -27,6 +27,13 @@ public struct HTTPResponse: Sendable, ~Copyable {
     self.chunks = chunks
   }
 
+  /// Open to the migration module only: a ~Copyable struct that is not frozen cannot be taken apart
+  /// outside its module, and the adapters must read the whole body to hand it to 0.x / 1.x hooks.
+  @_spi(ApolloMigration)
+  public consuming func takeChunks() -> NonCopyableAsyncThrowingStream<Data> {
+    chunks
+  }
+
   /// Transforms each chunk as it is read; a throw ends the body with that error.
   public consuming func mapChunks(
     _ transform: @escaping @Sendable (HTTPURLResponse, Data) async throws -> (Data)

@@ -1,0 +1,57 @@
+@_spi(ApolloMigration) import ApolloAsyncChain
+import ApolloCore
+import Foundation
+
+/// The facade's 2.x parsing stage: keeps the response object for the 0.x `GraphQLResponse` (which reads
+/// `data` itself, in `ApolloClient`) and hands the chain a result carrying only the `errors` (what the
+/// persisted-query interceptor looks at), with no cache records, so the 2.x side never decodes `data`
+/// nor touches a store.
+struct LegacyBodyParser: ResponseParsingInterceptor {
+  let capture: BodyCapture
+
+  func parse<Request: GraphQLRequest>(
+    response: consuming HTTPResponse, for request: Request, includeCacheRecords: Bool
+  ) async throws -> InterceptorResultStream<Request> {
+    var data = Data()
+    for try await chunk in response.takeChunks().getStream() { data.append(chunk) }
+    guard let object = try? JSONParser.parseObject(data) else {
+      throw JSONResponseParsingError.couldNotParseToJSON(data: data)
+    }
+    capture.store(object)
+    var errors: [GraphQLError]?
+    if case .array(let entries)? = object["errors"] {
+      errors = entries.compactMap { entry in entry.objectValue.map(GraphQLError.init) }
+    }
+    let result = ApolloAsyncChain.GraphQLResponse<Request.Operation>(
+      data: nil, extensions: nil, errors: errors, source: .server, dependentKeys: nil)
+    return InterceptorResultStream<Request>(stream: AsyncThrowingStream { continuation in
+      continuation.yield(ParsedResult(result: result, cacheRecords: nil))
+      continuation.finish()
+    })
+  }
+}
+
+/// The last response object one send parsed.
+final class BodyCapture: Sendable {
+  private let body = Mutex<JSONObject?>(nil)
+  func store(_ object: JSONObject) { body.withLock { $0 = object } }
+  var last: JSONObject? { body.withLock { $0 } }
+}
+
+/// One send's provider for the facade: the 0.x delegate adapter, the wire fixes, and the capturing parser.
+struct FacadeInterceptorProvider: ApolloAsyncChain.InterceptorProvider {
+  let delegates: DelegateTransportInterceptorProvider
+  let capture: BodyCapture
+
+  func graphQLInterceptors<Operation: GraphQLOperation>(for operation: Operation) -> [any GraphQLInterceptor] {
+    delegates.graphQLInterceptors(for: operation)
+  }
+
+  func httpInterceptors<Operation: GraphQLOperation>(for operation: Operation) -> [any HTTPInterceptor] {
+    [LegacyWireInterceptor()] + delegates.httpInterceptors(for: operation)
+  }
+
+  func responseParser<Operation: GraphQLOperation>(for operation: Operation) -> any ResponseParsingInterceptor {
+    LegacyBodyParser(capture: capture)
+  }
+}

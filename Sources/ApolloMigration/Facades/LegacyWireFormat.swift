@@ -1,0 +1,51 @@
+import ApolloAsyncChain
+import ApolloCore
+import ApolloDelegateTransport
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Builds 2.x request bodies the way 0.x's `ApolloRequestCreator` builds them: `operationName`,
+/// `variables` (`null` when the operation has none), `id` when `sendOperationIdentifiers`, `query` and
+/// `extensions.persistedQuery` as asked, and never 2.x's `extensions.clientLibrary`.
+///
+/// An operation without an identifier asked for `id` leaves the member out (0.x's native transport
+/// ends that request with `RequestBodyError.missingOperationIdentifier` instead).
+struct LegacyRequestBodyCreator: JSONRequestBodyCreator {
+  let sendOperationIdentifiers: Bool
+
+  func requestBody<Operation: GraphQLOperation>(
+    for operation: Operation, sendQueryDocument: Bool, autoPersistQuery: Bool
+  ) -> JSONEncodableDictionary {
+    ApolloRequestCreator().requestBody(for: operation, sendOperationIdentifiers: sendOperationIdentifiers,
+                                       sendQueryDocument: sendQueryDocument, autoPersistQuery: autoPersistQuery)
+  }
+}
+
+/// Makes the 2.x `URLRequest` look like 0.x's before any delegate sees it: drops the 2.x-only
+/// `Apollo-Require-Preflight` header that `JSONRequest` adds to GET requests, and restores
+/// `URLRequest`'s default cache policy (2.x derives one from the fetch behaviour).
+struct LegacyWireInterceptor: HTTPInterceptor {
+  func intercept(request: URLRequest, next: NextHTTPInterceptorFunction) async throws -> HTTPResponse {
+    var request = request
+    request.setValue(nil, forHTTPHeaderField: "Apollo-Require-Preflight")
+    request.cachePolicy = .useProtocolCachePolicy
+    return try await next(request)
+  }
+}
+
+/// The 0.x headers of one request: client awareness, `X-APOLLO-OPERATION-NAME` and, when the operation
+/// has an identifier, `X-APOLLO-OPERATION-ID`.
+enum LegacyHeaders {
+  static func headers<Operation: GraphQLOperation>(for operation: Operation, clientName: String,
+                                                   clientVersion: String) -> [String: String] {
+    var headers = [
+      ClientAwareness.clientNameHeader: clientName,
+      ClientAwareness.clientVersionHeader: clientVersion,
+      "X-APOLLO-OPERATION-NAME": Operation.operationName,
+    ]
+    if let identifier = operation.operationIdentifier { headers["X-APOLLO-OPERATION-ID"] = identifier }
+    return headers
+  }
+}

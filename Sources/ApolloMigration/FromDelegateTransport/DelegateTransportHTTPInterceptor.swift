@@ -1,0 +1,128 @@
+@_spi(ApolloMigration) import ApolloAsyncChain
+import ApolloCore
+import ApolloDelegateTransport
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Runs a 0.x delegate object's HTTP-level hooks as a 2.x `HTTPInterceptor`, at the moments and with
+/// the arguments 0.33's `HTTPNetworkTransport` used.
+///
+/// - Preflight: `shouldSend` sees the fully built `URLRequest`; `false` throws
+///   `GraphQLHTTPRequestError.cancelledByDelegate` (0.x's) and nothing goes on the wire. `willSend` may
+///   change anything (headers, URL, body, timeout); the changed request is sent and is what the later
+///   hooks receive.
+/// - Task completed: after the whole body arrived (the chunks are collected), with that body (`Data()`
+///   when nothing arrived), the response and `nil`; or, for a transport failure, `Data()`, `nil` and the
+///   session's error. Before any status check or parsing.
+/// - Retry delegate: a status outside 200–299 (`GraphQLHTTPResponseError(.errorResponse)`), a 2xx body
+///   that is not JSON (the parser's error) or not an object (`.invalidResponse`), or a transport failure
+///   (`URLSessionClient.URLSessionClientError.networkError(data: Data(), response: nil, underlying:)`,
+///   with `response: nil`). `.retry` throws ``DelegateTransportRetryRequested``, which
+///   ``DelegateTransportRetryInterceptor`` turns into a 2.x retry; `.fail(error)` throws `error`. With no
+///   retry delegate, the 0.x error is thrown.
+/// - GraphQL-error delegate: a non-empty `errors` array in a 2xx JSON object; `true` throws
+///   ``DelegateTransportRetryRequested``, `false` lets the response through, errors included.
+///
+/// Every hook runs on the chain's task (the task `RequestChain.kickoff` starts, so the caller's
+/// task-local values are visible), with no hop to any queue. A `continueHandler` or `retryHandler` may
+/// be called later and from any thread; the chain waits for it. Cancellation of the chain's task is
+/// rethrown as it is, without consulting the delegates (a cancelled chain cannot run a retry).
+///
+/// The body is handed on as one chunk (via the migration SPI of `HTTPResponse`), so the 2.x parser reads
+/// the same bytes the delegates saw. A `multipart/mixed` response (`@defer`, subscriptions, unknown to
+/// 0.x) skips the JSON checks and keeps its chunks; the task-completed delegate sees them concatenated.
+public struct DelegateTransportHTTPInterceptor: HTTPInterceptor {
+  let binding: DelegateTransportBinding
+
+  /// - Parameters:
+  ///   - delegate: the app's 0.x delegate object, held weakly (as `HTTPNetworkTransport.delegate`): keep
+  ///     it alive. It may adopt any subset of the four delegate protocols.
+  ///   - transport: passed as the first argument of every delegate method. Pass the app's existing
+  ///     `HTTPNetworkTransport` (delegates that compare it keep working), or a stand-in created for the
+  ///     endpoint; it is never used to send anything.
+  public init(delegate: any HTTPNetworkTransportDelegate, transport: HTTPNetworkTransport) {
+    self.binding = DelegateTransportBinding(delegate: delegate, transport: transport)
+  }
+
+  init(binding: DelegateTransportBinding) {
+    self.binding = binding
+  }
+
+  /// Preflight, send, task completed, then the retry or GraphQL-error delegate as 0.x did.
+  public func intercept(request: URLRequest, next: NextHTTPInterceptorFunction) async throws -> HTTPResponse {
+    let transport = binding.transport
+    var request = request
+    if let preflight = binding.delegate as? any HTTPNetworkTransportPreflightDelegate {
+      guard preflight.networkTransport(transport, shouldSend: request) else {
+        throw ApolloDelegateTransport.GraphQLHTTPRequestError.cancelledByDelegate
+      }
+      preflight.networkTransport(transport, willSend: &request)
+    }
+    let sent = request
+
+    var head: HTTPURLResponse?
+    var chunks: [Data] = []
+    do {
+      let response = try await next(sent)
+      head = response.response
+      for try await chunk in response.takeChunks().getStream() { chunks.append(chunk) }
+    } catch {
+      if error is CancellationError || Task.isCancelled { throw error }
+      // 0.x: the raw task saw what arrived (empty here) and the session's error; the retry delegate sees
+      // the client's wrapper and no response, even when one had arrived.
+      taskCompleted(sent, data: Data(), response: nil, error: error)
+      let wrapped = URLSessionClient.URLSessionClientError.networkError(data: Data(), response: head, underlying: error)
+      try await retryPath(wrapped, request: sent, response: nil)
+    }
+    guard let head else {
+      throw URLSessionClient.URLSessionClientError.noHTTPResponse(request: sent)
+    }
+    let data = chunks.count == 1 ? chunks[0] : chunks.reduce(into: Data()) { $0.append($1) }
+    taskCompleted(sent, data: data, response: head, error: nil)
+
+    if LegacyResponseCheck.isMultipart(head) {
+      return HTTPResponse(response: head, chunks: Self.stream(chunks))
+    }
+    switch LegacyResponseCheck.check(data: data, response: head) {
+    case .retryPath(let error):
+      try await retryPath(error, request: sent, response: head)
+    case .body(let body):
+      if let errors = LegacyResponseCheck.errorsForDelegate(in: body, sentRequest: sent),
+         let delegate = binding.delegate as? any HTTPNetworkTransportGraphQLErrorDelegate {
+        let retry = try await DelegateDecision.await { (answer: @escaping @Sendable (Bool) -> Void) in
+          delegate.networkTransport(transport, receivedGraphQLErrors: errors, retryHandler: answer)
+        }
+        if retry { throw DelegateTransportRetryRequested(request: sent) }
+      }
+      return HTTPResponse(response: head, chunks: Self.stream([data]))
+    }
+  }
+
+  private func taskCompleted(_ request: URLRequest, data: Data, response: URLResponse?, error: (any Error)?) {
+    guard let delegate = binding.delegate as? any HTTPNetworkTransportTaskCompletedDelegate else { return }
+    delegate.networkTransport(binding.transport, didCompleteRawTaskForRequest: request, withData: data,
+                              response: response, error: error)
+  }
+
+  /// Asks the retry delegate; never returns normally.
+  private func retryPath(_ error: any Error, request: URLRequest, response: URLResponse?) async throws -> Never {
+    guard let delegate = binding.delegate as? any HTTPNetworkTransportRetryDelegate else { throw error }
+    let transport = binding.transport
+    let action = try await DelegateDecision.await { (answer: @escaping @Sendable (HTTPNetworkTransport.ContinueAction) -> Void) in
+      delegate.networkTransport(transport, receivedError: error, for: request, response: response, continueHandler: answer)
+    }
+    switch action {
+    case .retry: throw DelegateTransportRetryRequested(request: request)
+    case .fail(let failure): throw failure
+    }
+  }
+
+  private static func stream(_ chunks: [Data]) -> NonCopyableAsyncThrowingStream<Data> {
+    NonCopyableAsyncThrowingStream(stream: AsyncThrowingStream { continuation in
+      for chunk in chunks { continuation.yield(chunk) }
+      continuation.finish()
+    })
+  }
+}

@@ -1,0 +1,34 @@
+import ApolloAsyncChain
+import ApolloCore
+import Foundation
+
+/// Turns ``DelegateTransportRetryRequested`` (a 0.x delegate's `.retry` / `true`) into a 2.x retry,
+/// `throw RequestChain<Request>.Retry(request:)`, so the chain starts over from its first interceptor and
+/// the preflight delegate runs again, as 0.x's transport re-sent from scratch.
+///
+/// As in 0.x (quirk Q5), a delegate-driven retry of a request with automatic persisted queries enabled
+/// is sent as a persisted-query retry (document and hash). Every other error passes through unchanged.
+/// It sets no bound: 0.x had none. Put a `MaxRetryInterceptor` before it for one (the provider does
+/// when given `maxRetries`).
+public struct DelegateTransportRetryInterceptor: GraphQLInterceptor {
+  /// The interceptor.
+  public init() {}
+
+  /// Passes the request on and maps the retry signal of this attempt onto a chain retry.
+  public func intercept<Request: GraphQLRequest>(
+    request: Request, next: NextInterceptorFunction<Request>
+  ) async throws -> InterceptorResultStream<Request> {
+    await next(request).mapErrors { error -> ParsedResult<Request.Operation>? in
+      guard error is DelegateTransportRetryRequested else { throw error }
+      throw RequestChain<Request>.Retry(request: Self.retryRequest(for: request))
+    }
+  }
+
+  /// The request the retry sends: the same one, as a persisted-query retry when APQ is on.
+  static func retryRequest<Request: GraphQLRequest>(for request: Request) -> Request {
+    guard var persisted = request as? any AutoPersistedQueryCompatibleRequest,
+          persisted.apqConfig.autoPersistQueries else { return request }
+    persisted.isPersistedQueryRetry = true
+    return (persisted as? Request) ?? request
+  }
+}

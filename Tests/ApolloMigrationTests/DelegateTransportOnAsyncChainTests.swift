@@ -1,0 +1,279 @@
+import ApolloAsyncChain
+import ApolloCore
+import ApolloDelegateTransport
+import ApolloMigration
+import Foundation
+import StarWarsAPI
+import XCTest
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The 0.x delegate object on the 2.x chain: hooks, arguments, order, retries and threads.
+final class DelegateTransportOnAsyncChainTests: XCTestCase {
+  private func send(
+    _ server: ScriptedServer, delegate: RecordingDelegate, transport: HTTPNetworkTransport = standInTransport(),
+    maxRetries: Int? = nil, marker: String? = nil
+  ) async throws -> (values: [ApolloAsyncChain.GraphQLResponse<HeroNameQuery>], error: (any Error)?) {
+    let provider = DelegateTransportInterceptorProvider(delegate: delegate, transport: transport, maxRetries: maxRetries)
+    let network = ApolloAsyncChain.RequestChainNetworkTransport(
+      urlSession: server, interceptorProvider: provider, store: ApolloStore(), endpointURL: migrationEndpoint)
+    let stream = try ChainMarker.$value.withValue(marker) {
+      try network.send(query: HeroNameQuery(), fetchBehavior: .NetworkOnly,
+                       requestConfiguration: RequestConfiguration(writeResultsToCache: false))
+    }
+    return try await collectAll(stream)
+  }
+
+  func testDelegateCallOrderOnSuccessIsShouldSendWillSendRawTaskThenResult() async throws {
+    let server = ScriptedServer { _ in .json(r2Body) }
+    let delegate = RecordingDelegate()
+    let transport = standInTransport()
+    let outcome = try await send(server, delegate: delegate, transport: transport)
+
+    XCTAssertNil(outcome.error)
+    XCTAssertEqual(outcome.values.first?.data?.hero?.name, "R2-D2")
+    XCTAssertEqual(delegate.events, ["shouldSend", "willSend", "didCompleteRawTask"])
+    XCTAssertEqual(Set(delegate.transports), [ObjectIdentifier(transport)], "the given transport is the first argument")
+  }
+
+  func testShouldSendFalseEndsWithCancelledByDelegateAndNothingOnTheWire() async throws {
+    let server = ScriptedServer { _ in .json(r2Body) }
+    let delegate = RecordingDelegate()
+    delegate.shouldSend = { _ in false }
+    let outcome = try await send(server, delegate: delegate)
+
+    XCTAssertEqual(outcome.error as? ApolloDelegateTransport.GraphQLHTTPRequestError, .cancelledByDelegate)
+    XCTAssertTrue(server.requests.isEmpty)
+    XCTAssertEqual(delegate.events, ["shouldSend"], "neither task-completed nor retry delegate")
+  }
+
+  func testWillSendChangesOfHeadersURLBodyAndTimeoutReachTheWire() async throws {
+    let server = ScriptedServer { _ in .json(r2Body) }
+    let delegate = RecordingDelegate()
+    let otherURL = URL(string: "http://localhost:9090/other")!
+    let body = JSONSerializer.serialize(["operationName": "HeroName", "variables": ["episode": "EMPIRE"]] as JSONObject)
+    delegate.willSend = { request in
+      request.setValue("Bearer 1234", forHTTPHeaderField: "Authorization")
+      request.url = otherURL
+      request.httpBody = body
+      request.timeoutInterval = 7
+    }
+    let outcome = try await send(server, delegate: delegate)
+
+    XCTAssertNil(outcome.error)
+    let wire = try XCTUnwrap(server.requests.first)
+    XCTAssertEqual(wire.header("Authorization"), "Bearer 1234")
+    XCTAssertEqual(wire.urlRequest.url, otherURL)
+    XCTAssertEqual(wire.variables?["episode"]?.stringValue, "EMPIRE")
+    XCTAssertEqual(wire.urlRequest.timeoutInterval, 7)
+    XCTAssertEqual(delegate.rawTasks.first?.request.url, otherURL, "later hooks see the changed request")
+  }
+
+  func testRawTaskSeesWholeBodyAndResponseOnSuccess() async throws {
+    let server = ScriptedServer { _ in .json(r2Body) }
+    let delegate = RecordingDelegate()
+    _ = try await send(server, delegate: delegate)
+
+    let call = try XCTUnwrap(delegate.rawTasks.first)
+    XCTAssertEqual(call.data, JSONSerializer.serialize(r2Body))
+    XCTAssertEqual((call.response as? HTTPURLResponse)?.statusCode, 200)
+    XCTAssertNil(call.error)
+    XCTAssertEqual(call.request.value(forHTTPHeaderField: "Content-Type"), "application/json")
+  }
+
+  func testStatus500GoesToRawTaskAndRetryDelegateWithErrorResponseKindAndTheResponse() async throws {
+    let server = ScriptedServer { _ in .text("boom", statusCode: 500) }
+    let delegate = RecordingDelegate()
+    let outcome = try await send(server, delegate: delegate)
+
+    XCTAssertEqual(delegate.events, ["shouldSend", "willSend", "didCompleteRawTask", "receivedError"])
+    XCTAssertEqual(delegate.rawTasks.first?.data, Data("boom".utf8))
+    XCTAssertEqual((delegate.rawTasks.first?.response as? HTTPURLResponse)?.statusCode, 500)
+    let retry = try XCTUnwrap(delegate.retries.first)
+    let error = try XCTUnwrap(retry.error as? GraphQLHTTPResponseError)
+    XCTAssertEqual(error.kind, .errorResponse)
+    XCTAssertEqual(error.body, Data("boom".utf8))
+    XCTAssertEqual((retry.response as? HTTPURLResponse)?.statusCode, 500)
+    XCTAssertEqual((outcome.error as? GraphQLHTTPResponseError)?.kind, .errorResponse, ".fail(error) delivers it")
+  }
+
+  func testTransportFailureGivesRawTaskEmptyDataAndTheErrorAndRetryDelegateNoResponse() async throws {
+    let server = ScriptedServer { _ in .failure(URLError(.notConnectedToInternet)) }
+    let delegate = RecordingDelegate()
+    let outcome = try await send(server, delegate: delegate)
+
+    let raw = try XCTUnwrap(delegate.rawTasks.first)
+    XCTAssertEqual(raw.data, Data(), "empty Data, not nil, as 0.x")
+    XCTAssertNil(raw.response)
+    XCTAssertEqual((raw.error as? URLError)?.code, .notConnectedToInternet)
+    let retry = try XCTUnwrap(delegate.retries.first)
+    XCTAssertNil(retry.response)
+    guard case .networkError(let data, _, let underlying)? = retry.error as? URLSessionClient.URLSessionClientError else {
+      return XCTFail("expected networkError, got \(retry.error)")
+    }
+    XCTAssertEqual(data, Data())
+    XCTAssertEqual((underlying as? URLError)?.code, .notConnectedToInternet)
+    XCTAssertNotNil(outcome.error as? URLSessionClient.URLSessionClientError)
+  }
+
+  func testUnauthorizedRetryDelegateRefreshesTokenAndRetryRunsPreflightAgainWithNewHeader() async throws {
+    let server = ScriptedServer { request in
+      request.header("Authorization") == "Bearer fresh" ? .json(r2Body) : .text("unauthorized", statusCode: 401)
+    }
+    let tokens = TokenBox()
+    let delegate = RecordingDelegate()
+    delegate.willSend = { $0.setValue("Bearer \(tokens.value)", forHTTPHeaderField: "Authorization") }
+    delegate.onError = { error, _, answer in
+      // Asynchronously, as a token refresh would be.
+      DispatchQueue.global().async {
+        tokens.refresh()
+        answer(.retry)
+      }
+    }
+    let outcome = try await send(server, delegate: delegate)
+
+    XCTAssertNil(outcome.error)
+    XCTAssertEqual(outcome.values.count, 1)
+    XCTAssertEqual(server.requests.map { $0.header("Authorization") }, ["Bearer expired", "Bearer fresh"])
+    XCTAssertEqual(delegate.events, ["shouldSend", "willSend", "didCompleteRawTask", "receivedError",
+                                     "shouldSend", "willSend", "didCompleteRawTask"])
+    XCTAssertEqual((delegate.retries.first?.response as? HTTPURLResponse)?.statusCode, 401)
+  }
+
+  func testRetryDelegateFailWithCustomErrorDeliversThatError() async throws {
+    let server = ScriptedServer { _ in .text("missing", statusCode: 404) }
+    let delegate = RecordingDelegate()
+    delegate.onError = { _, _, answer in answer(.fail(CustomFailure(code: 42))) }
+    let outcome = try await send(server, delegate: delegate)
+
+    XCTAssertEqual(outcome.error as? CustomFailure, CustomFailure(code: 42))
+    XCTAssertEqual(server.requests.count, 1)
+  }
+
+  func testWithoutRetryDelegateTheZeroXErrorReachesTheCaller() async throws {
+    final class PreflightOnly: HTTPNetworkTransportPreflightDelegate {
+      func networkTransport(_ networkTransport: HTTPNetworkTransport, shouldSend request: URLRequest) -> Bool { true }
+      func networkTransport(_ networkTransport: HTTPNetworkTransport, willSend request: inout URLRequest) {}
+    }
+    let delegate = PreflightOnly()
+    let server = ScriptedServer { _ in .text("boom", statusCode: 503) }
+    let provider = DelegateTransportInterceptorProvider(delegate: delegate, transport: standInTransport())
+    let network = ApolloAsyncChain.RequestChainNetworkTransport(
+      urlSession: server, interceptorProvider: provider, store: ApolloStore(), endpointURL: migrationEndpoint)
+    let outcome = try await collectAll(try network.send(
+      query: HeroNameQuery(), fetchBehavior: .NetworkOnly, requestConfiguration: RequestConfiguration()))
+
+    let error = try XCTUnwrap(outcome.error as? GraphQLHTTPResponseError)
+    XCTAssertEqual(error.kind, .errorResponse)
+    XCTAssertEqual(error.response.statusCode, 503)
+    withExtendedLifetime(delegate) {}
+  }
+
+  func testMalformedJSONGoesToRetryDelegateWithParserErrorAndResponse() async throws {
+    let server = ScriptedServer { _ in .text("{not json", statusCode: 200) }
+    let delegate = RecordingDelegate()
+    let outcome = try await send(server, delegate: delegate)
+
+    let retry = try XCTUnwrap(delegate.retries.first)
+    XCTAssertNotNil(retry.error as? JSONParsingError, "the 0.x parser's error, as JSONSerializationFormat throws")
+    XCTAssertEqual((retry.response as? HTTPURLResponse)?.statusCode, 200)
+    XCTAssertNotNil(outcome.error as? JSONParsingError)
+  }
+
+  func testJSONThatIsNotAnObjectIsInvalidResponse() async throws {
+    let server = ScriptedServer { _ in .text("[1,2]", statusCode: 200) }
+    let delegate = RecordingDelegate()
+    _ = try await send(server, delegate: delegate)
+
+    XCTAssertEqual((delegate.retries.first?.error as? GraphQLHTTPResponseError)?.kind, .invalidResponse)
+  }
+
+  func testDataThatDoesNotMatchTheSelectionSetNeverReachesTheRetryDelegate() async throws {
+    let server = ScriptedServer { _ in .json(["data": ["hero": ["__typename": "Droid"]]]) }
+    let delegate = RecordingDelegate()
+    let outcome = try await send(server, delegate: delegate)
+
+    XCTAssertNotNil(outcome.error, "the parser's error reaches the caller")
+    XCTAssertTrue(delegate.retries.isEmpty)
+  }
+
+  func testGraphQLErrorDelegateRetryThenSuccess() async throws {
+    let counter = Mutex(0)
+    let server = ScriptedServer { _ in
+      let number = counter.withLock { $0 += 1; return $0 }
+      return number == 1 ? .json(["errors": [["message": "Try again"]]]) : .json(r2Body)
+    }
+    let delegate = RecordingDelegate()
+    delegate.onGraphQLErrors = { _, count, answer in answer(count == 1) }
+    let outcome = try await send(server, delegate: delegate)
+
+    XCTAssertNil(outcome.error)
+    XCTAssertEqual(outcome.values.first?.data?.hero?.name, "R2-D2")
+    XCTAssertEqual(delegate.graphQLErrorCalls.map { $0.map(\.message) }, [["Try again"]])
+    XCTAssertEqual(server.requests.count, 2)
+    XCTAssertEqual(delegate.events.filter { $0 == "shouldSend" }.count, 2, "preflight ran again")
+  }
+
+  func testGraphQLErrorDelegateFalseDeliversTheResponseWithItsErrors() async throws {
+    let server = ScriptedServer { _ in .json(["data": ["hero": .null], "errors": [["message": "Test graphql error"]]]) }
+    let delegate = RecordingDelegate()
+    let outcome = try await send(server, delegate: delegate)
+
+    XCTAssertNil(outcome.error)
+    XCTAssertEqual(outcome.values.first?.errors?.map(\.message), ["Test graphql error"])
+    XCTAssertEqual(delegate.graphQLErrorCalls.count, 1)
+  }
+
+  func testEmptyErrorsArrayDoesNotCallTheGraphQLErrorDelegate() async throws {
+    let server = ScriptedServer { _ in .json(["data": ["hero": .null], "errors": []]) }
+    let delegate = RecordingDelegate()
+    _ = try await send(server, delegate: delegate)
+    XCTAssertTrue(delegate.graphQLErrorCalls.isEmpty)
+  }
+
+  func testDelegatesRunOnTheChainsTaskWithTheCallersTaskLocals() async throws {
+    let server = ScriptedServer { _ in .text("boom", statusCode: 500) }
+    let delegate = RecordingDelegate()
+    _ = try await send(server, delegate: delegate, marker: "caller")
+
+    XCTAssertEqual(delegate.events.count, 4)
+    XCTAssertEqual(delegate.markers, Array(repeating: "caller", count: 4), "every hook ran inside the chain's task")
+  }
+
+  func testRetryBoundEndsALoopingDelegateWithMaxRetriesError() async throws {
+    let server = ScriptedServer { _ in .text("boom", statusCode: 500) }
+    let delegate = RecordingDelegate()
+    delegate.onError = { _, _, answer in answer(.retry) }
+    let outcome = try await send(server, delegate: delegate, maxRetries: 2)
+
+    XCTAssertNotNil(outcome.error as? ApolloAsyncChain.MaxRetryInterceptor.MaxRetriesError)
+    XCTAssertEqual(server.requests.count, 3)
+  }
+
+  func testDefaultHasNoRetryBoundAsZeroX() async throws {
+    let server = ScriptedServer { request in request.sequenceNumber > 5 ? .json(r2Body) : .text("boom", statusCode: 500) }
+    let delegate = RecordingDelegate()
+    delegate.onError = { _, _, answer in answer(.retry) }
+    let outcome = try await send(server, delegate: delegate)
+
+    XCTAssertNil(outcome.error)
+    XCTAssertEqual(server.requests.count, 6)
+  }
+
+  func testDelegateIsHeldWeaklyAndItsHooksAreSkippedOnceReleased() async throws {
+    var delegate: RecordingDelegate? = RecordingDelegate()
+    weak let weakDelegate = delegate
+    let provider = DelegateTransportInterceptorProvider(delegate: try XCTUnwrap(delegate), transport: standInTransport())
+    delegate = nil
+    XCTAssertNil(weakDelegate, "the provider does not keep the delegate alive")
+
+    let server = ScriptedServer { _ in .text("boom", statusCode: 500) }
+    let network = ApolloAsyncChain.RequestChainNetworkTransport(
+      urlSession: server, interceptorProvider: provider, store: ApolloStore(), endpointURL: migrationEndpoint)
+    let outcome = try await collectAll(try network.send(
+      query: HeroNameQuery(), fetchBehavior: .NetworkOnly, requestConfiguration: RequestConfiguration()))
+    XCTAssertNotNil(outcome.error as? GraphQLHTTPResponseError, "no delegate: the 0.x error reaches the caller")
+  }
+}

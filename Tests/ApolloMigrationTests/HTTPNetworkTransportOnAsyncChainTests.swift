@@ -1,0 +1,216 @@
+import ApolloAsyncChain
+import ApolloCore
+import ApolloDelegateTransport
+import ApolloMigration
+import Foundation
+import StarWarsAPI
+import XCTest
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The 0.x call surface on the 2.x engine: a 0.x `ApolloClient` over the facade, delivery rules, and
+/// the wire compared with the native 0.x transport.
+final class HTTPNetworkTransportOnAsyncChainTests: XCTestCase {
+  private let queueKey = DispatchSpecificKey<String>()
+  private lazy var callbackQueue: DispatchQueue = {
+    let queue = DispatchQueue(label: "facade.callbacks")
+    queue.setSpecific(key: queueKey, value: "facade.callbacks")
+    return queue
+  }()
+
+  private func facade(_ server: ScriptedServer, sendOperationIdentifiers: Bool = false,
+                      useGETForQueries: Bool = false) -> HTTPNetworkTransportOnAsyncChain {
+    HTTPNetworkTransportOnAsyncChain(url: migrationEndpoint, session: server, sendOperationIdentifiers: sendOperationIdentifiers,
+                                     useGETForQueries: useGETForQueries, callbackQueue: callbackQueue)
+  }
+
+  private func fetch(_ client: ApolloDelegateTransport.ApolloClient, _ policy: ApolloDelegateTransport.CachePolicy)
+    -> Result<ApolloDelegateTransport.GraphQLResult<HeroNameQuery.Data>, any Error>?
+  {
+    let done = expectation(description: "fetch")
+    let outcome = Mutex<Result<ApolloDelegateTransport.GraphQLResult<HeroNameQuery.Data>, any Error>?>(nil)
+    client.fetch(query: HeroNameQuery(), cachePolicy: policy, queue: callbackQueue) { result in
+      outcome.withLock { $0 = result }
+      done.fulfill()
+    }
+    wait(for: [done], timeout: 5)
+    return outcome.withLock { $0 }
+  }
+
+  func testZeroXClientReturnCacheDataElseFetchAnswersTheSecondFetchFromTheCacheWithOneRequestOnTheWire() throws {
+    let server = ScriptedServer { _ in .json(r2Body) }
+    let client = ApolloDelegateTransport.ApolloClient(networkTransport: facade(server), store: ApolloStore())
+
+    let first = try XCTUnwrap(fetch(client, .returnCacheDataElseFetch)).get()
+    let second = try XCTUnwrap(fetch(client, .returnCacheDataElseFetch)).get()
+
+    XCTAssertEqual(first.data?.hero?.name, "R2-D2")
+    XCTAssertEqual(first.source, .server)
+    XCTAssertEqual(second.data?.hero?.name, "R2-D2")
+    XCTAssertEqual(second.source, .cache, "the 0.x client wrote its own cache")
+    XCTAssertEqual(server.requests.count, 1)
+  }
+
+  func testZeroXClientFetchIgnoringCacheCompletelyGoesToTheNetworkEveryTime() throws {
+    let server = ScriptedServer { _ in .json(r2Body) }
+    let client = ApolloDelegateTransport.ApolloClient(networkTransport: facade(server), store: ApolloStore())
+
+    _ = try XCTUnwrap(fetch(client, .fetchIgnoringCacheCompletely)).get()
+    let second = try XCTUnwrap(fetch(client, .fetchIgnoringCacheCompletely)).get()
+    let cacheOnly = try XCTUnwrap(fetch(client, .returnCacheDataDontFetch))
+
+    XCTAssertEqual(second.source, .server)
+    XCTAssertEqual(server.requests.count, 2)
+    XCTAssertThrowsError(try cacheOnly.get(), "fetchIgnoringCacheCompletely wrote nothing")
+  }
+
+  func testZeroXClientPerformDeliversTheMutationResult() throws {
+    let server = StarWarsScriptedServer.make()
+    let client = ApolloDelegateTransport.ApolloClient(networkTransport: facade(server), store: ApolloStore())
+    let done = expectation(description: "perform")
+    let stars = Mutex<Int?>(nil)
+    client.perform(mutation: CreateReviewMutation(episode: .JEDI, review: ReviewInput(stars: 5, commentary: "Great")),
+                   queue: callbackQueue) { result in
+      stars.withLock { $0 = try? result.get().data?.createReview?.stars }
+      done.fulfill()
+    }
+    wait(for: [done], timeout: 5)
+    XCTAssertEqual(stars.withLock { $0 }, 5)
+  }
+
+  func testCompletionRunsOnceOnTheCallbackQueue() {
+    let server = ScriptedServer { _ in .json(r2Body) }
+    let transport = facade(server)
+    let done = expectation(description: "completion")
+    done.assertForOverFulfill = true
+    let label = Mutex<String?>(nil)
+    let key = queueKey
+    _ = transport.send(operation: HeroNameQuery()) { _ in
+      label.withLock { $0 = DispatchQueue.getSpecific(key: key) }
+      done.fulfill()
+    }
+    wait(for: [done], timeout: 5)
+    XCTAssertEqual(label.withLock { $0 }, "facade.callbacks")
+  }
+
+  func testShouldSendFalseCompletesOnceWithCancelledByDelegate() {
+    let server = ScriptedServer { _ in .json(r2Body) }
+    let transport = facade(server)
+    let delegate = RecordingDelegate()
+    delegate.shouldSend = { _ in false }
+    transport.delegate = delegate
+    let done = expectation(description: "completion")
+    done.assertForOverFulfill = true
+    let error = Mutex<(any Error)?>(nil)
+    _ = transport.send(operation: HeroNameQuery()) { result in
+      if case .failure(let failure) = result { error.withLock { $0 = failure } }
+      done.fulfill()
+    }
+    wait(for: [done], timeout: 5)
+    XCTAssertEqual(error.withLock { $0 } as? ApolloDelegateTransport.GraphQLHTTPRequestError, .cancelledByDelegate)
+    XCTAssertTrue(server.requests.isEmpty)
+    XCTAssertEqual(delegate.transports.first, ObjectIdentifier(transport.delegateTransport))
+  }
+
+  func testUnauthorizedRetryThroughTheFacadeSendsTheRefreshedTokenOnTheSecondAttempt() throws {
+    let server = ScriptedServer { request in
+      request.header("Authorization") == "Bearer fresh" ? .json(r2Body) : .text("unauthorized", statusCode: 401)
+    }
+    let transport = facade(server)
+    let tokens = TokenBox()
+    let delegate = RecordingDelegate()
+    delegate.willSend = { $0.setValue("Bearer \(tokens.value)", forHTTPHeaderField: "Authorization") }
+    delegate.onError = { _, _, answer in
+      tokens.refresh()
+      answer(.retry)
+    }
+    transport.delegate = delegate
+    let client = ApolloDelegateTransport.ApolloClient(networkTransport: transport, store: ApolloStore())
+
+    let result = try XCTUnwrap(fetch(client, .fetchIgnoringCacheData)).get()
+    XCTAssertEqual(result.data?.hero?.name, "R2-D2")
+    XCTAssertEqual(server.requests.map { $0.header("Authorization") }, ["Bearer expired", "Bearer fresh"])
+  }
+
+  func testCancelCompletesOnceWithZeroXCancellationErrorAndStopsTheWork() {
+    let server = ScriptedServer { _ in
+      try await Task.sleep(nanoseconds: 2_000_000_000)
+      return .json(r2Body)
+    }
+    let transport = facade(server)
+    let done = expectation(description: "completion")
+    done.assertForOverFulfill = true
+    let error = Mutex<(any Error)?>(nil)
+    let cancellable = transport.send(operation: HeroNameQuery()) { result in
+      if case .failure(let failure) = result { error.withLock { $0 = failure } }
+      done.fulfill()
+    }
+    cancellable.cancel()
+    wait(for: [done], timeout: 5)
+    guard case .networkError(_, let response, let underlying)? = error.withLock({ $0 }) as? URLSessionClient.URLSessionClientError else {
+      return XCTFail("expected networkError")
+    }
+    XCTAssertNil(response)
+    XCTAssertEqual((underlying as? URLError)?.code, .cancelled)
+  }
+
+  // MARK: Wire
+
+  private func nativeRequest(sendOperationIdentifiers: Bool, useGETForQueries: Bool) throws -> ScriptedRequest {
+    let server = ScriptedServer { _ in .json(r2Body) }
+    let queue = OperationQueue()
+    queue.maxConcurrentOperationCount = 1
+    let native = HTTPNetworkTransport(url: migrationEndpoint, client: StreamingSessionClient(session: server, callbackQueue: queue),
+                                      sendOperationIdentifiers: sendOperationIdentifiers, useGETForQueries: useGETForQueries)
+    native.clientName = "WireApp"
+    native.clientVersion = "1.2-3"
+    let done = expectation(description: "native")
+    _ = native.send(operation: HeroNameQuery(episode: .some(.EMPIRE))) { _ in done.fulfill() }
+    wait(for: [done], timeout: 5)
+    return try XCTUnwrap(server.requests.first)
+  }
+
+  private func facadeRequest(sendOperationIdentifiers: Bool, useGETForQueries: Bool) throws -> ScriptedRequest {
+    let server = ScriptedServer { _ in .json(r2Body) }
+    let transport = facade(server, sendOperationIdentifiers: sendOperationIdentifiers, useGETForQueries: useGETForQueries)
+    transport.clientName = "WireApp"
+    transport.clientVersion = "1.2-3"
+    let done = expectation(description: "facade")
+    _ = transport.send(operation: HeroNameQuery(episode: .some(.EMPIRE))) { _ in done.fulfill() }
+    wait(for: [done], timeout: 5)
+    return try XCTUnwrap(server.requests.first)
+  }
+
+  private func assertSameWire(sendOperationIdentifiers: Bool, useGETForQueries: Bool,
+                              file: StaticString = #filePath, line: UInt = #line) throws {
+    let native = try nativeRequest(sendOperationIdentifiers: sendOperationIdentifiers, useGETForQueries: useGETForQueries)
+    let adapted = try facadeRequest(sendOperationIdentifiers: sendOperationIdentifiers, useGETForQueries: useGETForQueries)
+    func headers(_ request: ScriptedRequest) -> [String: String] {
+      Dictionary(uniqueKeysWithValues: (request.urlRequest.allHTTPHeaderFields ?? [:]).map { ($0.key.lowercased(), $0.value) })
+    }
+    XCTAssertEqual(adapted.method, native.method, file: file, line: line)
+    XCTAssertEqual(adapted.urlRequest.url, native.urlRequest.url, file: file, line: line)
+    XCTAssertEqual(headers(adapted), headers(native), file: file, line: line)
+    XCTAssertEqual(adapted.urlRequest.httpBody, native.urlRequest.httpBody, "byte-identical body", file: file, line: line)
+    XCTAssertNil(adapted.header("Accept"), file: file, line: line)
+    XCTAssertNil(adapted.header("Apollo-Require-Preflight"), file: file, line: line)
+    XCTAssertNil(adapted.extensions?["clientLibrary"], file: file, line: line)
+  }
+
+  func testFacadePOSTHeadersAndBodyMatchTheNativeZeroXTransport() throws {
+    try assertSameWire(sendOperationIdentifiers: false, useGETForQueries: false)
+  }
+
+  func testFacadeSendsIdLikeZeroXWithSendOperationIdentifiers() throws {
+    try assertSameWire(sendOperationIdentifiers: true, useGETForQueries: false)
+    let adapted = try facadeRequest(sendOperationIdentifiers: true, useGETForQueries: false)
+    XCTAssertEqual(adapted.graphQLBody?["id"]?.stringValue, HeroNameQuery().operationIdentifier)
+    XCTAssertNotNil(adapted.query, "0.x still sends the document with the id (quirk Q4)")
+  }
+
+  func testFacadeGETMatchesTheNativeZeroXTransport() throws {
+    try assertSameWire(sendOperationIdentifiers: false, useGETForQueries: true)
+  }
+}
