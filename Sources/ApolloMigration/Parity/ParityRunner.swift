@@ -66,8 +66,10 @@ public struct ParityRunner: Sendable {
       return await collectCallbacks(step, server: server, state: state) { deliver in
         step.operation.issueOn1x(v1, step.cachePolicy, queue, deliver)
       }
-    case .v2(let v2):
+    case .v2(let v2, _):
       return await collectStream(step) { try step.operation.issueOn2x(v2, step.cachePolicy) }
+    case .unavailable(let reason):
+      return [.failure(ParityFailure(category: "unavailable", detail: reason))]
     }
   }
 
@@ -134,7 +136,9 @@ public struct ParityRunner: Sendable {
 enum ParityClient {
   case v0(V0Client, keepAlive: [any Sendable])
   case v1(V1Client, keepAlive: [any Sendable])
-  case v2(V2Client)
+  case v2(V2Client, keepAlive: [any Sendable])
+  /// A stack this build cannot assemble: every step fails with the reason.
+  case unavailable(String)
 }
 
 extension ParityWireRequest {

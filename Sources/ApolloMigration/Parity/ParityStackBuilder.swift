@@ -27,12 +27,37 @@ struct ParityStackBuilder {
       let provider = ParityProviderV1(client: ScriptedURLSessionClient(server: server, callbackQueue: queue), store: store, state: state)
       return .v1(V1Client(networkTransport: v1Transport(provider, additionalHeaders: options.additionalHeaders), store: store), keepAlive: [provider])
     case .native2x:
-      return .v2(V2Client(networkTransport: v2Transport(ParityProviderV2(state: state), additionalHeaders: options.additionalHeaders), store: store))
-    case .delegatesOn1x, .delegatesOn2x, .interceptorsOn2x, .facade0xOn2x, .facade1xOn2x:
-      // Filled in as the adapters land; until then these stacks run their native reference.
-      return ParityStackBuilder(stack: stack.reference ?? .native2x, server: server, store: store, state: state,
-                                queue: queue, endpoint: endpoint, options: options).build()
+      return .v2(V2Client(networkTransport: v2Transport(ParityProviderV2(state: state), additionalHeaders: options.additionalHeaders), store: store), keepAlive: [])
+    case .delegatesOn1x:
+      let delegate = ParityDelegateV0(state: state, additionalHeaders: options.additionalHeaders)
+      let provider = DelegateTransportCallbackInterceptorProvider(
+        delegate: delegate, transport: standInTransport(),
+        client: ScriptedURLSessionClient(server: server, callbackQueue: queue), store: store)
+      return .v1(V1Client(networkTransport: v1Transport(provider, additionalHeaders: [:]), store: store), keepAlive: [delegate])
+    case .delegatesOn2x:
+      let delegate = ParityDelegateV0(state: state, additionalHeaders: options.additionalHeaders)
+      let provider = DelegateTransportInterceptorProvider(delegate: delegate, transport: standInTransport())
+      return .v2(V2Client(networkTransport: v2Transport(provider, additionalHeaders: [:]), store: store), keepAlive: [delegate])
+    case .facade0xOn2x:
+      let delegate = ParityDelegateV0(state: state, additionalHeaders: options.additionalHeaders)
+      let transport = HTTPNetworkTransportOnAsyncChain(
+        url: endpoint, session: server, useGETForQueries: options.useGETForQueries,
+        enableAutoPersistedQueries: options.autoPersistQueries, callbackQueue: queue)
+      transport.delegate = delegate
+      return .v0(V0Client(networkTransport: transport, store: store), keepAlive: [delegate])
+    case .interceptorsOn2x, .facade1xOn2x:
+      return buildCallbackChainAdapters()
     }
+  }
+
+  func buildCallbackChainAdapters() -> ParityClient {
+    .unavailable("the 1.x → 2.x adapters are not built yet")
+  }
+
+  /// The `HTTPNetworkTransport` 0.x delegate methods receive as their first argument under an adapter.
+  func standInTransport() -> HTTPNetworkTransport {
+    HTTPNetworkTransport(url: endpoint, client: StreamingSessionClient(session: server, callbackQueue: operationQueue()),
+                         useGETForQueries: options.useGETForQueries, enableAutoPersistedQueries: options.autoPersistQueries)
   }
 
   func operationQueue() -> OperationQueue {
