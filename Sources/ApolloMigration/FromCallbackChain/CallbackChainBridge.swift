@@ -1,0 +1,307 @@
+import ApolloAsyncChain
+import ApolloCallbackChain
+import ApolloCore
+import Foundation
+
+/// The 1.x `RequestChain` that a 1.x interceptor talks to while it runs inside the 2.x chain.
+///
+/// | 1.x verb | becomes | when it runs |
+/// |---|---|---|
+/// | `proceedAsync(request:response:interceptor:completion:)` | the 2.x `next(request)`, with the request's changes copied over; each result comes back through the `completion` passed here | once per call of the interceptor |
+/// | `returnValueAsync(for:value:completion:)` | the value is emitted; without an onward verb in the same callback the interceptor's turn ends there | any time |
+/// | `handleErrorAsync(_:request:response:completion:)` | the provider's 1.x `ApolloErrorInterceptor` (recover with a value, fail, or `retry`); without one, a failure | once |
+/// | `retry(request:completion:)` | `throw RequestChain<Request>.Retry(request:)` with the request's changes | once (again from the error interceptor) |
+/// | `cancel()` | ends the 2.x work with `CancellationError` (callers of the facade hear nothing, as in 1.x) | any time |
+/// | `kickoff(request:completion:)` | as `retry` | — |
+///
+/// Like a swift-nio `ChannelHandlerContext`, the bridge is the interceptor's only way onward, and one
+/// bridge serves one call of one interceptor (a "turn"). The rules it keeps:
+///
+/// - **Never calling onward** — no verb and no completion — does not hang the request as it did in 1.x:
+///   after the provider's ``CallbackProviderOnAsyncChain/interceptorTimeout`` the request ends with
+///   ``CallbackInterceptorError/neverCalledOnward(interceptor:timeout:)``.
+/// - **Calling onward twice** (`proceedAsync` twice, `retry` after `proceedAsync`, …) ends the request with
+///   ``CallbackInterceptorError/calledOnwardTwice(interceptor:firstVerb:secondVerb:)`` while nothing has
+///   been delivered for it yet; a late second call is dropped. Never a second network request.
+/// - **Using the chain after cancelling it** ends the request with
+///   ``CallbackInterceptorError/chainUsedAfterCancel(interceptor:verb:)``. After the 2.x side cancelled
+///   (the caller went away), verbs are ignored silently, as in 1.x.
+/// - Calling the `completion` directly (without the chain) delivers, as in 1.x, and bypasses the error
+///   interceptor, as in 1.x.
+///
+/// Every call into the interceptor and every verb runs holding the provider's lock, so 1.x objects are
+/// never used from two threads at once.
+public final class CallbackChainBridge: ApolloCallbackChain.RequestChain, @unchecked Sendable {
+  // @unchecked Sendable: every mutable field below is read and written only inside `lock` (the
+  // provider's CallbackLock, an NSRecursiveLock); `send`, `name` and `lock` are immutable.
+
+  /// What the interceptor decided for its turn.
+  enum Decision {
+    case proceed(request: AnyObject, response: AnyObject?, completion: Any)
+    case retry(request: AnyObject)
+    /// Values (or a failure) went through the completion; nothing more comes from this turn.
+    case finished
+    case failed(any Error)
+  }
+
+  let send: CallbackSend
+  let name: String
+  let lock: CallbackLock
+  /// Receives what reaches the turn's own completion: values, or a failure (wrapped as handled unless
+  /// it is a downstream error being forwarded).
+  private let onValue: @Sendable (CallbackConfined<Any>, RecordSet?) -> Void
+  private let onFailure: @Sendable (any Error) -> Void
+
+  private var decision: Decision?
+  private var waiter: CheckedContinuation<CallbackConfined<Decision>, Never>?
+  private var terminalVerb: String?
+  private var inErrorPath = false
+  private var retriedFromErrorPath = false
+  private var cancelledByInterceptor = false
+  private var cancelledExternally = false
+  private var insideIntercept = true
+  private var valueDelivered = false
+  private var outputClosed = false
+  /// Set while a downstream error that did not pass the error interceptor is handed to the completion.
+  var forwardingUnhandled = false
+  /// The records of the element whose value is being handed to the completion.
+  var currentRecords: RecordSet?
+
+  init(send: CallbackSend, name: String, onValue: @escaping @Sendable (CallbackConfined<Any>, RecordSet?) -> Void,
+       onFailure: @escaping @Sendable (any Error) -> Void) {
+    self.send = send
+    self.name = name
+    self.lock = send.lock
+    self.onValue = onValue
+    self.onFailure = onFailure
+  }
+
+  // MARK: The 1.x verbs
+
+  /// Treated as ``retry(request:completion:)``: an interceptor has no business starting a chain.
+  public func kickoff<Operation: GraphQLOperation>(
+    request: ApolloCallbackChain.HTTPRequest<Operation>,
+    completion: @escaping (Result<ApolloCallbackChain.GraphQLResult<Operation.Data>, any Error>) -> Void
+  ) {
+    retry(request: request, completion: completion)
+  }
+
+  /// The pre-1.3 form: the same as the id-based one (a bridge serves one interceptor, so there is no
+  /// position to get wrong).
+  public func proceedAsync<Operation: GraphQLOperation>(
+    request: ApolloCallbackChain.HTTPRequest<Operation>,
+    response: ApolloCallbackChain.HTTPResponse<Operation>?,
+    completion: @escaping (Result<ApolloCallbackChain.GraphQLResult<Operation.Data>, any Error>) -> Void
+  ) {
+    proceed(request: request, response: response, completion: completion)
+  }
+
+  /// Goes on to the next 2.x stage with `request` (its header, cache-policy and endpoint changes copied
+  /// to the 2.x request). Results of the rest of the chain are handed to `completion`, so a wrapping
+  /// completion sees them as in 1.x.
+  public func proceedAsync<Operation: GraphQLOperation>(
+    request: ApolloCallbackChain.HTTPRequest<Operation>,
+    response: ApolloCallbackChain.HTTPResponse<Operation>?,
+    interceptor: any ApolloInterceptor,
+    completion: @escaping (Result<ApolloCallbackChain.GraphQLResult<Operation.Data>, any Error>) -> Void
+  ) {
+    proceed(request: request, response: response, completion: completion)
+  }
+
+  private func proceed<Operation: GraphQLOperation>(
+    request: ApolloCallbackChain.HTTPRequest<Operation>,
+    response: ApolloCallbackChain.HTTPResponse<Operation>?,
+    completion: @escaping (Result<ApolloCallbackChain.GraphQLResult<Operation.Data>, any Error>) -> Void
+  ) {
+    lock.withLock {
+      guard begin("proceedAsync", terminal: true) else { return }
+      decide(.proceed(request: request, response: response, completion: completion))
+    }
+  }
+
+  /// Cancels the request's 2.x work. Silent for facade callers, as 1.x's cancel.
+  public func cancel() {
+    lock.withLock {
+      cancelledByInterceptor = true
+      if !insideIntercept { decide(.failed(CancellationError())) }
+    }
+  }
+
+  /// Starts the 2.x chain over with `request` (`throw RequestChain<Request>.Retry`); a retry from the
+  /// error interceptor while it handles `hitMaxRetryCount` is refused, as in 1.x here, and that error delivered.
+  public func retry<Operation: GraphQLOperation>(
+    request: ApolloCallbackChain.HTTPRequest<Operation>,
+    completion: @escaping (Result<ApolloCallbackChain.GraphQLResult<Operation.Data>, any Error>) -> Void
+  ) {
+    lock.withLock {
+      if inErrorPath && !retriedFromErrorPath && !cancelledByInterceptor && !cancelledExternally {
+        retriedFromErrorPath = true
+      } else {
+        guard begin("retry", terminal: true) else { return }
+      }
+      decide(.retry(request: request))
+    }
+  }
+
+  /// Sends `error` through the provider's 1.x error interceptor, which answers through `completion` or
+  /// calls ``retry(request:completion:)``; without one, `completion` gets the failure.
+  public func handleErrorAsync<Operation: GraphQLOperation>(
+    _ error: any Error,
+    request: ApolloCallbackChain.HTTPRequest<Operation>,
+    response: ApolloCallbackChain.HTTPResponse<Operation>?,
+    completion: @escaping (Result<ApolloCallbackChain.GraphQLResult<Operation.Data>, any Error>) -> Void
+  ) {
+    lock.withLock {
+      guard begin("handleErrorAsync", terminal: true) else { return }
+      inErrorPath = true
+      guard let errorInterceptor = send.plan.errorInterceptor else {
+        completion(.failure(error))
+        return
+      }
+      errorInterceptor.withValue { handler in
+        handler.handleErrorAsync(error: error, chain: self, request: request, response: response, completion: completion)
+      }
+    }
+  }
+
+  /// Hands `value` to `completion` (which emits it). Does not end the turn by itself: an interceptor
+  /// may go on with `proceedAsync` in the same callback (the `returnCacheDataAndFetch` shape).
+  public func returnValueAsync<Operation: GraphQLOperation>(
+    for request: ApolloCallbackChain.HTTPRequest<Operation>,
+    value: ApolloCallbackChain.GraphQLResult<Operation.Data>,
+    completion: @escaping (Result<ApolloCallbackChain.GraphQLResult<Operation.Data>, any Error>) -> Void
+  ) {
+    lock.withLock {
+      guard begin("returnValueAsync", terminal: false) else { return }
+      completion(.success(value))
+    }
+  }
+
+  /// Whether the interceptor or the 2.x side cancelled.
+  public var isCancelled: Bool {
+    lock.withLock { cancelledByInterceptor || cancelledExternally }
+  }
+
+  // MARK: Turn bookkeeping (internal)
+
+  /// Checks a verb against the contract; `false` means drop it (the turn has already failed or ended).
+  private func begin(_ verb: String, terminal: Bool) -> Bool {
+    if cancelledExternally { return false }
+    if cancelledByInterceptor {
+      fail(CallbackInterceptorError.chainUsedAfterCancel(interceptor: name, verb: verb))
+      return false
+    }
+    guard terminal else { return true }
+    if let first = terminalVerb {
+      fail(CallbackInterceptorError.calledOnwardTwice(interceptor: name, firstVerb: first, secondVerb: verb))
+      return false
+    }
+    terminalVerb = verb
+    return true
+  }
+
+  /// Ends the turn with `error` unless its output is already closed.
+  private func fail(_ error: any Error) {
+    guard !outputClosed else { return }
+    outputClosed = true
+    onFailure(CallbackHandledError(underlying: error))
+    if decision == nil { decide(.failed(error)) }
+  }
+
+  private func decide(_ newDecision: Decision) {
+    guard decision == nil else { return }
+    decision = newDecision
+    if let waiter {
+      self.waiter = nil
+      waiter.resume(returning: CallbackConfined(newDecision, lock: lock))
+    }
+  }
+
+  /// The completion the turn hands to the interceptor: values are emitted, a failure closes the output.
+  func receive(_ result: Result<CallbackConfined<Any>, any Error>) {
+    lock.withLock {
+      guard !outputClosed, !cancelledExternally else { return }
+      switch result {
+      case .success(let value):
+        valueDelivered = true
+        onValue(value, currentRecords)
+        if decision == nil && !insideIntercept { scheduleSettle() }
+      case .failure(let error):
+        outputClosed = true
+        onFailure(forwardingUnhandled ? error : CallbackHandledError(underlying: error))
+        decide(.finished)
+      }
+    }
+  }
+
+  /// A value delivered from a later callback without an onward verb: the turn ends shortly after,
+  /// unless the same callback goes on.
+  private func scheduleSettle() {
+    Task { [self] in
+      try? await Task.sleep(for: .milliseconds(20))
+      lock.withLock { if decision == nil { decide(.finished) } }
+    }
+  }
+
+  /// Called when `interceptAsync` returned: settles a turn that only delivered values or cancelled.
+  func interceptReturned() {
+    lock.withLock {
+      insideIntercept = false
+      guard decision == nil else { return }
+      if cancelledByInterceptor {
+        decide(.failed(CancellationError()))
+      } else if valueDelivered {
+        decide(.finished)
+      }
+    }
+  }
+
+  /// The completion handed to the interceptor for `Operation`: routes into ``receive(_:)``.
+  func sink<Operation: GraphQLOperation>(
+    for _: Operation.Type
+  ) -> (Result<ApolloCallbackChain.GraphQLResult<Operation.Data>, any Error>) -> Void {
+    let lock = self.lock
+    return { [self] result in
+      receive(result.map { CallbackConfined($0 as Any, lock: lock) })
+    }
+  }
+
+  /// Puts the turn on the error path from the start (the error interceptor's own turn), so one
+  /// `retry` is allowed.
+  func beginErrorPath() {
+    lock.withLock { inErrorPath = true }
+  }
+
+  /// The 2.x side went away: later verbs are ignored silently.
+  func cancelExternally() {
+    lock.withLock {
+      cancelledExternally = true
+      decide(.failed(CancellationError()))
+    }
+  }
+
+  /// Waits for the interceptor's decision, at most the plan's timeout.
+  func decision() async -> CallbackConfined<Decision> {
+    let timeout = send.plan.timeout
+    let name = self.name
+    let timer = Task { [self] in
+      try? await Task.sleep(for: timeout)
+      guard !Task.isCancelled else { return }
+      lock.withLock { decide(.failed(CallbackInterceptorError.neverCalledOnward(interceptor: name, timeout: timeout))) }
+    }
+    defer { timer.cancel() }
+    return await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<CallbackConfined<Decision>, Never>) in
+        lock.withLock {
+          if let decision {
+            continuation.resume(returning: CallbackConfined(decision, lock: lock))
+          } else {
+            waiter = continuation
+          }
+        }
+      }
+    } onCancel: { [self] in
+      cancelExternally()
+    }
+  }
+}

@@ -1,0 +1,113 @@
+import ApolloAsyncChain
+import ApolloCallbackChain
+import ApolloCore
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The provider's 1.x `ApolloErrorInterceptor` as the first 2.x `GraphQLInterceptor` of an adapted chain.
+///
+/// | 1.x hook | 2.x stage | when it runs |
+/// |---|---|---|
+/// | `additionalErrorInterceptor(for:)`.`handleErrorAsync` | `mapErrors` of the outermost GraphQL interceptor | once per error that reaches the top of the attempt |
+///
+/// It also opens each attempt: it binds the send's shared state (the 1.x request the interceptors see,
+/// the HTTP-stage hooks) as a task-local value around `next`, and on the way back gives server results
+/// their 1.x dependent keys and drops their records when the 1.x list had no `CacheWriteInterceptor`.
+///
+/// What reaches the error interceptor: every 2.x error of the attempt (network failure, 2.x
+/// `ResponseCodeError` as 1.x `ResponseCodeError.invalidResponseCode`, `MaxRetriesError` as 1.x
+/// `RetryError.hitMaxRetryCount`, parse errors), except errors a 1.x interceptor already sent through
+/// `handleErrorAsync` or straight into its completion (as in 1.x, where those bypassed or had already
+/// taken that path), `RequestChain.Retry` and cancellation. What it can answer:
+///
+/// - a value through `completion` → the value is emitted and the attempt ends normally;
+/// - a failure through `completion` → that error ends the request;
+/// - `chain.retry(request:)` → `throw RequestChain.Retry` with the request's changes (refused while it
+///   handles `hitMaxRetryCount`, which 1.x recursed on; that error ends the request instead);
+/// - nothing → after the timeout, ``CallbackInterceptorError/neverCalledOnward(interceptor:timeout:)``.
+struct CallbackErrorInterceptorOnAsyncChain: GraphQLInterceptor {
+  let plan: CallbackPlan
+  let errorInterceptorName: String
+
+  func intercept<Request: GraphQLRequest>(
+    request: Request, next: NextInterceptorFunction<Request>
+  ) async throws -> InterceptorResultStream<Request> {
+    let send = CallbackSend(plan: plan, request: request)
+    send.lock.withLock {
+      send.retryMaker = { [weak send] object in
+        guard let send else { return CancellationError() }
+        let latest = send.latestRequest as? Request ?? request
+        return V2RequestChain<Request>.Retry(request: send.apply(object, to: latest))
+      }
+      send.httpHook = { [weak send] hook, name, response, chunk in
+        guard let send else { return chunk }
+        return try await CallbackHTTPStageOnAsyncChain.run(hook, name: name, response: response, chunk: chunk,
+                                                          send: send, request: Request.self)
+      }
+    }
+    let writesCache = plan.writesCache
+    let upstream: InterceptorResultStream<Request> = await CallbackSend.$current.withValue(send) { await next(request) }
+    let name = errorInterceptorName
+    return await upstream
+      .map { element in
+        guard element.result.source == .server else { return element }
+        let result = element.result
+        let keys = result.dependentKeys ?? element.cacheRecords?.dependentFieldKeys
+        let fixed = V2GraphQLResponse<Request.Operation>(
+          data: result.data, extensions: result.extensions, errors: result.errors, source: result.source, dependentKeys: keys)
+        return ParsedResult(result: fixed, cacheRecords: writesCache ? element.cacheRecords : nil)
+      }
+      .mapErrors { error in
+        try await Self.handle(error, send: send, request: request, name: name)
+      }
+  }
+
+  /// Runs the error interceptor for one error; returns its recovered value or throws what it decided.
+  private static func handle<Request: GraphQLRequest>(
+    _ error: any Error, send: CallbackSend, request: Request, name: String
+  ) async throws -> ParsedResult<Request.Operation>? {
+    typealias Operation = Request.Operation
+    if error is V2RequestChain<Request>.Retry || error is CancellationError { throw error }
+    if let handled = error as? CallbackHandledError { throw handled.underlying }
+    let v1Error = ResultConversion.v1Error(error)
+    guard let errorInterceptor = send.plan.errorInterceptor else { throw v1Error }
+
+    let (stream, continuation) = AsyncThrowingStream<ParsedResult<Operation>, any Error>.makeStream()
+    let bridge = CallbackInterceptorOnAsyncChain.bridge(send: send, name: name, into: continuation)
+    bridge.beginErrorPath()
+    let sink = bridge.sink(for: Operation.self)
+    let started = send.lock.withLock { () -> Bool in
+      guard let mirror = send.typedMirror(Operation.self) else { return false }
+      let response = send.lastHTTP.map { V1HTTPResponse<Operation>(response: $0.response, rawData: $0.data, parsedResponse: nil) }
+      errorInterceptor.withValue {
+        $0.handleErrorAsync(error: v1Error, chain: bridge, request: mirror, response: response, completion: sink)
+      }
+      return true
+    }
+    guard started else { throw v1Error }
+    bridge.interceptReturned()
+    let decided = await bridge.decision()
+    let retry = decided.withValue { decision -> Result<Void, any Error> in
+      switch decision {
+      case .retry(let object):
+        // 1.x recursed without bound here; the exhausted-retries error ends the request instead.
+        if v1Error is V1MaxRetryInterceptor.RetryError { return .failure(v1Error) }
+        return .failure(send.retryError(for: object))
+      case .failed(let failure):
+        return .failure(failure)
+      case .proceed, .finished:
+        return .success(())
+      }
+    }
+    try retry.get()
+    continuation.finish()
+    do {
+      for try await value in stream { return value }
+    } catch let handled as CallbackHandledError {
+      throw handled.underlying
+    }
+    throw v1Error
+  }
+}

@@ -1,0 +1,107 @@
+import ApolloAsyncChain
+import ApolloCallbackChain
+import ApolloCore
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The 1.x interceptors between `NetworkFetchInterceptor` and the parser, as one 2.x `HTTPInterceptor`.
+///
+/// | 1.x hook | 2.x stage | when it runs |
+/// |---|---|---|
+/// | `ResponseCodeInterceptor` | 2.x `ResponseCodeInterceptor` at the same position | per body chunk |
+/// | custom interceptor after the fetch | `mapChunks`: `interceptAsync` with an `HTTPResponse` whose `rawData` is the chunk and `parsedResponse` nil | per body chunk (once for a plain response, once per part for multipart) |
+///
+/// The hooks run in their 1.x order. A hook's verbs: `proceedAsync` passes its response's `rawData`
+/// on to the parser (so a hook may rewrite the body); `retry` throws `RequestChain.Retry` (the 401 →
+/// re-authenticate pattern); `handleErrorAsync` goes through the error interceptor, and a recovered
+/// value (like `returnValueAsync`) is handed to the parser as its response JSON; a hook that never
+/// calls onward ends the request with ``CallbackInterceptorError/neverCalledOnward(interceptor:timeout:)``.
+///
+/// Difference: for a multipart response a 1.x hook here saw the raw multipart text once per network
+/// callback; adapted, it sees each part's body, already cut.
+///
+/// The hooks are the send's (found through the task-local ``CallbackSend``), so they are the instances
+/// the 1.x provider returned for this send.
+struct CallbackHTTPStageOnAsyncChain: HTTPInterceptor {
+  func intercept(request: URLRequest, next: NextHTTPInterceptorFunction) async throws -> ApolloAsyncChain.HTTPResponse {
+    guard let send = CallbackSend.current else { return try await next(request) }
+    return try await withoutActuallyEscaping(next) { next in
+      try await Self.run(send.plan.httpSteps, send: send, request: request, next: next)
+    }
+  }
+
+  private static func run(
+    _ steps: [CallbackPlan.HTTPStep], send: CallbackSend, request: URLRequest,
+    next: @escaping @Sendable (URLRequest) async throws -> V2HTTPResponse
+  ) async throws -> V2HTTPResponse {
+    var chain = next
+    // Wrapping in 1.x order makes the first 1.x hook the innermost 2.x one, so it sees each chunk first.
+    for step in steps {
+      let downstream = chain
+      switch step {
+      case .responseCode:
+        chain = { urlRequest in
+          try await ApolloAsyncChain.ResponseCodeInterceptor().intercept(request: urlRequest, next: downstream)
+        }
+      case .hook(let hook, let name):
+        chain = { urlRequest in
+          try await downstream(urlRequest).mapChunks { response, chunk in
+            guard let run = send.lock.withLock({ send.httpHook }) else { return chunk }
+            return try await run(hook, name, response, chunk)
+          }
+        }
+      }
+    }
+    return try await chain(request)
+  }
+
+  /// Runs one hook on one chunk and returns the chunk the parser gets.
+  static func run<Request: GraphQLRequest>(
+    _ hook: CallbackConfined<any ApolloInterceptor>, name: String, response: HTTPURLResponse, chunk: Data,
+    send: CallbackSend, request: Request.Type
+  ) async throws -> Data {
+    typealias Operation = Request.Operation
+    let answered = Mutex<Result<Data, any Error>?>(nil)
+    let bridge = CallbackChainBridge(
+      send: send, name: name,
+      onValue: { value, _ in
+        guard let result = value.withValue({ $0 as? V1GraphQLResult<Operation.Data> }) else { return }
+        answered.withLock { $0 = .success(ResultConversion.responseBody(result)) }
+      },
+      onFailure: { error in answered.withLock { $0 = .failure(error) } })
+    let sink = bridge.sink(for: Operation.self)
+    let started = send.lock.withLock { () -> Bool in
+      send.lastHTTP = (response, chunk)
+      guard let mirror = send.typedMirror(Operation.self) else { return false }
+      let v1Response = V1HTTPResponse<Operation>(response: response, rawData: chunk, parsedResponse: nil)
+      hook.withValue { $0.interceptAsync(chain: bridge, request: mirror, response: v1Response, completion: sink) }
+      return true
+    }
+    guard started else {
+      throw CallbackInterceptorError.operationTypeMismatch(interceptor: name, expected: Operation.operationName)
+    }
+    bridge.interceptReturned()
+    let decided = await bridge.decision()
+    let outcome = decided.withValue { decision -> Result<Data?, any Error> in
+      switch decision {
+      case .proceed(let object, let passed, _):
+        send.adopt(object)
+        return .success((passed as? V1HTTPResponse<Operation>)?.rawData ?? chunk)
+      case .retry(let object):
+        return .failure(send.retryError(for: object))
+      case .finished:
+        return .success(nil)
+      case .failed(let error):
+        return .failure(error is CancellationError ? error : CallbackHandledError(underlying: error))
+      }
+    }
+    if let data = try outcome.get() { return data }
+    switch answered.withLock({ $0 }) {
+    case .success(let data)?: return data
+    case .failure(let error)?: throw error
+    case nil: return chunk
+    }
+  }
+}

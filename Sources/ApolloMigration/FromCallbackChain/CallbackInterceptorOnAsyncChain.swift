@@ -1,0 +1,247 @@
+import ApolloAsyncChain
+import ApolloCallbackChain
+import ApolloCore
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A custom 1.x `ApolloInterceptor` as a 2.x `GraphQLInterceptor`.
+///
+/// | 1.x position | 2.x stage | when it runs |
+/// |---|---|---|
+/// | before `NetworkFetchInterceptor` (``Position/beforeNetwork``) | GraphQL pre-flight: `interceptAsync(response: nil)`, then `next(request)` | once per attempt, before the cache read and the fetch |
+/// | after the parser (``Position/afterParsing``) | GraphQL post-flight: `interceptAsync` with `parsedResponse` set | once per server result (cache hits pass by, as 1.x's CacheRead returned them directly) |
+/// | between fetch and parser | see ``CallbackProviderOnAsyncChain`` (an HTTP-stage hook) | once per body chunk |
+///
+/// What each verb of the interceptor's chain becomes is listed on ``CallbackChainBridge``. In short:
+/// `proceedAsync` continues into `next` with the request's changes (headers → `additionalHeaders`,
+/// `cachePolicy` → `FetchBehavior`); results come back through the completion the interceptor passed on,
+/// so a wrapping completion still sees them; `retry` throws `RequestChain.Retry`; an interceptor that
+/// never calls onward ends the request with ``CallbackInterceptorError/neverCalledOnward(interceptor:timeout:)``.
+///
+/// Normally built by ``CallbackProviderOnAsyncChain``; built alone (in your own 2.x provider) it runs
+/// without an error interceptor.
+public struct CallbackInterceptorOnAsyncChain: GraphQLInterceptor {
+  /// Where the interceptor sat relative to the 1.x network fetch.
+  public enum Position: Sendable, Hashable {
+    /// Before `NetworkFetchInterceptor`: sees the request.
+    case beforeNetwork
+    /// After the parsing interceptors: sees the response with `parsedResponse` set.
+    case afterParsing
+  }
+
+  let interceptor: CallbackConfined<any ApolloInterceptor>
+  let name: String
+  /// Where the interceptor runs.
+  public let position: Position
+  let standalonePlan: CallbackPlan
+
+  /// Adapts `interceptor`.
+  /// - Parameters:
+  ///   - position: where it sat in the 1.x chain.
+  ///   - timeout: how long it may take to call onward before the request ends with an error.
+  public init(_ interceptor: any ApolloInterceptor, position: Position = .beforeNetwork, timeout: Duration = .seconds(60)) {
+    let lock = CallbackLock()
+    self.init(confined: CallbackConfined(interceptor, lock: lock), name: String(describing: type(of: interceptor)),
+              position: position, plan: CallbackPlan(errorInterceptor: nil, timeout: timeout, lock: lock))
+  }
+
+  init(confined: CallbackConfined<any ApolloInterceptor>, name: String, position: Position, plan: CallbackPlan) {
+    self.interceptor = confined
+    self.name = name
+    self.position = position
+    self.standalonePlan = plan
+  }
+
+  public func intercept<Request: GraphQLRequest>(
+    request: Request, next: NextInterceptorFunction<Request>
+  ) async throws -> InterceptorResultStream<Request> {
+    let send = CallbackSend.current ?? CallbackSend(plan: standalonePlan, request: request)
+    switch position {
+    case .beforeNetwork: return await beforeNetwork(request: request, send: send, next: next)
+    case .afterParsing: return await afterParsing(request: request, send: send, next: next)
+    }
+  }
+
+  // MARK: Before the network
+
+  private func beforeNetwork<Request: GraphQLRequest>(
+    request: Request, send: CallbackSend, next: NextInterceptorFunction<Request>
+  ) async -> InterceptorResultStream<Request> {
+    typealias Operation = Request.Operation
+    let (stream, continuation) = AsyncThrowingStream<ParsedResult<Operation>, any Error>.makeStream()
+    let bridge = Self.bridge(send: send, name: name, into: continuation)
+    let sink = bridge.sink(for: Operation.self)
+    let interceptor = self.interceptor
+    let started = send.lock.withLock { () -> Bool in
+      send.syncIn(request)
+      guard let mirror = send.typedMirror(Operation.self) else { return false }
+      interceptor.withValue { $0.interceptAsync(chain: bridge, request: mirror, response: nil, completion: sink) }
+      return true
+    }
+    guard started else {
+      continuation.finish(throwing: CallbackInterceptorError.operationTypeMismatch(interceptor: name, expected: Operation.operationName))
+      return InterceptorResultStream<Request>(stream: stream)
+    }
+    bridge.interceptReturned()
+    // The interceptor's decision is awaited here, inside `intercept`, so `next` is called before this returns.
+    let decided = await bridge.decision()
+    let step = decided.withValue { decision -> Step<Request> in
+      switch decision {
+      case .proceed(let object, _, let completion):
+        return .proceed(send.apply(object, to: request), CallbackConfined(completion, lock: send.lock))
+      case .retry(let object): return .fail(send.retryError(for: object))
+      case .finished: return .done
+      case .failed(let error): return .fail(error is CancellationError ? error : CallbackHandledError(underlying: error))
+      }
+    }
+    switch step {
+    case .done:
+      continuation.finish()
+    case .fail(let error):
+      continuation.finish(throwing: error)
+    case .proceed(let onward, let completion):
+      let downstream = await next(onward).getStream()
+      let task = Task {
+        do {
+          for try await element in downstream {
+            Self.forward(.success(element), to: completion, bridge: bridge)
+          }
+        } catch let retry as V2RequestChain<Request>.Retry {
+          // Control flow, not a result: 1.x interceptors never saw it.
+          continuation.finish(throwing: retry)
+          return
+        } catch is CancellationError {
+          continuation.finish(throwing: CancellationError())
+          return
+        } catch {
+          Self.forward(Result<ParsedResult<Operation>, any Error>.failure(error), to: completion, bridge: bridge)
+        }
+        continuation.finish()
+      }
+      continuation.onTermination = { _ in
+        task.cancel()
+        bridge.cancelExternally()
+      }
+    }
+    return InterceptorResultStream<Request>(stream: stream)
+  }
+
+  /// What a pre-flight decision leads to.
+  private enum Step<Request: GraphQLRequest> {
+    case proceed(Request, CallbackConfined<Any>)
+    case fail(any Error)
+    case done
+  }
+
+  /// Hands one downstream result (or error) to the completion the interceptor passed on.
+  static func forward<Operation: GraphQLOperation>(
+    _ result: Result<ParsedResult<Operation>, any Error>, to completion: CallbackConfined<Any>, bridge: CallbackChainBridge
+  ) {
+    completion.withValue { value in
+      guard let completion = value as? (Result<V1GraphQLResult<Operation.Data>, any Error>) -> Void else { return }
+      switch result {
+      case .success(let element):
+        bridge.currentRecords = element.cacheRecords
+        completion(.success(ResultConversion.v1(element.result)))
+        bridge.currentRecords = nil
+      case .failure(let error as CallbackHandledError):
+        completion(.failure(error.underlying))
+      case .failure(let error):
+        bridge.forwardingUnhandled = true
+        completion(.failure(ResultConversion.v1Error(error)))
+        bridge.forwardingUnhandled = false
+      }
+    }
+  }
+
+  // MARK: After parsing
+
+  private func afterParsing<Request: GraphQLRequest>(
+    request: Request, send: CallbackSend, next: NextInterceptorFunction<Request>
+  ) async -> InterceptorResultStream<Request> {
+    send.lock.withLock { send.syncIn(request) }
+    let upstream = await next(request).getStream()
+    let (stream, continuation) = AsyncThrowingStream<ParsedResult<Request.Operation>, any Error>.makeStream()
+    let interceptor = self.interceptor
+    let name = self.name
+    let task = Task {
+      do {
+        for try await element in upstream {
+          guard element.result.source == .server else {
+            continuation.yield(element)
+            continue
+          }
+          try await Self.afterParsingTurn(element, interceptor: interceptor, name: name, send: send,
+                                          requestType: Request.self, into: continuation)
+        }
+        continuation.finish()
+      } catch {
+        continuation.finish(throwing: error)
+      }
+    }
+    continuation.onTermination = { _ in task.cancel() }
+    return InterceptorResultStream<Request>(stream: stream)
+  }
+
+  private static func afterParsingTurn<Request: GraphQLRequest>(
+    _ element: ParsedResult<Request.Operation>, interceptor: CallbackConfined<any ApolloInterceptor>, name: String,
+    send: CallbackSend, requestType: Request.Type,
+    into continuation: AsyncThrowingStream<ParsedResult<Request.Operation>, any Error>.Continuation
+  ) async throws {
+    typealias Operation = Request.Operation
+    let bridge = Self.bridge(send: send, name: name, into: continuation)
+    let sink = bridge.sink(for: Operation.self)
+    let started = send.lock.withLock { () -> Bool in
+      guard let mirror = send.typedMirror(Operation.self) else { return false }
+      let head = send.lastHTTP?.response
+        ?? HTTPURLResponse(url: mirror.graphQLEndpoint, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: [:])!
+      let response = V1HTTPResponse<Operation>(response: head, rawData: send.lastHTTP?.data ?? Data(),
+                                              parsedResponse: ResultConversion.v1(element.result))
+      response.cacheRecords = element.cacheRecords
+      interceptor.withValue { $0.interceptAsync(chain: bridge, request: mirror, response: response, completion: sink) }
+      return true
+    }
+    guard started else {
+      throw CallbackInterceptorError.operationTypeMismatch(interceptor: name, expected: Operation.operationName)
+    }
+    bridge.interceptReturned()
+    let decided = await bridge.decision()
+    let failure = decided.withValue { decision -> (any Error)? in
+      switch decision {
+      case .proceed(let object, let response, let completion):
+        send.adopt(object)
+        let response = response as? V1HTTPResponse<Operation>
+        let value = response?.parsedResponse ?? ResultConversion.v1(element.result)
+        bridge.currentRecords = response?.cacheRecords ?? element.cacheRecords
+        (completion as? (Result<V1GraphQLResult<Operation.Data>, any Error>) -> Void)?(.success(value))
+        bridge.currentRecords = nil
+        return nil
+      case .retry(let object):
+        return send.retryError(for: object)
+      case .finished:
+        return nil
+      case .failed(let error):
+        return error is CancellationError ? error : CallbackHandledError(underlying: error)
+      }
+    }
+    if let failure { throw failure }
+  }
+
+  // MARK: Shared
+
+  /// A bridge whose completion yields into `continuation` (converting 1.x results) and closes it on failure.
+  static func bridge<Operation: GraphQLOperation>(
+    send: CallbackSend, name: String,
+    into continuation: AsyncThrowingStream<ParsedResult<Operation>, any Error>.Continuation
+  ) -> CallbackChainBridge {
+    CallbackChainBridge(
+      send: send, name: name,
+      onValue: { value, records in
+        guard let result = value.withValue({ $0 as? V1GraphQLResult<Operation.Data> }) else { return }
+        continuation.yield(ParsedResult(result: ResultConversion.v2(result, as: Operation.self), cacheRecords: records))
+      },
+      onFailure: { error in continuation.finish(throwing: error) })
+  }
+}

@@ -1,0 +1,113 @@
+import ApolloAsyncChain
+import ApolloCallbackChain
+import ApolloCore
+import Foundation
+
+/// A whole 1.x `InterceptorProvider` as a 2.x `InterceptorProvider`.
+///
+/// | 1.x interceptor (detected by type) | 2.x stage | when it runs |
+/// |---|---|---|
+/// | `MaxRetryInterceptor` | 2.x `MaxRetryInterceptor`, same configuration (limit, backoff) | GraphQL pre-flight, each attempt |
+/// | `CacheReadInterceptor` | the 2.x cache read (`FetchBehavior` from the request's `cachePolicy`) | after GraphQL pre-flight |
+/// | custom, before `NetworkFetchInterceptor` | ``CallbackInterceptorOnAsyncChain`` (`.beforeNetwork`) | GraphQL pre-flight, in 1.x order |
+/// | `NetworkFetchInterceptor` | the 2.x session (the transport's `ApolloURLSession`) | — |
+/// | `ResponseCodeInterceptor` | 2.x `ResponseCodeInterceptor` | HTTP stage, per chunk |
+/// | custom, between the fetch and the parser | an HTTP-stage hook: `rawData` set, `parsedResponse` nil | HTTP stage, per chunk, in 1.x order |
+/// | `MultipartResponseParsingInterceptor`, `JSONResponseParsingInterceptor`, `IncrementalJSONResponseParsingInterceptor` | 2.x `JSONResponseParsingInterceptor` | parser |
+/// | custom, after the parser | ``CallbackInterceptorOnAsyncChain`` (`.afterParsing`): `parsedResponse` set | GraphQL post-flight, per server result, in 1.x order |
+/// | `AutomaticPersistedQueryInterceptor` | 2.x `AutomaticPersistedQueryInterceptor` | GraphQL post-flight, at its 1.x position |
+/// | `CacheWriteInterceptor` | the 2.x cache write | when a server result reaches the top |
+/// | `additionalErrorInterceptor(for:)` | the first GraphQL interceptor's `mapErrors` (see `CallbackErrorInterceptorOnAsyncChain`) | per error |
+///
+/// The 1.x provider is asked once per send (in ``graphQLInterceptors(for:)``), as 1.x asked it once per
+/// `send`; retries reuse those instances. Calls into 1.x code are serialized by one lock per adapted
+/// provider. Decisions where the 1.x list has no direct 2.x counterpart: without a `CacheReadInterceptor`
+/// the cache is never read, without a `CacheWriteInterceptor` never written, and a list without
+/// `NetworkFetchInterceptor` is all pre-flight (it still reaches the 2.x network if everything proceeds).
+public final class CallbackProviderOnAsyncChain: ApolloAsyncChain.InterceptorProvider {
+  private let provider: CallbackConfined<any V1InterceptorProvider>
+  private let lock: CallbackLock
+  private let normalizer: ResponseNormalizer
+  /// How long one 1.x interceptor (or the error interceptor) may take to call onward before the request
+  /// ends with ``CallbackInterceptorError/neverCalledOnward(interceptor:timeout:)``.
+  public let interceptorTimeout: Duration
+
+  /// Adapts `provider`.
+  /// - Parameters:
+  ///   - store: whose normalizer the 2.x parser uses (cache keys); pass the store the transport writes to.
+  ///   - interceptorTimeout: how long a 1.x interceptor may go without calling onward; 60 s by default.
+  public init(_ provider: any ApolloCallbackChain.InterceptorProvider, store: ApolloStore? = nil, interceptorTimeout: Duration = .seconds(60)) {
+    let lock = CallbackLock()
+    self.lock = lock
+    self.provider = CallbackConfined(provider, lock: lock)
+    self.normalizer = store?.normalizer ?? ResponseNormalizer()
+    self.interceptorTimeout = interceptorTimeout
+  }
+
+  /// The first interceptor (error interceptor, send state), then the 1.x pre-flight interceptors in
+  /// order, then the post-parser ones in reverse (2.x post-flight runs innermost first).
+  public func graphQLInterceptors<Operation: GraphQLOperation>(for operation: Operation) -> [any GraphQLInterceptor] {
+    lock.withLock { () -> [any GraphQLInterceptor] in
+      let (interceptors, errorInterceptor) = provider.withValue {
+        ($0.interceptors(for: operation), $0.additionalErrorInterceptor(for: operation))
+      }
+      let errorName = errorInterceptor.map { String(describing: type(of: $0)) } ?? "error interceptor"
+      var plan = CallbackPlan(errorInterceptor: errorInterceptor.map { CallbackConfined($0, lock: lock) },
+                              timeout: interceptorTimeout, lock: lock)
+      let fetchIndex = interceptors.firstIndex { $0 is NetworkFetchInterceptor } ?? interceptors.endIndex
+      let parserIndex = interceptors[fetchIndex...].firstIndex {
+        $0 is ApolloCallbackChain.JSONResponseParsingInterceptor || $0 is IncrementalJSONResponseParsingInterceptor
+      } ?? interceptors.endIndex
+      var preflight: [any GraphQLInterceptor] = []
+      var postflight: [any GraphQLInterceptor] = []
+      for (index, interceptor) in interceptors.enumerated() {
+        let name = String(describing: type(of: interceptor))
+        switch interceptor {
+        case let maxRetry as V1MaxRetryInterceptor:
+          let c = maxRetry.configuration
+          preflight.append(V2MaxRetryInterceptor(configuration: .init(
+            maxRetries: c.maxRetries, baseDelay: c.baseDelay, multiplier: c.multiplier, maxDelay: c.maxDelay,
+            enableExponentialBackoff: c.enableExponentialBackoff, enableJitter: c.enableJitter)))
+        case is CacheReadInterceptor:
+          plan.readsCache = true
+        case is CacheWriteInterceptor:
+          plan.writesCache = true
+        case is NetworkFetchInterceptor, is MultipartResponseParsingInterceptor,
+             is ApolloCallbackChain.JSONResponseParsingInterceptor, is IncrementalJSONResponseParsingInterceptor:
+          break
+        case is ApolloCallbackChain.ResponseCodeInterceptor:
+          plan.httpSteps.append(.responseCode)
+        case is ApolloCallbackChain.AutomaticPersistedQueryInterceptor:
+          if index < fetchIndex { preflight.append(ApolloAsyncChain.AutomaticPersistedQueryInterceptor()) }
+          else { postflight.append(ApolloAsyncChain.AutomaticPersistedQueryInterceptor()) }
+        default:
+          let confined = CallbackConfined(interceptor, lock: lock)
+          if index < fetchIndex {
+            preflight.append(CallbackInterceptorOnAsyncChain(confined: confined, name: name, position: .beforeNetwork, plan: plan))
+          } else if index < parserIndex {
+            plan.httpSteps.append(.hook(confined, name: name))
+          } else {
+            postflight.append(CallbackInterceptorOnAsyncChain(confined: confined, name: name, position: .afterParsing, plan: plan))
+          }
+        }
+      }
+      let first = CallbackErrorInterceptorOnAsyncChain(plan: plan, errorInterceptorName: errorName)
+      return [first] + preflight + postflight.reversed()
+    }
+  }
+
+  /// The 2.x cache stage, reading only when the 1.x list had a `CacheReadInterceptor`.
+  public func cacheInterceptor<Operation: GraphQLOperation>(for operation: Operation) -> any CacheInterceptor {
+    CallbackCacheStageOnAsyncChain()
+  }
+
+  /// One HTTP interceptor that runs the send's 1.x HTTP-stage hooks and `ResponseCodeInterceptor` in 1.x order.
+  public func httpInterceptors<Operation: GraphQLOperation>(for operation: Operation) -> [any HTTPInterceptor] {
+    [CallbackHTTPStageOnAsyncChain()]
+  }
+
+  /// The 2.x parser, with the store's normalizer; it covers the three 1.x parsing interceptors.
+  public func responseParser<Operation: GraphQLOperation>(for operation: Operation) -> any ResponseParsingInterceptor {
+    ApolloAsyncChain.JSONResponseParsingInterceptor(normalizer: normalizer)
+  }
+}

@@ -1,0 +1,158 @@
+import ApolloAsyncChain
+import ApolloCallbackChain
+import ApolloCore
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The 1.x interceptors of one send, sorted onto the 2.x stages by ``CallbackProviderOnAsyncChain``.
+struct CallbackPlan: Sendable {
+  /// One step between the network fetch and the parser, in 1.x order.
+  enum HTTPStep: Sendable {
+    /// 1.x `ResponseCodeInterceptor`: the 2.x `ResponseCodeInterceptor` at this position.
+    case responseCode
+    /// A custom 1.x interceptor that sees the raw response.
+    case hook(CallbackConfined<any ApolloInterceptor>, name: String)
+  }
+
+  var httpSteps: [HTTPStep] = []
+  /// The list had a `CacheReadInterceptor`: the 2.x cache stage reads.
+  var readsCache = false
+  /// The list had a `CacheWriteInterceptor`: server results keep their records, so 2.x writes them.
+  var writesCache = false
+  let errorInterceptor: CallbackConfined<any ApolloErrorInterceptor>?
+  let timeout: Duration
+  let lock: CallbackLock
+}
+
+/// One send's shared state: the 1.x request the interceptors see (the "mirror"), what of it has been
+/// copied to the 2.x request, and the plan. Bound as a task-local value by the chain's first interceptor,
+/// so the HTTP stage and the cache read find it.
+final class CallbackSend: @unchecked Sendable {
+  // @unchecked Sendable: `mirror`, the baselines, `latestRequest`, `lastHTTP` and `retryMaker` are only
+  // read or written inside `plan.lock` (the provider's CallbackLock).
+  @TaskLocal static var current: CallbackSend?
+
+  let plan: CallbackPlan
+  var lock: CallbackLock { plan.lock }
+  /// The 1.x request (`V1HTTPRequest<Operation>`) that 1.x interceptors see and change.
+  private(set) var mirror: AnyObject
+  private var baselineHeaders: [String: String]
+  private var baselinePolicy: V1CachePolicy
+  private var baselineEndpoint: URL
+  /// The 2.x request that last went onward (a `Request`).
+  var latestRequest: Any
+  /// The head and body chunk the HTTP stage saw last, for 1.x hooks after the parser.
+  var lastHTTP: (response: HTTPURLResponse, data: Data)?
+  /// Builds `RequestChain<Request>.Retry` for a 1.x request: set by the first interceptor, which knows `Request`.
+  var retryMaker: ((AnyObject) -> any Error)?
+  /// Runs a 1.x hook on one chunk: set by the first interceptor, which knows `Request`.
+  var httpHook: (@Sendable (CallbackConfined<any ApolloInterceptor>, String, HTTPURLResponse, Data) async throws -> Data)?
+
+  init<Request: GraphQLRequest>(plan: CallbackPlan, request: Request) {
+    self.plan = plan
+    let binding = CallbackRequestContext.current
+    let mirror: V1HTTPRequest<Request.Operation>
+    if let carried = binding?.request?.withValue({ $0 as? V1HTTPRequest<Request.Operation> }) {
+      mirror = carried
+    } else {
+      mirror = Self.makeMirror(for: request, binding: binding)
+    }
+    self.mirror = mirror
+    self.baselineHeaders = mirror.additionalHeaders
+    self.baselinePolicy = mirror.cachePolicy
+    self.baselineEndpoint = mirror.graphQLEndpoint
+    self.latestRequest = request
+  }
+
+  /// A 1.x request standing for a 2.x one that did not come from the facade.
+  private static func makeMirror<Request: GraphQLRequest>(
+    for request: Request, binding: CallbackRequestContext.Binding?
+  ) -> V1HTTPRequest<Request.Operation> {
+    let policy = CachePolicyMapping.cachePolicy(for: request.fetchBehavior, writeResultsToCache: request.writeResultsToCache)
+    let context = binding?.context?.withValue { $0 }
+    let apq = (request as? V2JSONRequest<Request.Operation>)?.apqConfig
+    let mirror = V1JSONRequest(
+      operation: request.operation, graphQLEndpoint: request.graphQLEndpoint, contextIdentifier: binding?.contextIdentifier,
+      clientName: ClientAwareness.defaultClientName, clientVersion: ClientAwareness.defaultClientVersion,
+      additionalHeaders: [:], cachePolicy: policy, context: context,
+      autoPersistQueries: apq?.autoPersistQueries ?? false,
+      useGETForPersistedQueryRetry: apq?.useGETForPersistedQueryRetry ?? false)
+    // The 2.x request's own headers win over what the 1.x initializer adds.
+    for (name, value) in request.additionalHeaders { mirror.addHeader(name: name, value: value) }
+    return mirror
+  }
+
+  /// The mirror, typed. Call holding `lock`.
+  func typedMirror<Operation: GraphQLOperation>(_: Operation.Type) -> V1HTTPRequest<Operation>? {
+    mirror as? V1HTTPRequest<Operation>
+  }
+
+  /// Copies what a 2.x interceptor changed on `request` onto the mirror (headers, cache policy, APQ
+  /// retry flag), so the next 1.x interceptor sees it. Call holding `lock`.
+  func syncIn<Request: GraphQLRequest>(_ request: Request) {
+    latestRequest = request
+    guard let mirror = typedMirror(Request.Operation.self) else { return }
+    for (name, value) in request.additionalHeaders where baselineHeaders[name] != value {
+      mirror.addHeader(name: name, value: value)
+      baselineHeaders[name] = value
+    }
+    let policy = CachePolicyMapping.cachePolicy(for: request.fetchBehavior, writeResultsToCache: request.writeResultsToCache)
+    let current = CachePolicyMapping.fetchBehavior(for: baselinePolicy)
+    if current.behavior != request.fetchBehavior || current.writeResultsToCache != request.writeResultsToCache {
+      mirror.cachePolicy = policy
+      baselinePolicy = policy
+    }
+    if let json = request as? V2JSONRequest<Request.Operation>, json.isPersistedQueryRetry,
+       let mirrorJSON = mirror as? V1JSONRequest<Request.Operation>, !mirrorJSON.isPersistedQueryRetry {
+      mirrorJSON.isPersistedQueryRetry = true
+    }
+  }
+
+  /// Adopts `object` (the request a 1.x interceptor passed on) as the mirror and returns `request` with
+  /// the mirror's changes since the last call: headers set or removed, the cache policy (through
+  /// ``CachePolicyMapping``) and the endpoint. Call holding `lock`.
+  func apply<Request: GraphQLRequest>(_ object: AnyObject, to request: Request) -> Request {
+    guard let mirror = object as? V1HTTPRequest<Request.Operation> else { return request }
+    self.mirror = mirror
+    var request = request
+    let headers = mirror.additionalHeaders
+    for (name, value) in headers where baselineHeaders[name] != value {
+      request.additionalHeaders[name] = value
+    }
+    for name in baselineHeaders.keys where headers[name] == nil {
+      request.additionalHeaders[name] = nil
+    }
+    baselineHeaders = headers
+    if mirror.cachePolicy != baselinePolicy {
+      let mapped = CachePolicyMapping.fetchBehavior(for: mirror.cachePolicy)
+      request.fetchBehavior = mapped.behavior
+      request.writeResultsToCache = mapped.writeResultsToCache
+      baselinePolicy = mirror.cachePolicy
+    }
+    if mirror.graphQLEndpoint != baselineEndpoint {
+      request.graphQLEndpoint = mirror.graphQLEndpoint
+      baselineEndpoint = mirror.graphQLEndpoint
+    }
+    latestRequest = request
+    return request
+  }
+
+  /// Adopts `object` as the mirror without copying anything to a 2.x request (after the network, a
+  /// change only matters for a retry, which copies it then). Call holding `lock`.
+  func adopt(_ object: AnyObject) {
+    mirror = object
+  }
+
+  /// `RequestChain<Request>.Retry` for a request a 1.x interceptor retried. Call holding `lock`.
+  func retryError(for object: AnyObject) -> any Error {
+    retryMaker?(object) ?? CallbackInterceptorError.operationTypeMismatch(interceptor: "retry", expected: "this chain")
+  }
+}
+
+/// An error that already went through the 1.x error interceptor (or straight to a 1.x completion):
+/// the first interceptor unwraps it instead of handling it again.
+struct CallbackHandledError: Error {
+  let underlying: any Error
+}
