@@ -45,13 +45,15 @@ struct ParityStackBuilder {
         enableAutoPersistedQueries: options.autoPersistQueries, callbackQueue: queue)
       transport.delegate = delegate
       return .v0(V0Client(networkTransport: transport, store: store), keepAlive: [delegate])
-    case .interceptorsOn2x, .facade1xOn2x:
-      return buildCallbackChainAdapters()
+    case .interceptorsOn2x:
+      let callbackProvider = ParityProviderV1(
+        client: ScriptedURLSessionClient(server: server, callbackQueue: queue), store: store, state: state)
+      let provider = CallbackProviderOnAsyncChain(callbackProvider, store: store)
+      return .v2(V2Client(networkTransport: v2Transport(provider, additionalHeaders: options.additionalHeaders), store: store),
+                 keepAlive: [callbackProvider])
+    case .facade1xOn2x:
+      return .unavailable("the 1.x facade on the 2.x engine is not built yet")
     }
-  }
-
-  func buildCallbackChainAdapters() -> ParityClient {
-    .unavailable("the 1.x → 2.x adapters are not built yet")
   }
 
   /// The `HTTPNetworkTransport` 0.x delegate methods receive as their first argument under an adapter.
