@@ -272,6 +272,11 @@ public final class CallbackChainBridge: ApolloCallbackChain.RequestChain, @unche
     lock.withLock { inErrorPath = true }
   }
 
+  /// Whether the turn's output already ended (a failure, or a contract violation).
+  var isOutputClosed: Bool {
+    lock.withLock { outputClosed }
+  }
+
   /// The 2.x side went away: later verbs are ignored silently.
   func cancelExternally() {
     lock.withLock {

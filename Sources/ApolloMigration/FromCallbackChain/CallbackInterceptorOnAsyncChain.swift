@@ -97,6 +97,9 @@ public struct CallbackInterceptorOnAsyncChain: GraphQLInterceptor {
       }
     }
     switch step {
+    case .proceed where bridge.isOutputClosed:
+      // A second onward call already ended the turn: no network request for the first.
+      break
     case .done:
       continuation.finish()
     case .fail(let error):

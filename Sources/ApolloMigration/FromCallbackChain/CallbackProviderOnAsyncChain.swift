@@ -26,7 +26,8 @@ import Foundation
 /// `NetworkFetchInterceptor` is all pre-flight (it still reaches the 2.x network if everything proceeds).
 public final class CallbackProviderOnAsyncChain: ApolloAsyncChain.InterceptorProvider {
   private let provider: CallbackConfined<any V1InterceptorProvider>
-  private let lock: CallbackLock
+  /// Serializes every call into the provider's 1.x objects (shared with the facade's carried request).
+  let lock: CallbackLock
   private let normalizer: ResponseNormalizer
   /// How long one 1.x interceptor (or the error interceptor) may take to call onward before the request
   /// ends with ``CallbackInterceptorError/neverCalledOnward(interceptor:timeout:)``.

@@ -1,0 +1,28 @@
+import ApolloAsyncChain
+import ApolloCallbackChain
+import ApolloCore
+
+/// A 1.x `RequestBodyCreator` as a 2.x `JSONRequestBodyCreator`, adding 1.x's
+/// `extensions.clientLibrary` (`apollo-ios` / the 1.x version) when `sendEnhancedClientAwareness` is on,
+/// so the facade's bodies are byte-for-byte 1.x's.
+struct CallbackBodyCreatorOnAsyncChain: JSONRequestBodyCreator {
+  let creator: CallbackConfined<any ApolloCallbackChain.RequestBodyCreator>
+  let sendEnhancedClientAwareness: Bool
+
+  func requestBody<Operation: GraphQLOperation>(
+    for operation: Operation, sendQueryDocument: Bool, autoPersistQuery: Bool
+  ) -> JSONEncodableDictionary {
+    var body = creator.withValue {
+      $0.requestBody(for: operation, sendQueryDocument: sendQueryDocument, autoPersistQuery: autoPersistQuery)
+    }
+    if sendEnhancedClientAwareness {
+      var extensions = body["extensions"]?.objectValue ?? [:]
+      extensions["clientLibrary"] = [
+        "name": .string(ApolloCallbackChain.Constants.ApolloClientName),
+        "version": .string(ApolloCallbackChain.Constants.ApolloClientVersion),
+      ]
+      body["extensions"] = .object(extensions)
+    }
+    return body
+  }
+}

@@ -1,0 +1,258 @@
+import ApolloAsyncChain
+import ApolloCallbackChain
+import ApolloCore
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The 1.x `RequestChainNetworkTransport` call surface on the 2.x engine: a 1.x `ApolloClient` (and
+/// every 1.x call site) keeps working while the requests run through the 2.x `RequestChain`.
+///
+/// | 1.x call | 2.x work | deliveries |
+/// |---|---|---|
+/// | `send(operation:cachePolicy:contextIdentifier:context:callbackQueue:completionHandler:)` | `RequestChain.kickoff` with a `JSONRequest`, the 1.x provider adapted by ``CallbackProviderOnAsyncChain`` | once per 2.x result, on `callbackQueue`: twice for a `returnCacheDataAndFetch` hit, once per `@defer` part; errors once |
+/// | `upload(operation:files:context:callbackQueue:completionHandler:)` | `RequestChain.kickoff` with an `UploadRequest` | as `send` |
+/// | `Cancellable.cancel()` on the result | cancels the 2.x task | none afterwards (silent, as 1.x) |
+///
+/// `cachePolicy` becomes a `FetchBehavior` through one table (`returnCacheDataElseFetch` → CacheFirst,
+/// `fetchIgnoringCacheData` → NetworkOnly, `fetchIgnoringCacheCompletely` → NetworkOnly without cache
+/// writes, `returnCacheDataDontFetch` → CacheOnly, `returnCacheDataAndFetch` → CacheAndNetwork). The
+/// 1.x request this builds (``constructRequest(for:cachePolicy:contextIdentifier:context:)``, with its
+/// `context`) is what the adapted 1.x interceptors see, carried in a task-local value.
+///
+/// The wire request is 1.x's: the same headers (`Content-Type`, `X-APOLLO-OPERATION-NAME`/`-TYPE`/`-ID`,
+/// `apollographql-client-name`/`-version`, `Accept`, the transport's `additionalHeaders`), the same
+/// sorted-key JSON body, with `extensions.clientLibrary` = `apollo-ios`/1.x version when
+/// `sendEnhancedClientAwareness`, and the same GET/POST choice. What differs, exactly:
+/// - a GET request also carries `Apollo-Require-Preflight: true` (2.x adds it);
+/// - a GET request's `URLRequest.cachePolicy` comes from the `FetchBehavior`, which differs from 1.x's
+///   Darwin-only mapping for `fetchIgnoringCacheCompletely` and `returnCacheDataAndFetch`;
+/// - a `returnCacheDataDontFetch` miss fails with `JSONDecodingError.missingValue` at the root path, not
+///   with the store's error at the first missing field;
+/// - server results' `dependentKeys` are every field of their records (1.x: the same, computed the same way),
+///   but a response without `data` has `nil` rather than an empty set.
+public final class RequestChainNetworkTransportOnAsyncChain: ApolloCallbackChain.NetworkTransport, @unchecked Sendable {
+  // @unchecked Sendable: `requestBodyCreator`, `clientName` and `clientVersion` are the only mutable
+  // members, as on 1.x's transport; they are read and written inside `settingsLock`.
+  private let settingsLock = NSLock()
+  /// The adapted 1.x provider every send uses.
+  public let interceptorProvider: CallbackProviderOnAsyncChain
+  /// The 2.x session requests go through (a `URLSession`, a `ScriptedServer`, …).
+  public let urlSession: any ApolloURLSession
+  /// The store the 2.x chain reads and writes.
+  public let store: ApolloStore
+  /// The GraphQL endpoint.
+  public let endpointURL: URL
+  /// Headers on every request (the `Accept` header overrides one given here, as 1.x).
+  public let additionalHeaders: [String: String]
+  /// First send queries as a persisted-query hash.
+  public let autoPersistQueries: Bool
+  /// Send queries as GET.
+  public let useGETForQueries: Bool
+  /// Send the persisted-query retry as GET.
+  public let useGETForPersistedQueryRetry: Bool
+  /// Add `extensions.clientLibrary` to bodies.
+  public let sendEnhancedClientAwareness: Bool
+  private var _requestBodyCreator: any ApolloCallbackChain.RequestBodyCreator
+  private var _clientName = RequestChainNetworkTransportOnAsyncChain.defaultClientName
+  private var _clientVersion = RequestChainNetworkTransportOnAsyncChain.defaultClientVersion
+
+  /// Builds request bodies (1.x protocol).
+  public var requestBodyCreator: any ApolloCallbackChain.RequestBodyCreator {
+    get { settingsLock.withLock { _requestBodyCreator } }
+    set { settingsLock.withLock { _requestBodyCreator = newValue } }
+  }
+  /// Sent as `apollographql-client-name`.
+  public var clientName: String {
+    get { settingsLock.withLock { _clientName } }
+    set { settingsLock.withLock { _clientName = newValue } }
+  }
+  /// Sent as `apollographql-client-version`.
+  public var clientVersion: String {
+    get { settingsLock.withLock { _clientVersion } }
+    set { settingsLock.withLock { _clientVersion = newValue } }
+  }
+
+  /// 1.x's initializer (same labels, order and defaults) plus the 2.x pieces.
+  /// - Parameters:
+  ///   - interceptorProvider: the app's 1.x provider; adapted with ``CallbackProviderOnAsyncChain``.
+  ///   - urlSession: the 2.x session (`URLSession`, `ScriptedServer`, …).
+  ///   - store: the store the chain reads and writes; give the 1.x `ApolloClient` the same one.
+  ///   - interceptorTimeout: how long a 1.x interceptor may go without calling onward.
+  public init(interceptorProvider: any ApolloCallbackChain.InterceptorProvider,
+              endpointURL: URL,
+              additionalHeaders: [String: String] = [:],
+              autoPersistQueries: Bool = false,
+              requestBodyCreator: any ApolloCallbackChain.RequestBodyCreator = ApolloCallbackChain.ApolloRequestBodyCreator(),
+              useGETForQueries: Bool = false,
+              useGETForPersistedQueryRetry: Bool = false,
+              sendEnhancedClientAwareness: Bool = true,
+              urlSession: any ApolloURLSession,
+              store: ApolloStore,
+              interceptorTimeout: Duration = .seconds(60)) {
+    self.interceptorProvider = CallbackProviderOnAsyncChain(interceptorProvider, store: store, interceptorTimeout: interceptorTimeout)
+    self.urlSession = urlSession
+    self.store = store
+    self.endpointURL = endpointURL
+    self.additionalHeaders = additionalHeaders
+    self.autoPersistQueries = autoPersistQueries
+    self._requestBodyCreator = requestBodyCreator
+    self.useGETForQueries = useGETForQueries
+    self.useGETForPersistedQueryRetry = useGETForPersistedQueryRetry
+    self.sendEnhancedClientAwareness = sendEnhancedClientAwareness
+  }
+
+  /// The 1.x request for one send, built exactly as 1.x's transport builds it; the adapted interceptors see it.
+  public func constructRequest<Operation: GraphQLOperation>(
+    for operation: Operation,
+    cachePolicy: ApolloCallbackChain.CachePolicy,
+    contextIdentifier: UUID? = nil,
+    context: (any ApolloCallbackChain.RequestContext)? = nil
+  ) -> ApolloCallbackChain.HTTPRequest<Operation> {
+    let request = V1JSONRequest(
+      operation: operation, graphQLEndpoint: endpointURL, contextIdentifier: contextIdentifier,
+      clientName: clientName, clientVersion: clientVersion, additionalHeaders: additionalHeaders,
+      cachePolicy: cachePolicy, context: context, autoPersistQueries: autoPersistQueries,
+      useGETForQueries: useGETForQueries, useGETForPersistedQueryRetry: useGETForPersistedQueryRetry,
+      requestBodyCreator: requestBodyCreator, sendEnhancedClientAwareness: sendEnhancedClientAwareness)
+    request.addHeader(
+      name: "Accept",
+      value: Operation.operationType == .subscription
+        ? ApolloCallbackChain.RequestChainNetworkTransport.subscriptionAcceptHeader
+        : ApolloCallbackChain.RequestChainNetworkTransport.deferAcceptHeader)
+    return request
+  }
+
+  /// Runs `operation` on the 2.x chain and calls `completionHandler` on `callbackQueue` once per result.
+  public func send<Operation: GraphQLOperation>(
+    operation: Operation,
+    cachePolicy: ApolloCallbackChain.CachePolicy = .default,
+    contextIdentifier: UUID? = nil,
+    context: (any ApolloCallbackChain.RequestContext)? = nil,
+    callbackQueue: DispatchQueue = .main,
+    completionHandler: @escaping (Result<ApolloCallbackChain.GraphQLResult<Operation.Data>, any Error>) -> Void
+  ) -> any Cancellable {
+    let v1Request = constructRequest(for: operation, cachePolicy: cachePolicy, contextIdentifier: contextIdentifier,
+                                     context: context)
+    let mapped = CachePolicyMapping.fetchBehavior(for: cachePolicy)
+    var request = V2JSONRequest(
+      operation: operation, graphQLEndpoint: endpointURL, fetchBehavior: mapped.behavior,
+      writeResultsToCache: mapped.writeResultsToCache,
+      requestTimeout: (context as? any ApolloCallbackChain.RequestContextTimeoutConfigurable)?.requestTimeout,
+      apqConfig: AutoPersistedQueryConfiguration(autoPersistQueries: autoPersistQueries,
+                                                 useGETForPersistedQueryRetry: useGETForPersistedQueryRetry),
+      // 1.x sends the hash-only first attempt as GET when the retry uses GET.
+      useGETForQueries: useGETForQueries || (autoPersistQueries && useGETForPersistedQueryRetry),
+      requestBodyCreator: bodyCreator())
+    request.additionalHeaders = v1Request.additionalHeaders
+    return run(request, carrying: v1Request, cacheOnly: cachePolicy == .returnCacheDataDontFetch,
+               callbackQueue: callbackQueue, completion: completionHandler)
+  }
+
+  private func bodyCreator() -> CallbackBodyCreatorOnAsyncChain {
+    CallbackBodyCreatorOnAsyncChain(creator: CallbackConfined(requestBodyCreator, lock: interceptorProvider.lock),
+                                    sendEnhancedClientAwareness: sendEnhancedClientAwareness)
+  }
+
+  /// Kicks the 2.x chain off with the 1.x request bound for the adapted interceptors, and delivers.
+  private func run<Request: GraphQLRequest>(
+    _ request: Request, carrying v1Request: ApolloCallbackChain.HTTPRequest<Request.Operation>, cacheOnly: Bool,
+    callbackQueue: DispatchQueue,
+    completion: @escaping (Result<ApolloCallbackChain.GraphQLResult<Request.Operation.Data>, any Error>) -> Void
+  ) -> any Cancellable {
+    let lock = interceptorProvider.lock
+    let binding = CallbackRequestContext.Binding(
+      context: nil, contextIdentifier: v1Request.contextIdentifier, request: CallbackConfined(v1Request, lock: lock))
+    let chain = V2RequestChain<Request>(
+      urlSession: urlSession, interceptors: interceptorProvider.interceptors(for: request.operation), store: store)
+    // The chain starts its task inside `kickoff`, so the binding reaches every stage.
+    let stream = CallbackRequestContext.$current.withValue(binding) { chain.kickoff(request: request) }
+    let delivery = CallbackDelivery(completion: CallbackConfined(completion, lock: lock), queue: callbackQueue)
+    delivery.start {
+      do {
+        for try await response in stream {
+          delivery.deliver(.success(ResultConversion.v1(response)))
+        }
+      } catch is CancellationError {
+        // Cancelled through the returned Cancellable: silent, as 1.x.
+      } catch V2Client.Error.noResults where cacheOnly {
+        delivery.deliver(.failure(JSONDecodingError(kind: .missingValue, path: [])))
+      } catch {
+        delivery.deliver(.failure(ResultConversion.v1Error(error)))
+      }
+    }
+    return delivery
+  }
+}
+
+extension RequestChainNetworkTransportOnAsyncChain: ApolloCallbackChain.UploadingNetworkTransport {
+  /// The 1.x upload request (no `Accept` header, as 1.x); the adapted interceptors see it.
+  public func constructUploadRequest<Operation: GraphQLOperation>(
+    for operation: Operation,
+    with files: [GraphQLFile],
+    context: (any ApolloCallbackChain.RequestContext)? = nil,
+    manualBoundary: String? = nil
+  ) -> ApolloCallbackChain.HTTPRequest<Operation> {
+    ApolloCallbackChain.UploadRequest(
+      graphQLEndpoint: endpointURL, operation: operation, clientName: clientName, clientVersion: clientVersion,
+      additionalHeaders: additionalHeaders, files: files, manualBoundary: manualBoundary, context: context,
+      requestBodyCreator: requestBodyCreator, sendEnhancedClientAwareness: sendEnhancedClientAwareness)
+  }
+
+  /// Uploads through the 2.x chain; deliveries as ``send(operation:cachePolicy:contextIdentifier:context:callbackQueue:completionHandler:)``.
+  public func upload<Operation: GraphQLOperation>(
+    operation: Operation,
+    files: [GraphQLFile],
+    context: (any ApolloCallbackChain.RequestContext)?,
+    callbackQueue: DispatchQueue = .main,
+    completionHandler: @escaping (Result<ApolloCallbackChain.GraphQLResult<Operation.Data>, any Error>) -> Void
+  ) -> any Cancellable {
+    let v1Request = constructUploadRequest(for: operation, with: files, context: context)
+    var request = ApolloAsyncChain.UploadRequest(
+      operation: operation, graphQLEndpoint: endpointURL, files: files, writeResultsToCache: true,
+      requestBodyCreator: bodyCreator())
+    // The 2.x request sets the multipart Content-Type with its boundary itself.
+    request.addHeaders(v1Request.additionalHeaders.filter { $0.key.lowercased() != "content-type" })
+    return run(request, carrying: v1Request, cacheOnly: false, callbackQueue: callbackQueue, completion: completionHandler)
+  }
+}
+
+/// Hands one send's results to its 1.x completion on the callback queue, and is the `Cancellable` the
+/// send returns: after `cancel()` nothing more is delivered.
+private final class CallbackDelivery<Data: RootSelectionSet>: Cancellable, @unchecked Sendable {
+  // @unchecked Sendable: `cancelled` and `task` are only touched inside `lock` (an NSLock); the
+  // completion is a CallbackConfined read under the provider's lock.
+  private let lock = NSLock()
+  private var cancelled = false
+  private var task: Task<Void, Never>?
+  private let completion: CallbackConfined<(Result<ApolloCallbackChain.GraphQLResult<Data>, any Error>) -> Void>
+  private let queue: DispatchQueue
+
+  init(completion: CallbackConfined<(Result<ApolloCallbackChain.GraphQLResult<Data>, any Error>) -> Void>,
+       queue: DispatchQueue) {
+    self.completion = completion
+    self.queue = queue
+  }
+
+  func start(_ body: @escaping @Sendable () async -> Void) {
+    let task = Task { await body() }
+    lock.withLock { self.task = task }
+  }
+
+  func deliver(_ result: Result<ApolloCallbackChain.GraphQLResult<Data>, any Error>) {
+    let box = CallbackConfined(result, lock: completion.lock)
+    queue.async { [self] in
+      guard !lock.withLock({ cancelled }) else { return }
+      box.withValue { result in completion.withValue { $0(result) } }
+    }
+  }
+
+  func cancel() {
+    let task = lock.withLock { () -> Task<Void, Never>? in
+      cancelled = true
+      return self.task
+    }
+    task?.cancel()
+  }
+}

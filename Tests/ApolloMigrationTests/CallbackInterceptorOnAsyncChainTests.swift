@@ -1,0 +1,188 @@
+import ApolloAsyncChain
+import ApolloCallbackChain
+import ApolloCore
+import ApolloMigration
+import Foundation
+import StarWarsAPI
+import XCTest
+
+/// 1.x interceptors and providers run inside the 2.x chain, driven through the 2.x transport.
+final class CallbackInterceptorOnAsyncChainTests: XCTestCase {
+  private func send(_ transport: ApolloAsyncChain.RequestChainNetworkTransport,
+                    behavior: FetchBehavior = .NetworkOnly) async throws -> (values: [ApolloAsyncChain.GraphQLResponse<HeroNameQuery>], error: (any Error)?) {
+    await collect(try transport.send(query: HeroNameQuery(), fetchBehavior: behavior, requestConfiguration: RequestConfiguration()))
+  }
+
+  func testTokenInterceptorsHeaderIsOnTheWire() async throws {
+    let server = StarWarsScriptedServer.make()
+    let store = ApolloStore()
+    let tokens = Recorder<String>()
+    tokens.append("abc")
+    let client = ScriptedURLSessionClient(server: server, callbackQueue: callbacks)
+    let provider = ClosureProvider { defaultList(client: client, store: store, beforeFetch: [TokenInterceptor(tokens: tokens)]) }
+    let outcome = try await send(adaptedTransport(server: server, store: store, provider: provider))
+    XCTAssertNil(outcome.error)
+    XCTAssertEqual(outcome.values.first?.data?.hero?.name, "R2-D2")
+    XCTAssertEqual(server.requests.map { $0.header("Authorization") }, ["Bearer abc"])
+  }
+
+  func testLoggingInterceptorAfterTheFetchSeesRawDataAndStatus() async throws {
+    let server = StarWarsScriptedServer.make()
+    let store = ApolloStore()
+    let log = Recorder<(status: Int, body: String, parsed: Bool)>()
+    let client = ScriptedURLSessionClient(server: server, callbackQueue: callbacks)
+    let provider = ClosureProvider { defaultList(client: client, store: store, afterFetch: [LoggingInterceptor(log: log)]) }
+    let outcome = try await send(adaptedTransport(server: server, store: store, provider: provider))
+    XCTAssertNil(outcome.error)
+    XCTAssertEqual(log.all.map(\.status), [200])
+    XCTAssertEqual(log.all.first?.parsed, false)
+    XCTAssertTrue(log.all.first?.body.contains("R2-D2") ?? false)
+  }
+
+  func testInterceptorAfterTheParserSeesTheParsedResponse() async throws {
+    let server = StarWarsScriptedServer.make()
+    let store = ApolloStore()
+    let log = Recorder<(status: Int, body: String, parsed: Bool)>()
+    let client = ScriptedURLSessionClient(server: server, callbackQueue: callbacks)
+    let provider = ClosureProvider { defaultList(client: client, store: store, afterParsing: [LoggingInterceptor(log: log)]) }
+    let outcome = try await send(adaptedTransport(server: server, store: store, provider: provider))
+    XCTAssertNil(outcome.error)
+    XCTAssertEqual(log.all.map(\.parsed), [true])
+    XCTAssertEqual(log.all.first?.status, 200)
+  }
+
+  func testReauthenticationOn401RetriesWithTheNewToken() async throws {
+    let server = ScriptedServer { request in
+      request.header("Authorization") == "Bearer fresh"
+        ? .json(heroJSON) : .json(["errors": [["message": "unauthorized"]]], statusCode: 401)
+    }
+    let store = ApolloStore()
+    let tokens = Recorder<String>()
+    tokens.append("stale")
+    let client = ScriptedURLSessionClient(server: server, callbackQueue: callbacks)
+    let provider = ClosureProvider {
+      defaultList(client: client, store: store, beforeFetch: [TokenInterceptor(tokens: tokens)],
+                  afterFetch: [ReauthenticatingInterceptor(tokens: tokens)])
+    }
+    let outcome = try await send(adaptedTransport(server: server, store: store, provider: provider))
+    XCTAssertNil(outcome.error)
+    XCTAssertEqual(outcome.values.count, 1)
+    XCTAssertEqual(server.requests.map { $0.header("Authorization") }, ["Bearer stale", "Bearer fresh"])
+  }
+
+  func testHandleErrorAsyncGoesThroughTheErrorInterceptorWhichRecoversWithAValue() async throws {
+    let server = StarWarsScriptedServer.make()
+    let store = ApolloStore()
+    let seen = Recorder<String>()
+    let client = ScriptedURLSessionClient(server: server, callbackQueue: callbacks)
+    let provider = ClosureProvider(
+      make: { defaultList(client: client, store: store, beforeFetch: [FailingInterceptor()]) },
+      errorInterceptor: { RecoveringErrorInterceptor(seen: seen) })
+    let outcome = try await send(adaptedTransport(server: server, store: store, provider: provider))
+    XCTAssertNil(outcome.error)
+    XCTAssertEqual(outcome.values.count, 1)
+    XCTAssertEqual(outcome.values.first?.extensions?["recovered"], .bool(true))
+    XCTAssertEqual(seen.all, ["Failure"])
+    XCTAssertTrue(server.requests.isEmpty)
+  }
+
+  func testANetworkErrorReachesTheErrorInterceptorAs1xSeesIt() async throws {
+    let server = ScriptedServer { _ in .json(["errors": [["message": "boom"]]], statusCode: 500) }
+    let store = ApolloStore()
+    let seen = Recorder<String>()
+    let client = ScriptedURLSessionClient(server: server, callbackQueue: callbacks)
+    let provider = ClosureProvider(make: { defaultList(client: client, store: store) },
+                                   errorInterceptor: { RecoveringErrorInterceptor(seen: seen) })
+    let outcome = try await send(adaptedTransport(server: server, store: store, provider: provider))
+    XCTAssertNil(outcome.error)
+    XCTAssertEqual(seen.all, ["ResponseCodeError"])
+  }
+
+  func testRetryLimitComesFromThe1xMaxRetryInterceptor() async throws {
+    let server = StarWarsScriptedServer.make()
+    let store = ApolloStore()
+    let count = Recorder<Int>()
+    let client = ScriptedURLSessionClient(server: server, callbackQueue: callbacks)
+    let provider = ClosureProvider {
+      defaultList(client: client, store: store, maxRetries: 2, beforeFetch: [BlindRetryInterceptor(count: count)])
+    }
+    let outcome = try await send(adaptedTransport(server: server, store: store, provider: provider))
+    XCTAssertEqual(count.all.count, 3)
+    guard case .hitMaxRetryCount(let limit, _)? = outcome.error as? ApolloCallbackChain.MaxRetryInterceptor.RetryError else {
+      return XCTFail("expected hitMaxRetryCount, got \(String(describing: outcome.error))")
+    }
+    XCTAssertEqual(limit, 2)
+  }
+
+  func testCachePolicyChangedByAnInterceptorBecomesTheFetchBehavior() async throws {
+    let server = StarWarsScriptedServer.make()
+    let store = ApolloStore()
+    let client = ScriptedURLSessionClient(server: server, callbackQueue: callbacks)
+    let provider = ClosureProvider {
+      defaultList(client: client, store: store, beforeFetch: [PolicyInterceptor(.returnCacheDataDontFetch)])
+    }
+    // NetworkOnly asked; the interceptor turns it into cache-only, and the cache is empty.
+    let outcome = try await send(adaptedTransport(server: server, store: store, provider: provider))
+    XCTAssertTrue(server.requests.isEmpty)
+    XCTAssertTrue(outcome.values.isEmpty)
+    XCTAssertNotNil(outcome.error)
+  }
+
+  func testContextBoundByTheCallerIsVisibleToTheInterceptor() async throws {
+    let server = StarWarsScriptedServer.make()
+    let store = ApolloStore()
+    let seen = Recorder<String>()
+    let client = ScriptedURLSessionClient(server: server, callbackQueue: callbacks)
+    let provider = ClosureProvider { defaultList(client: client, store: store, beforeFetch: [ContextInterceptor(seen: seen)]) }
+    let transport = adaptedTransport(server: server, store: store, provider: provider)
+    let stream = try CallbackRequestContext.withContext(TraceContext(traceID: "t-1")) {
+      try transport.send(query: HeroNameQuery(), fetchBehavior: .NetworkOnly, requestConfiguration: RequestConfiguration())
+    }
+    let outcome = await collect(stream)
+    XCTAssertNil(outcome.error)
+    XCTAssertEqual(seen.all, ["t-1"])
+  }
+
+  func testAnInterceptorThatNeverCallsOnwardEndsTheRequestAfterTheTimeout() async throws {
+    let server = StarWarsScriptedServer.make()
+    let store = ApolloStore()
+    let client = ScriptedURLSessionClient(server: server, callbackQueue: callbacks)
+    let provider = ClosureProvider { defaultList(client: client, store: store, beforeFetch: [SilentInterceptor()]) }
+    let started = ContinuousClock.now
+    let outcome = try await send(adaptedTransport(server: server, store: store, provider: provider, timeout: .milliseconds(200)))
+    guard case .neverCalledOnward(let name, let timeout)? = outcome.error as? CallbackInterceptorError else {
+      return XCTFail("expected neverCalledOnward, got \(String(describing: outcome.error))")
+    }
+    XCTAssertEqual(name, "SilentInterceptor")
+    XCTAssertEqual(timeout, .milliseconds(200))
+    XCTAssertLessThan(ContinuousClock.now - started, .seconds(3))
+    XCTAssertTrue(server.requests.isEmpty)
+  }
+
+  func testProceedingTwiceEndsTheRequestWithOneErrorAndNoNetworkRequest() async throws {
+    let server = StarWarsScriptedServer.make()
+    let store = ApolloStore()
+    let client = ScriptedURLSessionClient(server: server, callbackQueue: callbacks)
+    let provider = ClosureProvider { defaultList(client: client, store: store, beforeFetch: [ProceedTwiceInterceptor()]) }
+    let outcome = try await send(adaptedTransport(server: server, store: store, provider: provider))
+    XCTAssertTrue(outcome.values.isEmpty)
+    guard case .calledOnwardTwice(_, let first, let second)? = outcome.error as? CallbackInterceptorError else {
+      return XCTFail("expected calledOnwardTwice, got \(String(describing: outcome.error))")
+    }
+    XCTAssertEqual([first, second], ["proceedAsync", "proceedAsync"])
+    XCTAssertTrue(server.requests.isEmpty)
+  }
+
+  func testUsingTheChainAfterCancellingItIsATypedError() async throws {
+    let server = StarWarsScriptedServer.make()
+    let store = ApolloStore()
+    let client = ScriptedURLSessionClient(server: server, callbackQueue: callbacks)
+    let provider = ClosureProvider { defaultList(client: client, store: store, beforeFetch: [CancelThenProceedInterceptor()]) }
+    let outcome = try await send(adaptedTransport(server: server, store: store, provider: provider))
+    guard case .chainUsedAfterCancel(_, let verb)? = outcome.error as? CallbackInterceptorError else {
+      return XCTFail("expected chainUsedAfterCancel, got \(String(describing: outcome.error))")
+    }
+    XCTAssertEqual(verb, "proceedAsync")
+    XCTAssertTrue(server.requests.isEmpty)
+  }
+}

@@ -1,0 +1,119 @@
+import ApolloAsyncChain
+import ApolloCallbackChain
+import ApolloCore
+import ApolloMigration
+import Foundation
+import StarWarsAPI
+import XCTest
+
+/// The 1.x transport surface on the 2.x engine, under a 1.x `ApolloClient`.
+final class RequestChainNetworkTransportOnAsyncChainTests: XCTestCase {
+  private func facade(server: ScriptedServer, store: ApolloStore, before: [any V1Interceptor] = [])
+    -> RequestChainNetworkTransportOnAsyncChain
+  {
+    let client = ScriptedURLSessionClient(server: server, callbackQueue: callbacks)
+    let transport = RequestChainNetworkTransportOnAsyncChain(
+      interceptorProvider: ClosureProvider { defaultList(client: client, store: store, beforeFetch: before) },
+      endpointURL: endpoint, urlSession: server, store: store)
+    transport.clientName = "test-app"
+    transport.clientVersion = "1.0"
+    return transport
+  }
+
+  private func fetch(_ apollo: ApolloCallbackChain.ApolloClient, _ policy: ApolloCallbackChain.CachePolicy,
+                     expecting count: Int, context: (any ApolloCallbackChain.RequestContext)? = nil) -> [V1Result<HeroNameQuery.Data>] {
+    let results = Recorder<V1Result<HeroNameQuery.Data>>()
+    let done = exactly(count, "deliveries")
+    apollo.fetch(query: HeroNameQuery(), cachePolicy: policy, context: context, queue: callbacks) { result in
+      if case .success(let value) = result { results.append(value) } else { XCTFail("unexpected \(result)") }
+      done.fulfill()
+    }
+    XCTAssertEqual(XCTWaiter().wait(for: [done], timeout: 5), .completed)
+    settle()
+    return results.all
+  }
+
+  func testReturnCacheDataElseFetchFetchesOnceThenAnswersFromTheCache() {
+    let server = StarWarsScriptedServer.make()
+    let store = ApolloStore()
+    let apollo = ApolloCallbackChain.ApolloClient(networkTransport: facade(server: server, store: store), store: store)
+    XCTAssertEqual(fetch(apollo, .returnCacheDataElseFetch, expecting: 1).map(\.source), [.server])
+    XCTAssertEqual(fetch(apollo, .returnCacheDataElseFetch, expecting: 1).map(\.source), [.cache])
+    XCTAssertEqual(server.requests.count, 1)
+  }
+
+  func testReturnCacheDataAndFetchDeliversTwiceOnAHit() {
+    let server = StarWarsScriptedServer.make()
+    let store = ApolloStore()
+    let apollo = ApolloCallbackChain.ApolloClient(networkTransport: facade(server: server, store: store), store: store)
+    _ = fetch(apollo, .fetchIgnoringCacheData, expecting: 1)
+    let results = fetch(apollo, .returnCacheDataAndFetch, expecting: 2)
+    XCTAssertEqual(results.map(\.source), [.cache, .server])
+    XCTAssertEqual(results.last?.data?.hero?.name, "R2-D2")
+    XCTAssertEqual(server.requests.count, 2)
+  }
+
+  func testTheContextOfAFetchReachesTheAdaptedInterceptor() {
+    let server = StarWarsScriptedServer.make()
+    let store = ApolloStore()
+    let seen = Recorder<String>()
+    let apollo = ApolloCallbackChain.ApolloClient(
+      networkTransport: facade(server: server, store: store, before: [ContextInterceptor(seen: seen)]), store: store)
+    _ = fetch(apollo, .fetchIgnoringCacheData, expecting: 1, context: TraceContext(traceID: "from-call-site"))
+    XCTAssertEqual(seen.all, ["from-call-site"])
+  }
+
+  func testCancelStaysSilent() {
+    let server = ScriptedServer { _ in ScriptedResponse(statusCode: 200, headers: ["Content-Type": "application/json"],
+                                                        body: [.data(JSONSerializer.serialize(heroJSON))], headDelay: .milliseconds(300)) }
+    let store = ApolloStore()
+    let transport = facade(server: server, store: store)
+    let nothing = XCTestExpectation(description: "no delivery")
+    nothing.isInverted = true
+    let cancellable = transport.send(operation: HeroNameQuery(), cachePolicy: .fetchIgnoringCacheData, callbackQueue: callbacks) { _ in
+      nothing.fulfill()
+    }
+    cancellable.cancel()
+    XCTAssertEqual(XCTWaiter().wait(for: [nothing], timeout: 0.8), .completed)
+  }
+
+  func testTheWireRequestIsThe1xOne() {
+    let operation = HeroNameQuery(episode: .some(.EMPIRE))
+    // Native 1.x.
+    let nativeServer = StarWarsScriptedServer.make()
+    let nativeStore = ApolloStore()
+    let nativeClient = ScriptedURLSessionClient(server: nativeServer, callbackQueue: callbacks)
+    let native = ApolloCallbackChain.RequestChainNetworkTransport(
+      interceptorProvider: ClosureProvider { defaultList(client: nativeClient, store: nativeStore) }, endpointURL: endpoint,
+      additionalHeaders: ["X-Custom": "1"])
+    native.clientName = "test-app"
+    native.clientVersion = "1.0"
+    // The facade.
+    let facadeServer = StarWarsScriptedServer.make()
+    let facadeStore = ApolloStore()
+    let facadeClient = ScriptedURLSessionClient(server: facadeServer, callbackQueue: callbacks)
+    let adapted = RequestChainNetworkTransportOnAsyncChain(
+      interceptorProvider: ClosureProvider { defaultList(client: facadeClient, store: facadeStore) }, endpointURL: endpoint,
+      additionalHeaders: ["X-Custom": "1"], urlSession: facadeServer, store: facadeStore)
+    adapted.clientName = "test-app"
+    adapted.clientVersion = "1.0"
+
+    let done = exactly(2, "both deliveries")
+    for transport in [native as any ApolloCallbackChain.NetworkTransport, adapted] {
+      _ = transport.send(operation: operation, cachePolicy: .fetchIgnoringCacheData, contextIdentifier: nil, context: nil,
+                         callbackQueue: callbacks) { result in
+        if case .failure(let error) = result { XCTFail("\(error)") }
+        done.fulfill()
+      }
+    }
+    XCTAssertEqual(XCTWaiter().wait(for: [done], timeout: 5), .completed)
+    guard let nativeRequest = nativeServer.requests.first, let facadeRequest = facadeServer.requests.first else {
+      return XCTFail("no request")
+    }
+    XCTAssertEqual(facadeRequest.urlRequest.allHTTPHeaderFields, nativeRequest.urlRequest.allHTTPHeaderFields)
+    XCTAssertEqual(facadeRequest.urlRequest.httpBody, nativeRequest.urlRequest.httpBody)
+    XCTAssertEqual(facadeRequest.method, nativeRequest.method)
+    XCTAssertEqual(facadeRequest.header("X-APOLLO-OPERATION-TYPE"), "query")
+    XCTAssertEqual(facadeRequest.extensions?["clientLibrary"]?["version"]?.stringValue, ApolloCallbackChain.Constants.ApolloClientVersion)
+  }
+}

@@ -1,0 +1,154 @@
+import ApolloCallbackChain
+import ApolloCore
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Adds `Authorization: Bearer <token>` from a shared token store.
+final class TokenInterceptor: V1Interceptor {
+  let id = "token"
+  let tokens: Recorder<String>
+  init(tokens: Recorder<String>) { self.tokens = tokens }
+  func interceptAsync<Operation: GraphQLOperation>(
+    chain: any V1Chain, request: V1Request<Operation>, response: V1Response<Operation>?,
+    completion: @escaping V1Completion<Operation.Data>
+  ) {
+    request.addHeader(name: "Authorization", value: "Bearer \(tokens.all.last ?? "none")")
+    chain.proceedAsync(request: request, response: response, interceptor: self, completion: completion)
+  }
+}
+
+/// Records the status and body it sees, then proceeds.
+final class LoggingInterceptor: V1Interceptor {
+  let id = "logging"
+  let log: Recorder<(status: Int, body: String, parsed: Bool)>
+  init(log: Recorder<(status: Int, body: String, parsed: Bool)>) { self.log = log }
+  func interceptAsync<Operation: GraphQLOperation>(
+    chain: any V1Chain, request: V1Request<Operation>, response: V1Response<Operation>?,
+    completion: @escaping V1Completion<Operation.Data>
+  ) {
+    if let response {
+      log.append((response.httpResponse.statusCode, String(decoding: response.rawData, as: UTF8.self),
+                  response.parsedResponse != nil))
+    }
+    chain.proceedAsync(request: request, response: response, interceptor: self, completion: completion)
+  }
+}
+
+/// On a 401 gets a new token and retries.
+final class ReauthenticatingInterceptor: V1Interceptor {
+  let id = "reauth"
+  let tokens: Recorder<String>
+  init(tokens: Recorder<String>) { self.tokens = tokens }
+  func interceptAsync<Operation: GraphQLOperation>(
+    chain: any V1Chain, request: V1Request<Operation>, response: V1Response<Operation>?,
+    completion: @escaping V1Completion<Operation.Data>
+  ) {
+    if response?.httpResponse.statusCode == 401 {
+      tokens.append("fresh")
+      chain.retry(request: request, completion: completion)
+      return
+    }
+    chain.proceedAsync(request: request, response: response, interceptor: self, completion: completion)
+  }
+}
+
+/// Sets the request's cache policy, then proceeds.
+final class PolicyInterceptor: V1Interceptor {
+  let id = "policy"
+  let policy: ApolloCallbackChain.CachePolicy
+  init(_ policy: ApolloCallbackChain.CachePolicy) { self.policy = policy }
+  func interceptAsync<Operation: GraphQLOperation>(
+    chain: any V1Chain, request: V1Request<Operation>, response: V1Response<Operation>?,
+    completion: @escaping V1Completion<Operation.Data>
+  ) {
+    request.cachePolicy = policy
+    chain.proceedAsync(request: request, response: response, interceptor: self, completion: completion)
+  }
+}
+
+struct TraceContext: ApolloCallbackChain.RequestContext { let traceID: String }
+
+/// Copies the context's trace id into a header.
+final class ContextInterceptor: V1Interceptor {
+  let id = "context"
+  let seen: Recorder<String>
+  init(seen: Recorder<String>) { self.seen = seen }
+  func interceptAsync<Operation: GraphQLOperation>(
+    chain: any V1Chain, request: V1Request<Operation>, response: V1Response<Operation>?,
+    completion: @escaping V1Completion<Operation.Data>
+  ) {
+    seen.append((request.context as? TraceContext)?.traceID ?? "none")
+    chain.proceedAsync(request: request, response: response, interceptor: self, completion: completion)
+  }
+}
+
+/// Fails pre-flight through the chain's error path.
+final class FailingInterceptor: V1Interceptor {
+  let id = "failing"
+  struct Failure: Error {}
+  func interceptAsync<Operation: GraphQLOperation>(
+    chain: any V1Chain, request: V1Request<Operation>, response: V1Response<Operation>?,
+    completion: @escaping V1Completion<Operation.Data>
+  ) {
+    chain.handleErrorAsync(Failure(), request: request, response: response, completion: completion)
+  }
+}
+
+/// Recovers every error with a fixed result.
+struct RecoveringErrorInterceptor: ApolloCallbackChain.ApolloErrorInterceptor {
+  let seen: Recorder<String>
+  func handleErrorAsync<Operation: GraphQLOperation>(
+    error: any Error, chain: any V1Chain, request: V1Request<Operation>, response: V1Response<Operation>?,
+    completion: @escaping V1Completion<Operation.Data>
+  ) {
+    seen.append(String(describing: type(of: error)))
+    completion(.success(V1Result(data: nil, extensions: ["recovered": true], errors: nil, source: .server, dependentKeys: nil)))
+  }
+}
+
+/// Retries every request without looking (exhausts MaxRetry).
+final class BlindRetryInterceptor: V1Interceptor {
+  let id = "blind"
+  let count: Recorder<Int>
+  init(count: Recorder<Int>) { self.count = count }
+  func interceptAsync<Operation: GraphQLOperation>(
+    chain: any V1Chain, request: V1Request<Operation>, response: V1Response<Operation>?,
+    completion: @escaping V1Completion<Operation.Data>
+  ) {
+    count.append(1)
+    chain.retry(request: request, completion: completion)
+  }
+}
+
+/// Misbehaviours.
+final class SilentInterceptor: V1Interceptor {
+  let id = "silent"
+  func interceptAsync<Operation: GraphQLOperation>(
+    chain: any V1Chain, request: V1Request<Operation>, response: V1Response<Operation>?,
+    completion: @escaping V1Completion<Operation.Data>
+  ) {}
+}
+
+final class ProceedTwiceInterceptor: V1Interceptor {
+  let id = "twice"
+  func interceptAsync<Operation: GraphQLOperation>(
+    chain: any V1Chain, request: V1Request<Operation>, response: V1Response<Operation>?,
+    completion: @escaping V1Completion<Operation.Data>
+  ) {
+    chain.proceedAsync(request: request, response: response, interceptor: self, completion: completion)
+    chain.proceedAsync(request: request, response: response, interceptor: self, completion: completion)
+  }
+}
+
+final class CancelThenProceedInterceptor: V1Interceptor {
+  let id = "cancel-then-proceed"
+  func interceptAsync<Operation: GraphQLOperation>(
+    chain: any V1Chain, request: V1Request<Operation>, response: V1Response<Operation>?,
+    completion: @escaping V1Completion<Operation.Data>
+  ) {
+    chain.cancel()
+    chain.proceedAsync(request: request, response: response, interceptor: self, completion: completion)
+  }
+}
