@@ -120,7 +120,12 @@ public struct ParityRunner: Sendable {
     }
     await task.value
     limit.cancel()
-    return deliveries.withLock { $0 }
+    // Whether a stream the caller cancelled ends quietly or with `CancellationError` depends on where
+    // the cancel lands; the caller asked for it, so it is not a delivery.
+    return deliveries.withLock { list in
+      if step.cancelAfter != nil, case .failure(let failure)? = list.last, failure.category == "cancelled" { list.removeLast() }
+      return list
+    }
   }
 
   private static func render(_ value: RecordValue) -> String {
