@@ -32,6 +32,9 @@ if ! "$SERVER" status; then
   status=1
 fi
 if [[ $status -ne 0 ]]; then
+  # CI keeps only the end of the output: repeat every failing assertion and test here.
+  echo "failing assertions and tests:" >&2
+  grep -E ': error: |^Test Case .* failed|✘' "$ROOT/.build/test-output.log" | head -n 60 >&2 || true
   echo "swift test failed (exit $status)" >&2
   exit "$status"
 fi

@@ -14,9 +14,16 @@ final class SubscriptionOverHTTPTests: XCTestCase {
   }
 
   func test_state_isPendingBeforeTheFirstValue_activeAfter_andCompletedWhenTheBodyEnds() async throws {
-    let harness = harness(countdown([2, 1, 0], delay: .milliseconds(100)))
+    // The server answers only once the test has seen `.pending`, so a busy machine cannot race ahead.
+    let (released, release) = AsyncStream<Void>.makeStream()
+    let response = countdown([2, 1, 0], delay: .milliseconds(100))
+    let harness = Harness(server: ScriptedServer { _ in
+      for await _ in released { break }
+      return response
+    })
     let stream = try harness.client.subscribe(subscription: CountdownSubscription(from: 2), cachePolicy: .networkOnly)
     XCTAssertEqual(stream.state, .pending)
+    release.yield()
     var values: [Int] = []
     for try await value in stream {
       values.append(value.data?.countdown ?? -1)

@@ -113,4 +113,44 @@ final class StreamingSessionClientTests: XCTestCase {
     Thread.sleep(forTimeInterval: 0.6)
     XCTAssertEqual(called.withLock { $0 }, 0)
   }
+
+  func test_cancellingTheReturnedTask_completesWithTheBytesSoFarAndURLErrorCancelled_rawCompletionFirst() throws {
+    // Answers one byte at once, then holds the rest for far longer than the test waits.
+    let response = ScriptedResponse(statusCode: 200, headers: ["Content-Type": "application/json"],
+                                    body: [.data(Data("{".utf8)), .delay(.seconds(30)), .data(Data("}".utf8))])
+    let server = ScriptedServer(responses: [response])
+    let client = StreamingSessionClient(session: server, callbackQueue: nil)
+    let events = Mutex<[String]>([])
+    let done = expectation(description: "completed")
+    let task = client.sendRequest(
+      URLRequest(url: testEndpoint),
+      rawTaskCompletionHandler: { data, response, error in
+        events.withLock { $0.append("raw \(data?.count ?? -1) \(response?.statusCode ?? 0) \((error as? URLError)?.code.rawValue ?? 0)") }
+      },
+      completion: { result in
+        guard case .failure(let error) = result,
+              case .networkError(let data, let response, let underlying)? = error as? URLSessionClient.URLSessionClientError else {
+          return XCTFail("expected networkError, got \(result)")
+        }
+        events.withLock { $0.append("completion \(data.count) \(response?.statusCode ?? 0) \((underlying as? URLError)?.code.rawValue ?? 0)") }
+        done.fulfill()
+      })
+    XCTAssertEqual(task.currentRequest?.url, testEndpoint)
+    // Wait until the first byte is in, then cancel as a 0.x caller would: on the task itself.
+    let deadline = Date().addingTimeInterval(5)
+    while server.requests.isEmpty, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+    Thread.sleep(forTimeInterval: 0.1)
+    task.cancel()
+    task.cancel()
+    wait(for: [done], timeout: 5)
+    let cancelled = URLError.Code.cancelled.rawValue
+    XCTAssertEqual(events.withLock { $0 }, ["raw 1 200 \(cancelled)", "completion 1 200 \(cancelled)"])
+  }
+
+  func test_eachReturnedTask_hasItsOwnIdentifier() {
+    let client = StreamingSessionClient(session: ScriptedServer(responses: [.json(r2HeroBody), .json(r2HeroBody)]), callbackQueue: nil)
+    let first = client.sendRequest(URLRequest(url: testEndpoint)) { _ in }
+    let second = client.sendRequest(URLRequest(url: testEndpoint)) { _ in }
+    XCTAssertNotEqual(first.taskIdentifier, second.taskIdentifier)
+  }
 }

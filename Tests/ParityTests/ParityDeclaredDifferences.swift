@@ -4,6 +4,8 @@ import ApolloMigration
 // Each value is the aspect exactly as that generation renders it (ParityTrace.render), so a
 // declared difference that drifts fails ParityCatalogTests.
 extension ParityCatalog {
+  private static let cancelMidBodyReason = "0.x delivers only once the whole body has arrived, so a cancel between parts completes the task with URLError.cancelled and caches nothing; 1.x and 2.x deliver (and cache) the initial part as it arrives and stay silent after the cancel. 0.x also sends variables: null."
+
   static let declaredDifferences: [String: [ParityDeclaredDifference]] = [
     "500-empty": [
       ParityDeclaredDifference(.deliveries, [
@@ -91,22 +93,29 @@ extension ParityCatalog {
         .v2: "record SUBSCRIPTION_ROOT.countdown({\"from\":2}) = 0",
       ], why: "0.x subscribes over WebSocket only; 1.x and 2.x subscribe over multipart HTTP and cache each payload."),
     ],
+    "cancel-before-response": [
+      ParityDeclaredDifference(.deliveries, [
+        .v0: "step 1 · 1 deliveries\nstep 1 · delivery 1 · failure transport(cancelled)",
+        .v1: "step 1 · 0 deliveries",
+        .v2: "step 1 · 0 deliveries",
+      ], why: "Cancelling a 0.x request cancels its URLSessionTask, which completes with URLError.cancelled; the handler gets that error. 1.x and 2.x stay silent after a cancel."),
+    ],
     "cancel-mid-body": [
       ParityDeclaredDifference(.deliveries, [
-        .v0: "step 1 · 0 deliveries",
+        .v0: "step 1 · 1 deliveries\nstep 1 · delivery 1 · failure transport(cancelled)",
         .v1: "step 1 · 1 deliveries\nstep 1 · delivery 1 · result server data={\"hero\":{\"__typename\":\"Droid\",\"id\":\"2001\",\"name\":\"R2-D2\"}}",
         .v2: "step 1 · 1 deliveries\nstep 1 · delivery 1 · result server data={\"hero\":{\"__typename\":\"Droid\",\"id\":\"2001\",\"name\":\"R2-D2\"}}",
-      ], why: "0.x delivers only once the whole body has arrived, so cancelling between parts delivers nothing and caches nothing; 1.x and 2.x deliver (and cache) the initial part as it arrives. 0.x also sends variables: null."),
+      ], why: cancelMidBodyReason),
       ParityDeclaredDifference(.wire, [
         .v0: "step 1 · 1 requests\nstep 1 · request 1 · POST http://parity.invalid/graphql\nstep 1 · request 1 · body {\"operationName\":\"HeroDeferred\",\"query\":\"query HeroDeferred { hero { __typename id name ... on Character @defer(label: \\\"friends\\\") { friends { __typename id name } } } }\",\"variables\":null}",
         .v1: "step 1 · 1 requests\nstep 1 · request 1 · POST http://parity.invalid/graphql\nstep 1 · request 1 · body {\"operationName\":\"HeroDeferred\",\"query\":\"query HeroDeferred { hero { __typename id name ... on Character @defer(label: \\\"friends\\\") { friends { __typename id name } } } }\"}",
         .v2: "step 1 · 1 requests\nstep 1 · request 1 · POST http://parity.invalid/graphql\nstep 1 · request 1 · body {\"operationName\":\"HeroDeferred\",\"query\":\"query HeroDeferred { hero { __typename id name ... on Character @defer(label: \\\"friends\\\") { friends { __typename id name } } } }\"}",
-      ], why: "0.x delivers only once the whole body has arrived, so cancelling between parts delivers nothing and caches nothing; 1.x and 2.x deliver (and cache) the initial part as it arrives. 0.x also sends variables: null."),
+      ], why: cancelMidBodyReason),
       ParityDeclaredDifference(.store, [
         .v0: "",
         .v1: "record Droid:2001.__typename = \"Droid\"\nrecord Droid:2001.id = \"2001\"\nrecord Droid:2001.name = \"R2-D2\"\nrecord QUERY_ROOT.hero = →Droid:2001",
         .v2: "record Droid:2001.__typename = \"Droid\"\nrecord Droid:2001.id = \"2001\"\nrecord Droid:2001.name = \"R2-D2\"\nrecord QUERY_ROOT.hero = →Droid:2001",
-      ], why: "0.x delivers only once the whole body has arrived, so cancelling between parts delivers nothing and caches nothing; 1.x and 2.x deliver (and cache) the initial part as it arrives. 0.x also sends variables: null."),
+      ], why: cancelMidBodyReason),
     ],
   ]
 }

@@ -8,14 +8,14 @@ import FoundationNetworking
 /// ``URLSessionStreamingSession``.
 ///
 /// Callbacks keep the 0.x contract: the raw completion, then the completion, once, on the callback
-/// queue; ``cancel(task:)`` silences the request. The returned `URLSessionTask` is a placeholder that
-/// carries the request (`currentRequest`) but never runs, so calling `cancel()` on it directly does not
-/// stop the request (unlike 0.x, where it delivered a cancellation error); use ``cancel(task:)``.
+/// queue; ``cancel(task:)`` silences the request. The returned `URLSessionTask` stands in for the data
+/// task 0.x returned: it carries the request (`currentRequest`), and calling `cancel()` on it stops the
+/// request and completes it as a cancelled data task did, with the bytes so far and
+/// `URLError(.cancelled)` (the raw completion, then `networkError`).
 open class StreamingSessionClient: URLSessionClient, @unchecked Sendable {
   // @unchecked Sendable: `requests` is a Mutex; everything else is immutable.
   private let streamingSession: any HTTPStreamingSession
   private let deliveryQueue: OperationQueue
-  private let taskFactory = URLSession(configuration: .ephemeral)
   /// The requests in flight, by placeholder task identifier, with the work that runs each one.
   private let requests = Mutex<[Int: Task<Void, Never>?]>([:])
 
@@ -37,7 +37,7 @@ open class StreamingSessionClient: URLSessionClient, @unchecked Sendable {
   @discardableResult
   open override func sendRequest(_ request: URLRequest, rawTaskCompletionHandler: RawCompletion? = nil,
                                  completion: @escaping Completion) -> URLSessionTask {
-    let task = taskFactory.dataTask(with: request)  // never resumed
+    let task = StreamingSessionTask(request: request)
     let identifier = task.taskIdentifier
     let deliver = OnceCallback<Outcome> { outcome in
       rawTaskCompletionHandler?(outcome.data, outcome.response, outcome.error)
@@ -49,26 +49,36 @@ open class StreamingSessionClient: URLSessionClient, @unchecked Sendable {
         completion(.failure(URLSessionClientError.noHTTPResponse(request: request)))
       }
     }
+    // What has arrived so far: a cancel completes with it, as a cancelled data task did.
+    let progress = Mutex(Outcome())
     // Registered before the work starts, so a fast answer always finds its entry.
     requests.withLock { $0[identifier] = .some(nil) }
     let session = streamingSession
     let queue = deliveryQueue
     let work = Task { [requests] in
-      var outcome = Outcome()
       do {
         let response = try await session.start(request)
-        outcome.response = response.response
-        for try await chunk in response.body { outcome.data.append(chunk) }
+        progress.withLock { $0.response = response.response }
+        for try await chunk in response.body { progress.withLock { $0.data.append(chunk) } }
       } catch {
-        outcome.error = error
+        progress.withLock { $0.error = error }
       }
-      // No entry: `cancel(task:)` or `invalidate()` silenced it.
+      // No entry: `cancel(task:)`, `invalidate()` or the task's own `cancel()` already settled it.
       guard requests.withLock({ $0.removeValue(forKey: identifier) }) != nil else { return }
-      let finished = outcome
+      let finished = progress.withLock { $0 }
       queue.addOperation { deliver(finished) }
     }
     requests.withLock { entries in
       if entries[identifier] != nil { entries[identifier] = work }
+    }
+    task.onCancel { [requests] in
+      guard let entry = requests.withLock({ $0.removeValue(forKey: identifier) }) else { return }
+      entry?.cancel()
+      let cancelled = progress.withLock { progress -> Outcome in
+        progress.error = URLError(.cancelled)
+        return progress
+      }
+      queue.addOperation { deliver(cancelled) }
     }
     return task
   }

@@ -156,7 +156,7 @@ public final class HTTPNetworkTransportOnAsyncChain: ApolloDelegateTransport.Upl
   ) -> any Cancellable where Request.Operation == Operation {
     let capture = BodyCapture()
     let provider = FacadeInterceptorProvider(
-      delegates: DelegateTransportInterceptorProvider(binding: binding, maxRetries: maxRetries), capture: capture)
+      delegates: DelegateTransportInterceptorProvider(binding: binding, maxRetries: maxRetries, streamsMultipart: false), capture: capture)
     let chain = ApolloAsyncChain.RequestChain<Request>(
       urlSession: session, interceptors: provider.interceptors(for: operation), store: unusedStore)
     let delivery = DeliverOnce(queue: callbackQueue, completion)

@@ -25,7 +25,6 @@ import FoundationNetworking
 /// `apollographql-client-name`/`-version`, `Accept`, the transport's `additionalHeaders`), the same
 /// sorted-key JSON body, with `extensions.clientLibrary` = `apollo-ios`/1.x version when
 /// `sendEnhancedClientAwareness`, and the same GET/POST choice. What differs, exactly:
-/// - a GET request also carries `Apollo-Require-Preflight: true` (2.x adds it);
 /// - a GET request's `URLRequest.cachePolicy` comes from the `FetchBehavior`, which differs from 1.x's
 ///   Darwin-only mapping for `fetchIgnoringCacheCompletely` and `returnCacheDataAndFetch`;
 /// - a `returnCacheDataDontFetch` miss fails with `JSONDecodingError.missingValue` at the root path, not
@@ -165,7 +164,8 @@ public final class RequestChainNetworkTransportOnAsyncChain: ApolloCallbackChain
     let binding = CallbackRequestContext.Binding(
       context: nil, contextIdentifier: v1Request.contextIdentifier, request: CallbackConfined(v1Request, lock: lock))
     let chain = V2RequestChain<Request>(
-      urlSession: urlSession, interceptors: interceptorProvider.interceptors(for: request.operation), store: store)
+      urlSession: urlSession, interceptors: CallbackWireProvider(adapted: interceptorProvider).interceptors(for: request.operation),
+      store: store)
     // The chain starts its task inside `kickoff`, so the binding reaches every stage.
     let stream = CallbackRequestContext.$current.withValue(binding) { chain.kickoff(request: request) }
     let delivery = CallbackDelivery(completion: CallbackConfined(completion, lock: lock), queue: callbackQueue)

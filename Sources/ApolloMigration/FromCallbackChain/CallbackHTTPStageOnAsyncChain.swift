@@ -1,4 +1,4 @@
-import ApolloAsyncChain
+@_spi(ApolloMigration) import ApolloAsyncChain
 import ApolloCallbackChain
 import ApolloCore
 import Foundation
@@ -10,7 +10,7 @@ import FoundationNetworking
 ///
 /// | 1.x hook | 2.x stage | when it runs |
 /// |---|---|---|
-/// | `ResponseCodeInterceptor` | 2.x `ResponseCodeInterceptor` at the same position | per body chunk |
+/// | `ResponseCodeInterceptor` | 2.x `ResponseCodeInterceptor` at the same position | per body chunk; an error status's body (even empty) as one chunk, so it fails as 1.x |
 /// | custom interceptor after the fetch | `mapChunks`: `interceptAsync` with an `HTTPResponse` whose `rawData` is the chunk and `parsedResponse` nil | per body chunk (once for a plain response, once per part for multipart) |
 ///
 /// The hooks run in their 1.x order. A hook's verbs: `proceedAsync` passes its response's `rawData`
@@ -43,7 +43,9 @@ struct CallbackHTTPStageOnAsyncChain: HTTPInterceptor {
       switch step {
       case .responseCode:
         chain = { urlRequest in
-          try await ApolloAsyncChain.ResponseCodeInterceptor().intercept(request: urlRequest, next: downstream)
+          try await ApolloAsyncChain.ResponseCodeInterceptor().intercept(request: urlRequest) { request in
+            try await errorBodyAsOneChunk(downstream(request))
+          }
         }
       case .hook(let hook, let name):
         chain = { urlRequest in
@@ -55,6 +57,23 @@ struct CallbackHTTPStageOnAsyncChain: HTTPInterceptor {
       }
     }
     return try await chain(request)
+  }
+
+  /// A response with an error status, its body collected into one chunk, empty when the body was.
+  ///
+  /// 1.x's `ResponseCodeInterceptor` fails on the status with the whole body, even an empty one; 2.x's
+  /// checks each chunk, so an empty error body would slip through to `noResults`. Successful responses
+  /// pass untouched and keep streaming.
+  private static func errorBodyAsOneChunk(_ response: consuming V2HTTPResponse) async throws -> V2HTTPResponse {
+    let head = response.response
+    guard !(200..<300).contains(head.statusCode) else { return response }
+    var body = Data()
+    for try await chunk in response.takeChunks().getStream() { body.append(chunk) }
+    let collected = body
+    return V2HTTPResponse(response: head, chunks: NonCopyableAsyncThrowingStream(stream: AsyncThrowingStream { continuation in
+      continuation.yield(collected)
+      continuation.finish()
+    }))
   }
 
   /// Runs one hook on one chunk and returns the chunk the parser gets.

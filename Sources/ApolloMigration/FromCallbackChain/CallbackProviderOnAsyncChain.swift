@@ -11,7 +11,7 @@ import Foundation
 /// | `CacheReadInterceptor` | the 2.x cache read (`FetchBehavior` from the request's `cachePolicy`) | after GraphQL pre-flight |
 /// | custom, before `NetworkFetchInterceptor` | ``CallbackInterceptorOnAsyncChain`` (`.beforeNetwork`) | GraphQL pre-flight, in 1.x order |
 /// | `NetworkFetchInterceptor` | the 2.x session (the transport's `ApolloURLSession`) | — |
-/// | `ResponseCodeInterceptor` | 2.x `ResponseCodeInterceptor` | HTTP stage, per chunk |
+/// | `ResponseCodeInterceptor` | 2.x `ResponseCodeInterceptor` | HTTP stage, per chunk (an error status fails even with an empty body, as 1.x) |
 /// | custom, between the fetch and the parser | an HTTP-stage hook: `rawData` set, `parsedResponse` nil | HTTP stage, per chunk, in 1.x order |
 /// | `MultipartResponseParsingInterceptor`, `JSONResponseParsingInterceptor`, `IncrementalJSONResponseParsingInterceptor` | 2.x `JSONResponseParsingInterceptor` | parser |
 /// | custom, after the parser | ``CallbackInterceptorOnAsyncChain`` (`.afterParsing`): `parsedResponse` set | GraphQL post-flight, per server result, in 1.x order |

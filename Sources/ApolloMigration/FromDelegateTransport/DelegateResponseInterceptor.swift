@@ -19,6 +19,8 @@ import FoundationNetworking
 ///   `false` → proceeds, the errors stay in the result.
 /// - Otherwise it proceeds, with the request as it was before the preflight, so the parsing, persisted
 ///   query and cache-write interceptors see the app's request type.
+/// - A successful `multipart/mixed` response (`@defer`, subscriptions: 0.x never read these) proceeds
+///   unchecked, part by part, to 1.x's `MultipartResponseParsingInterceptor`.
 ///
 /// It runs on the `URLSessionClient`'s callback queue; after a delegate answers, the chain continues on
 /// the thread that answered.
@@ -48,6 +50,11 @@ public struct DelegateResponseInterceptor: ApolloInterceptor, Sendable {
     }
     let original = request.beforePreflight
     let sent = request.sentURLRequest ?? URLRequest(url: original.graphQLEndpoint)
+    // 0.x never read multipart bodies; a successful one goes on to 1.x's multipart parser, as on 1.x.
+    if LegacyResponseCheck.isMultipart(response.httpResponse), (200..<300).contains(response.httpResponse.statusCode) {
+      chain.proceedAsync(request: original, response: response, interceptor: self, completion: completion)
+      return
+    }
     switch LegacyResponseCheck.check(data: response.rawData, response: response.httpResponse) {
     case .retryPath(let error):
       guard let delegate = binding.delegate as? any HTTPNetworkTransportRetryDelegate else {
@@ -62,8 +69,7 @@ public struct DelegateResponseInterceptor: ApolloInterceptor, Sendable {
         }
       }
     case .body(let body):
-      guard !LegacyResponseCheck.isMultipart(response.httpResponse),
-            let errors = LegacyResponseCheck.errorsForDelegate(in: body, sentRequest: sent),
+      guard let errors = LegacyResponseCheck.errorsForDelegate(in: body, sentRequest: sent),
             let delegate = binding.delegate as? any HTTPNetworkTransportGraphQLErrorDelegate else {
         chain.proceedAsync(request: original, response: response, interceptor: self, completion: completion)
         return

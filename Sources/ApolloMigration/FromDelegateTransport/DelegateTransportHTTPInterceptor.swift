@@ -31,10 +31,13 @@ import FoundationNetworking
 /// rethrown as it is, without consulting the delegates (a cancelled chain cannot run a retry).
 ///
 /// The body is handed on as one chunk (via the migration SPI of `HTTPResponse`), so the 2.x parser reads
-/// the same bytes the delegates saw. A `multipart/mixed` response (`@defer`, subscriptions, unknown to
-/// 0.x) skips the JSON checks and keeps its chunks; the task-completed delegate sees them concatenated.
+/// the same bytes the delegates saw. A successful `multipart/mixed` response (`@defer`, subscriptions,
+/// unknown to 0.x) skips the JSON checks and streams: the task-completed delegate sees each part as it
+/// arrives, and the caller gets each part's result without waiting for the body to end.
 public struct DelegateTransportHTTPInterceptor: HTTPInterceptor {
   let binding: DelegateTransportBinding
+  /// False for the 0.x facade: a multipart body is read as JSON and fails, as 0.x read it.
+  let streamsMultipart: Bool
 
   /// - Parameters:
   ///   - delegate: the app's 0.x delegate object, held weakly (as `HTTPNetworkTransport.delegate`): keep
@@ -43,11 +46,12 @@ public struct DelegateTransportHTTPInterceptor: HTTPInterceptor {
   ///     `HTTPNetworkTransport` (delegates that compare it keep working), or a stand-in created for the
   ///     endpoint; it is never used to send anything.
   public init(delegate: any HTTPNetworkTransportDelegate, transport: HTTPNetworkTransport) {
-    self.binding = DelegateTransportBinding(delegate: delegate, transport: transport)
+    self.init(binding: DelegateTransportBinding(delegate: delegate, transport: transport))
   }
 
-  init(binding: DelegateTransportBinding) {
+  init(binding: DelegateTransportBinding, streamsMultipart: Bool = true) {
     self.binding = binding
+    self.streamsMultipart = streamsMultipart
   }
 
   /// Preflight, send, task completed, then the retry or GraphQL-error delegate as 0.x did.
@@ -67,6 +71,16 @@ public struct DelegateTransportHTTPInterceptor: HTTPInterceptor {
     do {
       let response = try await next(sent)
       head = response.response
+      // 0.x never read multipart bodies: a successful one streams on part by part, as on 2.x, each
+      // part reported to the task-completed delegate as it arrives.
+      if streamsMultipart, LegacyResponseCheck.isMultipart(response.response),
+         (200..<300).contains(response.response.statusCode) {
+        let binding = self.binding
+        return await response.mapChunks { head, chunk in
+          Self.taskCompleted(binding, sent, data: chunk, response: head, error: nil)
+          return chunk
+        }
+      }
       for try await chunk in response.takeChunks().getStream() { chunks.append(chunk) }
     } catch {
       if error is CancellationError || Task.isCancelled { throw error }
@@ -79,12 +93,11 @@ public struct DelegateTransportHTTPInterceptor: HTTPInterceptor {
     guard let head else {
       throw URLSessionClient.URLSessionClientError.noHTTPResponse(request: sent)
     }
-    let data = chunks.count == 1 ? chunks[0] : chunks.reduce(into: Data()) { $0.append($1) }
+    let data = LegacyResponseCheck.isMultipart(head)
+      ? LegacyResponseCheck.multipartBody(parts: chunks, response: head)
+      : chunks.count == 1 ? chunks[0] : chunks.reduce(into: Data()) { $0.append($1) }
     taskCompleted(sent, data: data, response: head, error: nil)
 
-    if LegacyResponseCheck.isMultipart(head) {
-      return HTTPResponse(response: head, chunks: Self.stream(chunks))
-    }
     switch LegacyResponseCheck.check(data: data, response: head) {
     case .retryPath(let error):
       try await retryPath(error, request: sent, response: head)
@@ -101,6 +114,11 @@ public struct DelegateTransportHTTPInterceptor: HTTPInterceptor {
   }
 
   private func taskCompleted(_ request: URLRequest, data: Data, response: URLResponse?, error: (any Error)?) {
+    Self.taskCompleted(binding, request, data: data, response: response, error: error)
+  }
+
+  private static func taskCompleted(_ binding: DelegateTransportBinding, _ request: URLRequest, data: Data,
+                                    response: URLResponse?, error: (any Error)?) {
     guard let delegate = binding.delegate as? any HTTPNetworkTransportTaskCompletedDelegate else { return }
     delegate.networkTransport(binding.transport, didCompleteRawTaskForRequest: request, withData: data,
                               response: response, error: error)

@@ -34,6 +34,7 @@ public struct DelegateTransportInterceptorProvider: ApolloAsyncChain.Interceptor
   let binding: DelegateTransportBinding
   /// Retries allowed after the first attempt; `nil` (the default) allows any number, as 0.x.
   public let maxRetries: Int?
+  let streamsMultipart: Bool
 
   /// - Parameters:
   ///   - delegate: the app's 0.x delegate object (any mix of the preflight, task-completed, retry and
@@ -45,9 +46,12 @@ public struct DelegateTransportInterceptorProvider: ApolloAsyncChain.Interceptor
     self.init(binding: DelegateTransportBinding(delegate: delegate, transport: transport), maxRetries: maxRetries)
   }
 
-  init(binding: DelegateTransportBinding, maxRetries: Int?) {
+  /// `streamsMultipart` false reads a `multipart/mixed` body as 0.x did (as JSON, so it fails): the
+  /// 0.x facade's choice, whose callers get 0.x's results.
+  init(binding: DelegateTransportBinding, maxRetries: Int?, streamsMultipart: Bool = true) {
     self.binding = binding
     self.maxRetries = maxRetries
+    self.streamsMultipart = streamsMultipart
   }
 
   /// `[MaxRetryInterceptor]` when bounded, then ``DelegateTransportRetryInterceptor`` and
@@ -63,6 +67,6 @@ public struct DelegateTransportInterceptorProvider: ApolloAsyncChain.Interceptor
   /// ``DelegateTransportHTTPInterceptor`` alone: it makes 0.x's status and body checks itself, so the
   /// 2.x `ResponseCodeInterceptor` is not used.
   public func httpInterceptors<Operation: GraphQLOperation>(for operation: Operation) -> [any HTTPInterceptor] {
-    [DelegateTransportHTTPInterceptor(binding: binding)]
+    [DelegateTransportHTTPInterceptor(binding: binding, streamsMultipart: streamsMultipart)]
   }
 }

@@ -16,6 +16,9 @@ import Foundation
 /// | `.fail(error)` | `handleErrorAsync` / completion | `error` reaches the caller unchanged |
 /// | `receivedGraphQLErrors … retryHandler` | ``DelegateResponseInterceptor`` | 2xx JSON object with a non-empty `errors` |
 ///
+/// A `multipart/mixed` response (which 0.x never read) streams as on 1.x: each part the client hands
+/// the chain reaches `didCompleteRawTaskForRequest` and is then parsed and delivered on its own.
+///
 /// Threads (1.x runs each interceptor on the thread that called it onward): the preflight runs on the
 /// thread that called `send` (for a retry, the thread that answered the delegate); the task-completed,
 /// retry and GraphQL-error delegates run on the `URLSessionClient`'s callback queue (its delegate
@@ -25,7 +28,8 @@ import Foundation
 /// The delegate is held weakly. Retries have no bound unless `maxRetries` is given (then 1.x's
 /// `MaxRetryInterceptor` comes first). The interceptors, in order: [`MaxRetryInterceptor`],
 /// `CacheReadInterceptor`, preflight, `NetworkFetchInterceptor`, task completed, response (in place of
-/// `ResponseCodeInterceptor`), `JSONResponseParsingInterceptor`, `AutomaticPersistedQueryInterceptor`,
+/// `ResponseCodeInterceptor`), `MultipartResponseParsingInterceptor`, `JSONResponseParsingInterceptor` (the incremental one for
+/// an operation with deferred fragments), `AutomaticPersistedQueryInterceptor`,
 /// `CacheWriteInterceptor`; plus ``DelegateTransportErrorInterceptor`` as the additional error
 /// interceptor. A data mismatch is the parser's error and never reaches the retry delegate (0.x's split).
 public final class DelegateTransportCallbackInterceptorProvider: ApolloCallbackChain.InterceptorProvider {
@@ -52,6 +56,10 @@ public final class DelegateTransportCallbackInterceptorProvider: ApolloCallbackC
 
   /// The 0.x-shaped stack described above, fresh for each request.
   public func interceptors<Operation: GraphQLOperation>(for operation: Operation) -> [any ApolloInterceptor] {
+    // As 1.x's default provider: operations with deferred fragments get the incremental parser.
+    let parser: any ApolloInterceptor = Operation.hasDeferredFragments
+      ? IncrementalJSONResponseParsingInterceptor(normalizer: store.normalizer)
+      : ApolloCallbackChain.JSONResponseParsingInterceptor(normalizer: store.normalizer)
     var interceptors: [any ApolloInterceptor] = []
     if let maxRetries { interceptors.append(ApolloCallbackChain.MaxRetryInterceptor(maxRetriesAllowed: maxRetries)) }
     interceptors += [
@@ -60,7 +68,8 @@ public final class DelegateTransportCallbackInterceptorProvider: ApolloCallbackC
       NetworkFetchInterceptor(client: client),
       DelegateTaskCompletedInterceptor(binding: binding),
       DelegateResponseInterceptor(binding: binding),
-      ApolloCallbackChain.JSONResponseParsingInterceptor(normalizer: store.normalizer),
+      MultipartResponseParsingInterceptor(),
+      parser,
       ApolloCallbackChain.AutomaticPersistedQueryInterceptor(),
       CacheWriteInterceptor(store: store),
     ]

@@ -65,6 +65,21 @@ enum LegacyResponseCheck {
 
   /// Whether the response is a `multipart/mixed` stream (`@defer`, subscriptions): not a 0.x shape, so
   /// the JSON checks do not apply to it.
+  /// A multipart body framed again from the parts the 2.x session cut it into (each with its headers):
+  /// what 0.x's delegates saw and what its JSON check failed on.
+  static func multipartBody(parts: [Data], response: HTTPURLResponse) -> Data {
+    let contentType = response.value(forHTTPHeaderField: "Content-Type") ?? ""
+    let boundary = MultipartChunkSplitter.boundary(fromContentType: contentType) ?? "-"
+    var body = Data("\r\n--\(boundary)".utf8)
+    for part in parts {
+      body.append(contentsOf: "\r\n".utf8)
+      body.append(part)
+      body.append(contentsOf: "\r\n--\(boundary)".utf8)
+    }
+    body.append(contentsOf: "--\r\n".utf8)
+    return body
+  }
+
   static func isMultipart(_ response: HTTPURLResponse) -> Bool {
     (response.value(forHTTPHeaderField: "Content-Type") ?? "").lowercased().contains("multipart/mixed")
   }

@@ -68,8 +68,6 @@ public struct ParityRunner: Sendable {
       }
     case .v2(let v2, _):
       return await collectStream(step) { try step.operation.issueOn2x(v2, step.cachePolicy) }
-    case .unavailable(let reason):
-      return [.failure(ParityFailure(category: "unavailable", detail: reason))]
     }
   }
 
@@ -142,8 +140,6 @@ enum ParityClient {
   case v0(V0Client, keepAlive: [any Sendable])
   case v1(V1Client, keepAlive: [any Sendable])
   case v2(V2Client, keepAlive: [any Sendable])
-  /// A stack this build cannot assemble: every step fails with the reason.
-  case unavailable(String)
 }
 
 extension ParityWireRequest {

@@ -184,7 +184,7 @@ public enum ParityGeneration: String, Sendable, CaseIterable, Codable, Comparabl
   case v2 = "2.x"
 
   public static func < (lhs: ParityGeneration, rhs: ParityGeneration) -> Bool {
-    allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    lhs.rawValue < rhs.rawValue  // "0.x" < "1.x" < "2.x"
   }
 }
 

@@ -52,7 +52,13 @@ struct ParityStackBuilder {
       return .v2(V2Client(networkTransport: v2Transport(provider, additionalHeaders: options.additionalHeaders), store: store),
                  keepAlive: [callbackProvider])
     case .facade1xOn2x:
-      return .unavailable("the 1.x facade on the 2.x engine is not built yet")
+      let callbackProvider = ParityProviderV1(
+        client: ScriptedURLSessionClient(server: server, callbackQueue: queue), store: store, state: state)
+      let transport = RequestChainNetworkTransportOnAsyncChain(
+        interceptorProvider: callbackProvider, endpointURL: endpoint, additionalHeaders: options.additionalHeaders,
+        autoPersistQueries: options.autoPersistQueries, useGETForQueries: options.useGETForQueries,
+        urlSession: server, store: store)
+      return .v1(V1Client(networkTransport: transport, store: store), keepAlive: [callbackProvider])
     }
   }
 
