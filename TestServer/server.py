@@ -26,6 +26,7 @@ import graphql
 from graphql import GraphQLError, OperationType
 from graphql.execution import ExecutionContext
 
+import scripted
 from incremental import FORMAT_2022, FORMAT_2023, DeferredOperation, document_uses_defer
 from schema import GRAPHQL_SCHEMA, STATE, RequestContext
 from uploads import UploadError, operations_from_form_data
@@ -106,6 +107,7 @@ TOKENS = TokenStore()
 
 def reset_state() -> None:
     REQUEST_LOG.clear()
+    scripted.reset_script()
     APQ_CACHE.clear()
     STATE.reset()
     TOKENS.reset()
@@ -712,6 +714,14 @@ async def handle_test_route(request: Request, send: Send) -> None:
         wanted = request.query.get("path")
         entries = [e for e in REQUEST_LOG if wanted is None or e["path"] == wanted]
         await respond_json(send, 200, entries)
+    elif request.path == "/_test/script":
+        try:
+            count = scripted.load_script(json.loads(request.body.decode("utf-8")))
+        except (ValueError, UnicodeDecodeError) as error:
+            await respond_json(send, 400, error_body(f"bad script: {error}"))
+            return
+        REQUEST_LOG[:] = [entry for entry in REQUEST_LOG if entry["path"] != "/scripted"]
+        await respond_json(send, 200, {"replies": count})
     elif request.path == "/_test/reset":
         reset_state()
         await respond_json(send, 200, {"reset": True})
@@ -799,6 +809,11 @@ async def app(scope: Dict[str, Any], receive: Receive, send: Send) -> None:
     if path in ("/graphql", "/graphql-auth"):
         entry = log_request(request)
         await handle_graphql(request, receive, send, entry, auth_required=path == "/graphql-auth")
+        return
+
+    if path == "/scripted":
+        log_request(request)
+        await scripted.play_next(send, drop_connection)
         return
 
     if path.startswith("/fault/"):

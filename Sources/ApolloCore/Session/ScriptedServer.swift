@@ -26,6 +26,14 @@ public struct ScriptedRequest: Sendable {
   public func header(_ name: String) -> String? { urlRequest.value(forHTTPHeaderField: name) }
 }
 
+extension ScriptedRequest {
+  /// A request received elsewhere (a real server's request log), decoded as the scripted server decodes
+  /// the requests it receives.
+  public init(recorded urlRequest: URLRequest, sequenceNumber: Int) {
+    self.init(urlRequest: urlRequest, graphQLBody: ScriptedServer.graphQLBody(of: urlRequest), sequenceNumber: sequenceNumber)
+  }
+}
+
 /// What the scripted server answers: a response head, then body events, or a failure.
 public struct ScriptedResponse: Sendable {
   /// One step of the body.
@@ -176,7 +184,7 @@ public final class ScriptedServer: HTTPStreamingSession {
     return HTTPStreamingResponse(response: head, body: body)
   }
 
-  private static func graphQLBody(of request: URLRequest) -> JSONObject? {
+  static func graphQLBody(of request: URLRequest) -> JSONObject? {
     if let body = request.httpBody, !body.isEmpty {
       return try? JSONParser.parseObject(body)
     }

@@ -28,24 +28,54 @@ public struct ParityRunner: Sendable {
     self.endpoint = endpoint
   }
 
-  /// Runs `scenario` through `stack`.
+  /// Runs `scenario` through `stack`, its replies played by an in-process ``ScriptedServer``.
   public func run(_ scenario: ParityScenario, on stack: ParityStack) async -> ParityTrace {
     let server = ScriptedServer(responses: scenario.replies.map(\.scripted))
+    // The scripted server's log is in memory: reading it cannot fail.
+    return (try? await run(scenario, on: stack, sessions: .scripted(server), endpoint: endpoint,
+                           requestCount: { server.requests.count }, requests: { server.requests })) ?? ParityTrace()
+  }
+
+  /// Runs `scenario` through `stack` over real HTTP: TestServer at `server` (e.g. `http://127.0.0.1:4010`)
+  /// plays the replies on its `/scripted` route, and each generation loads through its own
+  /// `URLSession` client. Headers the HTTP stack adds by itself (`Host`, `User-Agent`, …) are left out
+  /// of the trace. Use a longer ``settle`` than in process: requests are not seen until a step ends.
+  ///
+  /// - Throws: ``ParityLiveServerError`` when the server cannot take the script or return its log, or
+  ///   when a reply cannot be played over HTTP (a failure before any response).
+  public func run(_ scenario: ParityScenario, on stack: ParityStack, overHTTPAt server: URL) async throws -> ParityTrace {
+    let live = ParityLiveServer(base: server)
+    try await live.load(scenario.replies)
+    return try await run(scenario, on: stack, sessions: .live(), endpoint: live.endpoint,
+                         requestCount: { 0 }, requests: { try await live.requests() })
+  }
+
+  /// Whether every reply of `scenario` can be played over real HTTP.
+  public static func canRunOverHTTP(_ scenario: ParityScenario) -> Bool {
+    ParityLiveServer.script(for: scenario.replies) != nil
+  }
+
+  private func run(
+    _ scenario: ParityScenario, on stack: ParityStack, sessions: ParitySessions, endpoint: URL,
+    requestCount: @escaping @Sendable () -> Int, requests: () async throws -> [ScriptedRequest]
+  ) async throws -> ParityTrace {
     let cache = InMemoryNormalizedCache()
     let store = ApolloStore(cache: cache)
     let state = ParityHookState(hooks: scenario.hooks)
     let queue = DispatchQueue(label: "ParityRunner.\(stack.rawValue)")
     let client = ParityStackBuilder(
-      stack: stack, server: server, store: store, state: state, queue: queue, endpoint: endpoint,
+      stack: stack, sessions: sessions, store: store, state: state, queue: queue, endpoint: endpoint,
       options: scenario.transport
     ).build()
     var trace = ParityTrace()
+    var requestsBefore = 0
     for step in scenario.steps {
-      let requestsBefore = server.requests.count
       let callsBefore = state.calls.count
-      let deliveries = await issue(step, on: client, queue: queue, server: server, state: state)
+      let deliveries = await issue(step, on: client, queue: queue, requestCount: requestCount, state: state)
+      let received = try await requests()
       var recorded = ParityTrace.Step()
-      recorded.requests = server.requests.dropFirst(requestsBefore).map(ParityWireRequest.init)
+      recorded.requests = received.dropFirst(requestsBefore).map(ParityWireRequest.init)
+      requestsBefore = received.count
       recorded.hookCalls = Array(state.calls.dropFirst(callsBefore))
       recorded.deliveries = deliveries
       trace.steps.append(recorded)
@@ -55,15 +85,15 @@ public struct ParityRunner: Sendable {
     return trace
   }
 
-  private func issue(_ step: ParityStep, on client: ParityClient, queue: DispatchQueue, server: ScriptedServer,
-                     state: ParityHookState) async -> [ParityDelivery] {
+  private func issue(_ step: ParityStep, on client: ParityClient, queue: DispatchQueue,
+                     requestCount: @escaping @Sendable () -> Int, state: ParityHookState) async -> [ParityDelivery] {
     switch client {
     case .v0(let v0, _):
-      return await collectCallbacks(step, server: server, state: state) { deliver in
+      return await collectCallbacks(step, requestCount: requestCount, state: state) { deliver in
         step.operation.issueOn0x(v0, step.cachePolicy, queue, deliver)
       }
     case .v1(let v1, _):
-      return await collectCallbacks(step, server: server, state: state) { deliver in
+      return await collectCallbacks(step, requestCount: requestCount, state: state) { deliver in
         step.operation.issueOn1x(v1, step.cachePolicy, queue, deliver)
       }
     case .v2(let v2, _):
@@ -72,7 +102,7 @@ public struct ParityRunner: Sendable {
   }
 
   private func collectCallbacks(
-    _ step: ParityStep, server: ScriptedServer, state: ParityHookState,
+    _ step: ParityStep, requestCount: @Sendable () -> Int, state: ParityHookState,
     issue: (@escaping @Sendable (ParityDelivery) -> Void) -> any Cancellable
   ) async -> [ParityDelivery] {
     let deliveries = Mutex<[ParityDelivery]>([])
@@ -89,7 +119,7 @@ public struct ParityRunner: Sendable {
         lastChange = clock.now
       }
       try? await Task.sleep(for: .milliseconds(2))
-      let now = (deliveries.withLock { $0.count }, server.requests.count, state.calls.count)
+      let now = (deliveries.withLock { $0.count }, requestCount(), state.calls.count)
       if now != signature {
         signature = now
         lastChange = clock.now

@@ -7,7 +7,7 @@ import Foundation
 /// Assembles each stack from the generations' public types and this module's adapters.
 struct ParityStackBuilder {
   let stack: ParityStack
-  let server: ScriptedServer
+  let sessions: ParitySessions
   let store: ApolloStore
   let state: ParityHookState
   let queue: DispatchQueue
@@ -19,12 +19,12 @@ struct ParityStackBuilder {
     case .native0x:
       let delegate = ParityDelegateV0(state: state, additionalHeaders: options.additionalHeaders)
       let transport = HTTPNetworkTransport(
-        url: endpoint, client: StreamingSessionClient(session: server, callbackQueue: operationQueue()),
+        url: endpoint, client: sessions.v0Client(operationQueue()),
         useGETForQueries: options.useGETForQueries, enableAutoPersistedQueries: options.autoPersistQueries)
       transport.delegate = delegate
       return .v0(V0Client(networkTransport: transport, store: store), keepAlive: [delegate])
     case .native1x:
-      let provider = ParityProviderV1(client: ScriptedURLSessionClient(server: server, callbackQueue: queue), store: store, state: state)
+      let provider = ParityProviderV1(client: sessions.v1Client(queue), store: store, state: state)
       return .v1(V1Client(networkTransport: v1Transport(provider, additionalHeaders: options.additionalHeaders), store: store), keepAlive: [provider])
     case .native2x:
       return .v2(V2Client(networkTransport: v2Transport(ParityProviderV2(state: state), additionalHeaders: options.additionalHeaders), store: store), keepAlive: [])
@@ -32,7 +32,7 @@ struct ParityStackBuilder {
       let delegate = ParityDelegateV0(state: state, additionalHeaders: options.additionalHeaders)
       let provider = DelegateTransportCallbackInterceptorProvider(
         delegate: delegate, transport: standInTransport(),
-        client: ScriptedURLSessionClient(server: server, callbackQueue: queue), store: store)
+        client: sessions.v1Client(queue), store: store)
       return .v1(V1Client(networkTransport: v1Transport(provider, additionalHeaders: [:]), store: store), keepAlive: [delegate])
     case .delegatesOn2x:
       let delegate = ParityDelegateV0(state: state, additionalHeaders: options.additionalHeaders)
@@ -41,30 +41,30 @@ struct ParityStackBuilder {
     case .facade0xOn2x:
       let delegate = ParityDelegateV0(state: state, additionalHeaders: options.additionalHeaders)
       let transport = HTTPNetworkTransportOnAsyncChain(
-        url: endpoint, session: server, useGETForQueries: options.useGETForQueries,
+        url: endpoint, session: sessions.streaming, useGETForQueries: options.useGETForQueries,
         enableAutoPersistedQueries: options.autoPersistQueries, callbackQueue: queue)
       transport.delegate = delegate
       return .v0(V0Client(networkTransport: transport, store: store), keepAlive: [delegate])
     case .interceptorsOn2x:
       let callbackProvider = ParityProviderV1(
-        client: ScriptedURLSessionClient(server: server, callbackQueue: queue), store: store, state: state)
+        client: sessions.v1Client(queue), store: store, state: state)
       let provider = CallbackProviderOnAsyncChain(callbackProvider, store: store)
       return .v2(V2Client(networkTransport: v2Transport(provider, additionalHeaders: options.additionalHeaders), store: store),
                  keepAlive: [callbackProvider])
     case .facade1xOn2x:
       let callbackProvider = ParityProviderV1(
-        client: ScriptedURLSessionClient(server: server, callbackQueue: queue), store: store, state: state)
+        client: sessions.v1Client(queue), store: store, state: state)
       let transport = RequestChainNetworkTransportOnAsyncChain(
         interceptorProvider: callbackProvider, endpointURL: endpoint, additionalHeaders: options.additionalHeaders,
         autoPersistQueries: options.autoPersistQueries, useGETForQueries: options.useGETForQueries,
-        urlSession: server, store: store)
+        urlSession: sessions.streaming, store: store)
       return .v1(V1Client(networkTransport: transport, store: store), keepAlive: [callbackProvider])
     }
   }
 
   /// The `HTTPNetworkTransport` 0.x delegate methods receive as their first argument under an adapter.
   func standInTransport() -> HTTPNetworkTransport {
-    HTTPNetworkTransport(url: endpoint, client: StreamingSessionClient(session: server, callbackQueue: operationQueue()),
+    HTTPNetworkTransport(url: endpoint, client: StreamingSessionClient(session: sessions.streaming, callbackQueue: operationQueue()),
                          useGETForQueries: options.useGETForQueries, enableAutoPersistedQueries: options.autoPersistQueries)
   }
 
@@ -85,7 +85,7 @@ struct ParityStackBuilder {
   /// A 2.x transport; `additionalHeaders` as for ``v1Transport(_:additionalHeaders:)``.
   func v2Transport(_ provider: any V2InterceptorProvider, additionalHeaders: [String: String]) -> V2RequestChainNetworkTransport {
     V2RequestChainNetworkTransport(
-      urlSession: server, interceptorProvider: provider, store: store, endpointURL: endpoint,
+      urlSession: sessions.streaming, interceptorProvider: provider, store: store, endpointURL: endpoint,
       additionalHeaders: additionalHeaders,
       apqConfig: AutoPersistedQueryConfiguration(autoPersistQueries: options.autoPersistQueries),
       useGETForQueries: options.useGETForQueries)
