@@ -19,6 +19,11 @@ import Foundation
 /// | `CacheWriteInterceptor` | the 2.x cache write | when a server result reaches the top |
 /// | `additionalErrorInterceptor(for:)` | the first GraphQL interceptor's `mapErrors` (see `CallbackErrorInterceptorOnAsyncChain`) | per error |
 ///
+/// Every 1.x interceptor runs on the chain's task (the caller's task-local values are visible), on
+/// whatever thread that task is on: not on a `URLSessionClient` callback queue as in 1.x, so one that
+/// touched UI because 1.x called it on the main queue must hop there itself. Completions of the 1.x
+/// facade still run on the `callbackQueue` given to `send` (`HookExecutionContextTests`).
+///
 /// The 1.x provider is asked once per send (in ``graphQLInterceptors(for:)``), as 1.x asked it once per
 /// `send`; retries reuse those instances. Calls into 1.x code are serialized by one lock per adapted
 /// provider. Decisions where the 1.x list has no direct 2.x counterpart: without a `CacheReadInterceptor`

@@ -1,0 +1,162 @@
+import ApolloAsyncChain
+import ApolloCallbackChain
+import ApolloCore
+import ApolloDelegateTransport
+import ApolloMigration
+import Foundation
+import StarWarsAPI
+import XCTest
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Where old hooks run under each adapter, as their doc comments say: old code that touched UI from a
+/// hook, or relied on a queue, breaks when this changes.
+final class HookExecutionContextTests: XCTestCase {
+  private static let queueKey = DispatchSpecificKey<String>()
+
+  /// The label of the queue the current code runs on, when it is one of the tests' tagged queues.
+  private static var currentQueue: String? { DispatchQueue.getSpecific(key: queueKey) }
+
+  private func taggedQueue(_ label: String) -> DispatchQueue {
+    let queue = DispatchQueue(label: label)
+    queue.setSpecific(key: Self.queueKey, value: label)
+    return queue
+  }
+
+  // 0.x delegates on the 1.x chain: preflight on the thread that called `send`, the others on the
+  // URLSessionClient's callback queue, the completion on the transport's callback queue.
+  func testDelegatesOn1x_preflightRunsOnTheSendersQueue_otherHooksOnTheClientsCallbackQueue() throws {
+    let clientQueue = taggedQueue("client callbacks")
+    let sender = taggedQueue("sender")
+    let completionQueue = taggedQueue("completion")
+    let seen = Recorder<String>()
+    let delegate = QueueRecordingDelegate { hook in seen.append("\(hook)@\(Self.currentQueue ?? "other")") }
+    let store = ApolloStore()
+    let provider = DelegateTransportCallbackInterceptorProvider(
+      delegate: delegate, transport: HTTPNetworkTransport(url: endpoint),
+      client: ScriptedURLSessionClient(server: ScriptedServer { _ in .json(heroJSON, statusCode: 500) }, callbackQueue: clientQueue),
+      store: store)
+    // Only the sender queue touches the transport until `wait` returns.
+    nonisolated(unsafe) let transport = ApolloCallbackChain.RequestChainNetworkTransport(interceptorProvider: provider, endpointURL: endpoint)
+    let done = exactly(1, "completion")
+    sender.async {
+      _ = transport.send(operation: HeroNameQuery(), cachePolicy: .fetchIgnoringCacheCompletely, callbackQueue: completionQueue) { _ in
+        seen.append("completion@\(Self.currentQueue ?? "other")")
+        done.fulfill()
+      }
+    }
+    wait(for: [done], timeout: 5)
+    withExtendedLifetime(delegate) {}
+    XCTAssertEqual(seen.all, [
+      "shouldSend@sender", "willSend@sender", "didCompleteRawTask@client callbacks", "receivedError@client callbacks",
+      "completion@completion",
+    ])
+  }
+
+  // 0.x delegates on the 2.x chain: every hook on the chain's task (the caller's task-locals are seen).
+  func testDelegatesOn2x_everyHookRunsOnTheChainsTask() async throws {
+    let seen = Recorder<String>()
+    let delegate = QueueRecordingDelegate { hook in seen.append("\(hook):\(ChainMarker.value ?? "no task-local")") }
+    let transport = ApolloAsyncChain.RequestChainNetworkTransport(
+      urlSession: ScriptedServer { _ in .json(heroJSON, statusCode: 500) },
+      interceptorProvider: DelegateTransportInterceptorProvider(delegate: delegate, transport: HTTPNetworkTransport(url: endpoint)),
+      store: ApolloStore(), endpointURL: endpoint)
+    let stream = try ChainMarker.$value.withValue("caller") {
+      try transport.send(query: HeroNameQuery(), fetchBehavior: .NetworkOnly, requestConfiguration: RequestConfiguration())
+    }
+    _ = await collect(stream)
+    withExtendedLifetime(delegate) {}
+    XCTAssertEqual(seen.all, ["shouldSend:caller", "willSend:caller", "didCompleteRawTask:caller", "receivedError:caller"])
+  }
+
+  // 1.x interceptors on the 2.x chain: on the chain's task, not on a callback queue, at every position.
+  func testCallbackInterceptorsOn2x_runOnTheChainsTask_beforeTheFetchAfterItAndAfterParsing() async throws {
+    let server = StarWarsScriptedServer.make()
+    let store = ApolloStore()
+    let seen = Recorder<String>()
+    let client = ScriptedURLSessionClient(server: server, callbackQueue: callbacks)
+    let provider = ClosureProvider {
+      defaultList(client: client, store: store,
+                  beforeFetch: [MarkerInterceptor(position: "before fetch", seen: seen)],
+                  afterFetch: [MarkerInterceptor(position: "after fetch", seen: seen)],
+                  afterParsing: [MarkerInterceptor(position: "after parsing", seen: seen)])
+    }
+    let transport = adaptedTransport(server: server, store: store, provider: provider)
+    let stream = try ChainMarker.$value.withValue("caller") {
+      try transport.send(query: HeroNameQuery(), fetchBehavior: .NetworkOnly, requestConfiguration: RequestConfiguration())
+    }
+    let outcome = await collect(stream)
+    XCTAssertNil(outcome.error)
+    XCTAssertEqual(seen.all, ["before fetch:caller", "after fetch:caller", "after parsing:caller"])
+  }
+
+  // The 1.x facade: interceptors on the chain's task, completions on the callback queue given to `send`.
+  func testCallbackFacade_completionRunsOnTheCallbackQueueGivenToSend() {
+    let completionQueue = taggedQueue("completion")
+    let store = ApolloStore()
+    let server = StarWarsScriptedServer.make()
+    let provider = ClosureProvider { defaultList(client: ScriptedURLSessionClient(server: server, callbackQueue: callbacks), store: store) }
+    let transport = RequestChainNetworkTransportOnAsyncChain(
+      interceptorProvider: provider, endpointURL: endpoint, urlSession: server, store: store)
+    let done = exactly(1, "completion")
+    let queueSeen = Recorder<String>()
+    _ = transport.send(operation: HeroNameQuery(), cachePolicy: .fetchIgnoringCacheData, callbackQueue: completionQueue) { _ in
+      queueSeen.append(Self.currentQueue ?? "other")
+      done.fulfill()
+    }
+    wait(for: [done], timeout: 5)
+    XCTAssertEqual(queueSeen.all, ["completion"])
+  }
+}
+
+/// A 0.x delegate with all four protocols that reports each call and fails errors.
+private final class QueueRecordingDelegate: HTTPNetworkTransportPreflightDelegate, HTTPNetworkTransportTaskCompletedDelegate,
+  HTTPNetworkTransportRetryDelegate, HTTPNetworkTransportGraphQLErrorDelegate, @unchecked Sendable
+{
+  // @unchecked Sendable: `record` is immutable and itself thread-safe (it appends to a Recorder).
+  let record: @Sendable (String) -> Void
+  init(record: @escaping @Sendable (String) -> Void) { self.record = record }
+
+  func networkTransport(_ networkTransport: HTTPNetworkTransport, shouldSend request: URLRequest) -> Bool {
+    record("shouldSend")
+    return true
+  }
+
+  func networkTransport(_ networkTransport: HTTPNetworkTransport, willSend request: inout URLRequest) {
+    record("willSend")
+  }
+
+  func networkTransport(_ networkTransport: HTTPNetworkTransport, didCompleteRawTaskForRequest request: URLRequest,
+                        withData data: Data?, response: URLResponse?, error: (any Error)?) {
+    record("didCompleteRawTask")
+  }
+
+  func networkTransport(_ networkTransport: HTTPNetworkTransport, receivedError error: any Error, for request: URLRequest,
+                        response: URLResponse?, continueHandler: @escaping (HTTPNetworkTransport.ContinueAction) -> Void) {
+    record("receivedError")
+    continueHandler(.fail(error))
+  }
+
+  func networkTransport(_ networkTransport: HTTPNetworkTransport, receivedGraphQLErrors errors: [GraphQLError],
+                        retryHandler: @escaping (Bool) -> Void) {
+    record("receivedGraphQLErrors")
+    retryHandler(false)
+  }
+}
+
+/// A 1.x interceptor that records the caller's task-local marker (or its absence) and proceeds.
+private struct MarkerInterceptor: ApolloInterceptor {
+  let position: String
+  let seen: Recorder<String>
+  var id: String = UUID().uuidString
+
+  func interceptAsync<Operation: GraphQLOperation>(
+    chain: any ApolloCallbackChain.RequestChain, request: ApolloCallbackChain.HTTPRequest<Operation>,
+    response: ApolloCallbackChain.HTTPResponse<Operation>?,
+    completion: @escaping (Result<ApolloCallbackChain.GraphQLResult<Operation.Data>, any Error>) -> Void
+  ) {
+    seen.append("\(position):\(ChainMarker.value ?? "no task-local")")
+    chain.proceedAsync(request: request, response: response, interceptor: self, completion: completion)
+  }
+}
