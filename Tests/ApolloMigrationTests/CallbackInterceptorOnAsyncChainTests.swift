@@ -5,6 +5,9 @@ import ApolloMigration
 import Foundation
 import StarWarsAPI
 import XCTest
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// 1.x interceptors and providers run inside the 2.x chain, driven through the 2.x transport.
 final class CallbackInterceptorOnAsyncChainTests: XCTestCase {
@@ -184,5 +187,39 @@ final class CallbackInterceptorOnAsyncChainTests: XCTestCase {
     }
     XCTAssertEqual(verb, "proceedAsync")
     XCTAssertTrue(server.requests.isEmpty)
+  }
+}
+
+/// 1.x's response-code check on the 2.x chain.
+final class CallbackResponseCodeOnAsyncChainTests: XCTestCase {
+  private func send(_ server: ScriptedServer) async throws -> (response: HTTPURLResponse?, rawData: Data?, values: Int) {
+    let store = ApolloStore()
+    let client = ScriptedURLSessionClient(server: server, callbackQueue: callbacks)
+    let provider = ClosureProvider { defaultList(client: client, store: store) }
+    let outcome = await collect(try adaptedTransport(server: server, store: store, provider: provider)
+      .send(query: HeroNameQuery(), fetchBehavior: .NetworkOnly, requestConfiguration: RequestConfiguration()))
+    // The caller gets the error the 1.x interceptor raised, as 1.x's caller did.
+    guard case .invalidResponseCode(let response, let rawData)? = outcome.error as? ApolloCallbackChain.ResponseCodeInterceptor.ResponseCodeError
+    else {
+      XCTFail("expected 1.x's invalidResponseCode, got \(String(describing: outcome.error))")
+      return (nil, nil, outcome.values.count)
+    }
+    return (response, rawData, outcome.values.count)
+  }
+
+  // 2.x checks the status per chunk, so an empty 500 ends in `noResults` there; the adapted 1.x
+  // `ResponseCodeInterceptor` fails on the status as 1.x did, with the (empty) body.
+  func testA500WithAnEmptyBodyFailsWithTheResponseCodeError_as1xNotNoResultsAs2x() async throws {
+    let outcome = try await send(ScriptedServer { _ in .text("", statusCode: 500) })
+    XCTAssertEqual(outcome.response?.statusCode, 500)
+    XCTAssertEqual(outcome.rawData, Data())
+    XCTAssertEqual(outcome.values, 0)
+  }
+
+  func testA500WithAJSONBodyKeepsTheBodyInTheError() async throws {
+    let outcome = try await send(ScriptedServer { _ in .json(["errors": [["message": "down"]]], statusCode: 500) })
+    XCTAssertEqual(outcome.response?.statusCode, 500)
+    let body = try JSONParser.parseObject(try XCTUnwrap(outcome.rawData))
+    XCTAssertEqual(body["errors"]?[0]?["message"]?.stringValue, "down")
   }
 }

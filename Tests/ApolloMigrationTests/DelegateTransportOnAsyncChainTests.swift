@@ -276,4 +276,26 @@ final class DelegateTransportOnAsyncChainTests: XCTestCase {
       query: HeroNameQuery(), fetchBehavior: .NetworkOnly, requestConfiguration: RequestConfiguration()))
     XCTAssertNotNil(outcome.error as? GraphQLHTTPResponseError, "no delegate: the 0.x error reaches the caller")
   }
+
+  // 0.x never read multipart: under the adapter a `@defer` response streams as on 2.x, each part
+  // reported to the task-completed delegate as it arrives, and nothing goes to the retry delegate.
+  func testADeferResponseStreamsPartByPart_eachPartReachesTheRawTaskDelegate() async throws {
+    let server = ScriptedServer { _ in
+      .multipart([
+        #"{"data":{"hero":{"__typename":"Droid","id":"2001","name":"R2-D2"}},"hasNext":true}"#,
+        #"{"incremental":[{"data":{"friends":[]},"path":["hero"],"label":"friends"}],"hasNext":false}"#,
+      ], boundary: "-", spec: "deferSpec=20220824")
+    }
+    let delegate = RecordingDelegate()
+    let network = ApolloAsyncChain.RequestChainNetworkTransport(
+      urlSession: server, interceptorProvider: DelegateTransportInterceptorProvider(delegate: delegate, transport: standInTransport()),
+      store: ApolloStore(), endpointURL: migrationEndpoint)
+    let outcome = try await collectAll(try network.send(
+      query: HeroDeferredQuery(), fetchBehavior: .NetworkOnly, requestConfiguration: RequestConfiguration(writeResultsToCache: false)))
+    XCTAssertNil(outcome.error)
+    XCTAssertEqual(outcome.values.count, 2)
+    XCTAssertEqual(delegate.rawTasks.count, 2)
+    XCTAssertTrue(delegate.rawTasks.allSatisfy { String(decoding: $0.data ?? Data(), as: UTF8.self).contains("application/json") })
+    XCTAssertTrue(delegate.retries.isEmpty)
+  }
 }

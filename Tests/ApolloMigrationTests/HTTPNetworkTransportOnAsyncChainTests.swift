@@ -213,4 +213,22 @@ final class HTTPNetworkTransportOnAsyncChainTests: XCTestCase {
   func testFacadeGETMatchesTheNativeZeroXTransport() throws {
     try assertSameWire(sendOperationIdentifiers: false, useGETForQueries: true)
   }
+
+  // The facade keeps 0.x's reading of a multipart body: as JSON, which fails; the task-completed and
+  // retry delegates see the body framed as it was on the wire.
+  func testAMultipartBodyFailsAs0xDid_theDelegatesSeeTheFramedBody() throws {
+    let server = ScriptedServer { _ in
+      .multipart([#"{"data":{"hero":null},"hasNext":false}"#], boundary: "-", spec: "deferSpec=20220824")
+    }
+    let delegate = RecordingDelegate()
+    let transport = facade(server)
+    transport.delegate = delegate
+    let client = ApolloDelegateTransport.ApolloClient(networkTransport: transport)
+    guard case .failure(let error)? = fetch(client, .fetchIgnoringCacheData) else { return XCTFail("expected a failure") }
+    XCTAssertTrue(error is JSONParsingError, "\(error)")
+    let body = String(decoding: try XCTUnwrap(delegate.rawTasks.first?.data), as: UTF8.self)
+    XCTAssertTrue(body.hasPrefix("\r\n---\r\nContent-Type: application/json"), body)
+    XCTAssertTrue(body.hasSuffix("\r\n-----\r\n"), body)
+    XCTAssertEqual(delegate.retries.count, 1)
+  }
 }

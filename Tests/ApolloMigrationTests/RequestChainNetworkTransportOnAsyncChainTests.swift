@@ -78,6 +78,18 @@ final class RequestChainNetworkTransportOnAsyncChainTests: XCTestCase {
   }
 
   func testTheWireRequestIsThe1xOne() {
+    assertSameWireAsNative1x(useGETForQueries: false)
+  }
+
+  // 2.x adds `Apollo-Require-Preflight` to GET requests; 1.x never sent it, and neither does the facade.
+  func testAGETRequestIsThe1xOne_withoutTheApolloRequirePreflightHeaderThat2xAdds() {
+    let facadeRequest = assertSameWireAsNative1x(useGETForQueries: true)
+    XCTAssertEqual(facadeRequest?.method, "GET")
+    XCTAssertNil(facadeRequest?.header("Apollo-Require-Preflight"))
+  }
+
+  @discardableResult
+  private func assertSameWireAsNative1x(useGETForQueries: Bool, line: UInt = #line) -> ScriptedRequest? {
     let operation = HeroNameQuery(episode: .some(.EMPIRE))
     // Native 1.x.
     let nativeServer = StarWarsScriptedServer.make()
@@ -85,7 +97,7 @@ final class RequestChainNetworkTransportOnAsyncChainTests: XCTestCase {
     let nativeClient = ScriptedURLSessionClient(server: nativeServer, callbackQueue: callbacks)
     let native = ApolloCallbackChain.RequestChainNetworkTransport(
       interceptorProvider: ClosureProvider { defaultList(client: nativeClient, store: nativeStore) }, endpointURL: endpoint,
-      additionalHeaders: ["X-Custom": "1"])
+      additionalHeaders: ["X-Custom": "1"], useGETForQueries: useGETForQueries)
     native.clientName = "test-app"
     native.clientVersion = "1.0"
     // The facade.
@@ -94,7 +106,7 @@ final class RequestChainNetworkTransportOnAsyncChainTests: XCTestCase {
     let facadeClient = ScriptedURLSessionClient(server: facadeServer, callbackQueue: callbacks)
     let adapted = RequestChainNetworkTransportOnAsyncChain(
       interceptorProvider: ClosureProvider { defaultList(client: facadeClient, store: facadeStore) }, endpointURL: endpoint,
-      additionalHeaders: ["X-Custom": "1"], urlSession: facadeServer, store: facadeStore)
+      additionalHeaders: ["X-Custom": "1"], useGETForQueries: useGETForQueries, urlSession: facadeServer, store: facadeStore)
     adapted.clientName = "test-app"
     adapted.clientVersion = "1.0"
 
@@ -108,12 +120,16 @@ final class RequestChainNetworkTransportOnAsyncChainTests: XCTestCase {
     }
     XCTAssertEqual(XCTWaiter().wait(for: [done], timeout: 5), .completed)
     guard let nativeRequest = nativeServer.requests.first, let facadeRequest = facadeServer.requests.first else {
-      return XCTFail("no request")
+      XCTFail("no request", line: line)
+      return nil
     }
-    XCTAssertEqual(facadeRequest.urlRequest.allHTTPHeaderFields, nativeRequest.urlRequest.allHTTPHeaderFields)
-    XCTAssertEqual(facadeRequest.urlRequest.httpBody, nativeRequest.urlRequest.httpBody)
-    XCTAssertEqual(facadeRequest.method, nativeRequest.method)
-    XCTAssertEqual(facadeRequest.header("X-APOLLO-OPERATION-TYPE"), "query")
-    XCTAssertEqual(facadeRequest.extensions?["clientLibrary"]?["version"]?.stringValue, ApolloCallbackChain.Constants.ApolloClientVersion)
+    XCTAssertEqual(facadeRequest.urlRequest.allHTTPHeaderFields, nativeRequest.urlRequest.allHTTPHeaderFields, line: line)
+    XCTAssertEqual(facadeRequest.urlRequest.url, nativeRequest.urlRequest.url, line: line)
+    XCTAssertEqual(facadeRequest.urlRequest.httpBody, nativeRequest.urlRequest.httpBody, line: line)
+    XCTAssertEqual(facadeRequest.method, nativeRequest.method, line: line)
+    XCTAssertEqual(facadeRequest.header("X-APOLLO-OPERATION-TYPE"), "query", line: line)
+    XCTAssertEqual(facadeRequest.extensions?["clientLibrary"]?["version"]?.stringValue, ApolloCallbackChain.Constants.ApolloClientVersion,
+                   line: line)
+    return facadeRequest
   }
 }
