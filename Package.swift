@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let strictSettings: [SwiftSetting] = [
@@ -26,6 +26,13 @@ let callbackChainExamples = [
   "CallbackNetworkExample",
 ]
 
+/// Migration examples: a team's old hooks (0.x delegates, a 1.x interceptor provider) running on the 2.x
+/// engine through ApolloMigration; each an executable under Examples/Migration/<name>.
+let migrationExamples = [
+  "MigratedNetworkSingleton",
+  "MigratedCallbackProvider",
+]
+
 let package = Package(
   name: "ApolloMigrationKit",
   platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
@@ -36,6 +43,15 @@ let package = Package(
     .library(name: "ApolloCallbackChain", targets: ["ApolloCallbackChain"]),
     .library(name: "ApolloWebSocket", targets: ["ApolloWebSocket"]),
     .library(name: "ApolloMigration", targets: ["ApolloMigration"]),
+    .library(name: "ApolloParityCatalog", targets: ["ApolloParityCatalog"]),
+    .executable(name: "apollo-parity", targets: ["ApolloParityCommand"]),
+    .library(name: "ApolloParityTesting", targets: ["ApolloParityTesting"]),
+  ],
+  traits: [
+    // Opt in: `swift build --traits MigrationDeprecations`, or `traits: ["MigrationDeprecations"]` on the dependency.
+    .trait(name: "MigrationDeprecations",
+           description: "Deprecates the 0.x and 1.x APIs; each warning names the 2.x counterpart and the ApolloMigration adapter."),
+    .default(enabledTraits: []),
   ],
   targets: [
     .target(name: "ApolloCore", swiftSettings: strictSettings),
@@ -46,6 +62,14 @@ let package = Package(
     // The only module that links generations: adapters, facades on the 2.x engine, and the parity harness.
     .target(name: "ApolloMigration", dependencies: ["ApolloCore", "ApolloDelegateTransport", "ApolloCallbackChain", "ApolloAsyncChain"],
             swiftSettings: strictSettings),
+
+    // The built-in parity catalog (scenarios over the Star Wars operations): apollo-parity and ParityTests run it.
+    .target(name: "ApolloParityCatalog", dependencies: ["ApolloMigration", "StarWarsAPI"], swiftSettings: strictSettings),
+    // assertParity (XCTest) and expectParity (Swift Testing) for an app's own test targets.
+    .target(name: "ApolloParityTesting", dependencies: ["ApolloMigration"], swiftSettings: strictSettings),
+    // apollo-parity: the catalog through every stack, as a matrix (the README's main job).
+    .executableTarget(name: "ApolloParityCommand", dependencies: ["ApolloMigration", "ApolloParityCatalog"],
+                      swiftSettings: strictSettings),
 
     // Hand-written operations, shaped like code generation output, and an in-process server for them.
     .target(name: "StarWarsAPI", dependencies: ["ApolloCore"], path: "Examples/StarWarsAPI", swiftSettings: strictSettings),
@@ -58,10 +82,14 @@ let package = Package(
   } + callbackChainExamples.map { name in
     .executableTarget(name: name, dependencies: ["StarWarsAPI", "ApolloCallbackChain"], path: "Examples/CallbackChain/\(name)",
                       swiftSettings: strictSettings)
+  } + migrationExamples.map { name in
+    .executableTarget(name: name, dependencies: ["StarWarsAPI", "ApolloMigration", "ApolloDelegateTransport", "ApolloCallbackChain",
+                                                 "ApolloAsyncChain"],
+                      path: "Examples/Migration/\(name)", swiftSettings: strictSettings)
   } + [
     .executableTarget(name: "WebSocketSplitExample", dependencies: ["StarWarsAPI", "ApolloWebSocket"],
                       path: "Examples/WebSocket/WebSocketSplitExample", swiftSettings: strictSettings),
-    .executableTarget(name: "ApolloBenchmarks", dependencies: ["ApolloAsyncChain", "StarWarsAPI"],
+    .executableTarget(name: "ApolloBenchmarks", dependencies: ["ApolloAsyncChain", "ApolloCallbackChain", "ApolloDelegateTransport", "ApolloMigration", "StarWarsAPI"],
                       path: "Benchmarks/ApolloBenchmarks", swiftSettings: strictSettings),
 
     .executableTarget(name: "CallbackChainBenchmarks", dependencies: ["ApolloCallbackChain", "StarWarsAPI"],
@@ -77,7 +105,8 @@ let package = Package(
     .testTarget(name: "ApolloDelegateTransportTests", dependencies: ["ApolloDelegateTransport", "StarWarsAPI"],
                 swiftSettings: strictSettings),
     .testTarget(name: "ApolloMigrationTests", dependencies: ["ApolloMigration", "StarWarsAPI"], swiftSettings: strictSettings),
-    .testTarget(name: "ParityTests", dependencies: ["ApolloMigration", "StarWarsAPI"], swiftSettings: strictSettings),
+    .testTarget(name: "ParityTests", dependencies: ["ApolloMigration", "ApolloParityCatalog", "ApolloParityTesting", "StarWarsAPI"],
+                swiftSettings: strictSettings),
     .testTarget(name: "IntegrationTests", dependencies: ["ApolloCore", "ApolloAsyncChain", "ApolloDelegateTransport", "ApolloCallbackChain",
                                                   "ApolloWebSocket", "StarWarsAPI"],
                 swiftSettings: strictSettings),

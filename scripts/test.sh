@@ -40,7 +40,8 @@ if [[ $status -ne 0 ]]; then
 fi
 
 step "Running the examples against the embedded scripted server and against TestServer"
-# Every list of examples in Package.swift: asyncChainExamples (2.x), callbackChainExamples (1.x), delegateTransportExamples (0.x), ...
+# Every list of examples in Package.swift: asyncChainExamples (2.x), callbackChainExamples (1.x), delegateTransportExamples (0.x),
+# migrationExamples (old hooks on the 2.x engine), ...
 examples=$(sed -n '/^let [A-Za-z]*Examples = \[/,/^\]/p' Package.swift | grep -o '"[A-Za-z]*"' | tr -d '"')
 failed=0
 passed=0
@@ -70,6 +71,25 @@ for example in WebSocketSplitExample; do
   fi
 done
 echo "examples: $passed passed, $failed failed"
+
+step "Compiling every Swift block of README.md and MIGRATION.md against the package"
+if bash "$ROOT/scripts/check-doc-snippets.sh"; then
+  passed=$((passed + 1))
+else
+  failed=$((failed + 1))
+  echo "FAIL doc snippets: a Swift block in README.md or MIGRATION.md does not compile cleanly; the blocks and their errors are listed above (scripts/check-doc-snippets.sh; log in .build/doc-snippets/build.log)" >&2
+fi
+
+step "Running apollo-parity as a user would (matrix, formats, filters, record/replay, exit codes, bad input)"
+if bash "$ROOT/scripts/check-apollo-parity.sh"; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
+
+step "Checking the MigrationDeprecations trait (0.x and 1.x examples warn with it, build without warnings by default)"
+if bash "$ROOT/scripts/check-deprecations.sh"; then
+  passed=$((passed + 1))
+else
+  failed=$((failed + 1))
+  echo "FAIL MigrationDeprecations trait check: see the message above (scripts/check-deprecations.sh; logs in .build/check-deprecations)" >&2
+fi
 # One closing line for the whole run: XCTest's count plus the example runs.
 summary=$(grep -E 'Executed [0-9]+ tests, with [0-9]+ failures' "$ROOT/.build/test-output.log" | tail -n 1 || true)
 tests=$(echo "$summary" | sed -E 's/.*Executed ([0-9]+) tests.*/\1/')

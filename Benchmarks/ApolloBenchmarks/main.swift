@@ -2,7 +2,7 @@
 // in the same process, so the ratio holds whatever the machine.
 //
 //   swift run -c release ApolloBenchmarks            # all benchmarks
-//   swift run -c release ApolloBenchmarks requests   # one of: requests, store, multipart, json, memory
+//   swift run -c release ApolloBenchmarks requests   # one of: requests, store, multipart, json, memory, adapters
 import ApolloAsyncChain
 import Foundation
 import StarWarsAPI
@@ -210,3 +210,4 @@ if wanted("store") { try benchmarkStore() }
 if wanted("multipart") { benchmarkMultipart() }
 if wanted("json") { try benchmarkJSON() }
 if wanted("memory") { try await benchmarkMemory() }
+if wanted("adapters") { try await benchmarkAdapters() }

@@ -1,4 +1,5 @@
 import ApolloMigration
+import ApolloParityCatalog
 import Foundation
 import XCTest
 
@@ -51,32 +52,9 @@ final class ParityCatalogTests: XCTestCase {
     XCTAssertEqual(gapsSeen, Set(ParityCatalog.knownGaps.keys), "every known gap names a scenario and stack that exist")
   }
 
-  /// The first difference between an adapted stack's trace and what it must reproduce.
-  ///
-  /// An adapted stack reproduces its hooks' native generation. Where the scenario declares that the
-  /// native generations differ on an aspect, an adapter whose call surface is newer than its hooks
-  /// (0.x delegates on 1.x or 2.x, 1.x interceptors on 2.x) may instead reproduce the native stack of
-  /// its call surface on that aspect (the caller uses the newer client, which has its own rule there),
-  /// but nothing else: a third behaviour fails. Facades keep the old call surface, so they always
-  /// reproduce the old generation.
   static func firstDifference(of stack: ParityStack, in scenario: ParityScenario,
                               traces: [ParityStack: ParityTrace]) -> String? {
-    guard let reference = stack.reference, let trace = traces[stack], let expected = traces[reference] else {
-      return "missing trace"
-    }
-    let declared = Set(scenario.differences.map(\.aspect))
-    for aspect in stack.comparedAspects {
-      guard let difference = trace.firstDifference(from: expected, in: [aspect], names: (stack.rawValue, reference.rawValue))
-      else { continue }
-      // Where the native generations differ, a newer call surface may behave as its own generation does.
-      let surface = ParityStack.native(stack.callSurface)
-      if stack.callSurface != stack.hooks, declared.contains(aspect), let surfaceTrace = traces[surface],
-         trace.firstDifference(from: surfaceTrace, in: [aspect], names: ("", "")) == nil {
-        continue
-      }
-      return difference
-    }
-    return nil
+    stack.firstDifference(in: scenario, traces: traces)
   }
 
   func testNativeGenerationsDifferOnlyWhereDeclared() async {

@@ -1,3 +1,5 @@
+import ApolloParityCatalog
+
 extension ParityCatalog {
   /// Scenario × stack cells where an adapted stack does not yet reproduce its reference, each with its
   /// first difference exactly as the comparison words it. A gap that closes or changes fails the

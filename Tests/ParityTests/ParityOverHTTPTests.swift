@@ -1,4 +1,5 @@
 import ApolloMigration
+import ApolloParityCatalog
 import Foundation
 import XCTest
 

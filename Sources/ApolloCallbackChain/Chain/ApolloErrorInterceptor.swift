@@ -4,6 +4,9 @@ import Foundation
 ///
 /// It may forward the failure through `completion`, substitute a success, or call `chain.retry` — in
 /// which case it should not call `completion`. It runs synchronously on the thread that raised the error.
+#if MigrationDeprecations
+@available(*, deprecated, message: "1.x API: handle errors in an ApolloAsyncChain.GraphQLInterceptor (throw RequestChain.Retry to retry); until then ApolloMigration.CallbackProviderOnAsyncChain runs this on the 2.x chain")
+#endif
 public protocol ApolloErrorInterceptor {
   func handleErrorAsync<Operation: GraphQLOperation>(
     error: any Error,

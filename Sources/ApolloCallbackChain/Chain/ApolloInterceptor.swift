@@ -5,6 +5,9 @@ import Foundation
 /// An interceptor receives the request (and, after the network step, the response) and must do exactly
 /// one of: `chain.proceedAsync(…interceptor: self…)`, `chain.returnValueAsync`, `chain.handleErrorAsync`,
 /// `chain.retry`. One that does none of them leaves the request hanging, as upstream.
+#if MigrationDeprecations
+@available(*, deprecated, message: "1.x API: adopt GraphQLInterceptor/HTTPInterceptor in ApolloAsyncChain; until then run this interceptor on the 2.x chain with ApolloMigration.CallbackProviderOnAsyncChain")
+#endif
 public protocol ApolloInterceptor {
   /// Identifies the interceptor within its chain, so ``RequestChain/proceedAsync(request:response:interceptor:completion:)``
   /// resumes after the right position. Required since 1.3; interceptors written before then get a default.
@@ -17,6 +20,9 @@ public protocol ApolloInterceptor {
     completion: @escaping (Result<GraphQLResult<Operation.Data>, any Error>) -> Void)
 }
 
+#if MigrationDeprecations
+@available(*, deprecated, message: "1.x API: adopt GraphQLInterceptor/HTTPInterceptor in ApolloAsyncChain; until then run this interceptor on the 2.x chain with ApolloMigration.CallbackProviderOnAsyncChain")
+#endif
 extension ApolloInterceptor {
   /// A default for interceptors written before 1.3, when `id` did not exist.
   ///

@@ -1,11 +1,17 @@
 import Foundation
 
 /// Supplies the interceptors of each request's chain (asked once per `send`; `retry` reuses them).
+#if MigrationDeprecations
+@available(*, deprecated, message: "1.x API: adopt ApolloAsyncChain.InterceptorProvider; until then run this provider on the 2.x chain with ApolloMigration.CallbackProviderOnAsyncChain")
+#endif
 public protocol InterceptorProvider {
   func interceptors<Operation: GraphQLOperation>(for operation: Operation) -> [any ApolloInterceptor]
   func additionalErrorInterceptor<Operation: GraphQLOperation>(for operation: Operation) -> (any ApolloErrorInterceptor)?
 }
 
+#if MigrationDeprecations
+@available(*, deprecated, message: "1.x API: adopt ApolloAsyncChain.InterceptorProvider; until then run this provider on the 2.x chain with ApolloMigration.CallbackProviderOnAsyncChain")
+#endif
 extension InterceptorProvider {
   /// No error interceptor by default.
   public func additionalErrorInterceptor<Operation: GraphQLOperation>(for operation: Operation) -> (any ApolloErrorInterceptor)? {
@@ -16,6 +22,9 @@ extension InterceptorProvider {
 /// The 1.x default chain, with fresh interceptors per request:
 /// MaxRetry, CacheRead, NetworkFetch, ResponseCode, MultipartResponseParsing, JSON (or Incremental for
 /// `@defer` operations) parsing, AutomaticPersistedQuery, CacheWrite. Open, so apps subclass it to add theirs.
+#if MigrationDeprecations
+@available(*, deprecated, message: "1.x API: adopt ApolloAsyncChain.InterceptorProvider; until then run this provider on the 2.x chain with ApolloMigration.CallbackProviderOnAsyncChain")
+#endif
 open class DefaultInterceptorProvider: InterceptorProvider {
   private let client: URLSessionClient
   private let shouldInvalidateClientOnDeinit: Bool

@@ -13,6 +13,9 @@ import Foundation
 ///
 /// The chain does not retain itself: the caller's reference and pending closures (network callback,
 /// backoff, queued deliveries) keep it alive.
+#if MigrationDeprecations
+@available(*, deprecated, message: "1.x API: use ApolloAsyncChain.RequestChain (call next, throw RequestChain.Retry); until then ApolloMigration.CallbackProviderOnAsyncChain drives 1.x interceptors on the 2.x chain")
+#endif
 public final class InterceptorRequestChain: Cancellable, RequestChain, @unchecked Sendable {
   // @unchecked Sendable: the mutable state (`currentIndex`, `isCancelled`, the error handler) lives in
   // `state`, a `Mutex`; `interceptors`, `interceptorIDs` and `callbackQueue` are immutable. The

@@ -4,6 +4,9 @@ import Foundation
 ///
 /// Conformers are classes (``Cancellable`` is class-bound) and, in Swift 6, `Sendable`, because the core's
 /// `Cancellable` is: a chain is cancelled from any thread.
+#if MigrationDeprecations
+@available(*, deprecated, message: "1.x API: use ApolloAsyncChain.RequestChain (call next, throw RequestChain.Retry); until then ApolloMigration.CallbackProviderOnAsyncChain drives 1.x interceptors on the 2.x chain")
+#endif
 public protocol RequestChain: Cancellable {
   func kickoff<Operation: GraphQLOperation>(
     request: HTTPRequest<Operation>,

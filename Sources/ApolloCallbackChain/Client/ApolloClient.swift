@@ -1,6 +1,9 @@
 import Foundation
 
 /// The 1.x client surface, as a protocol apps mock.
+#if MigrationDeprecations
+@available(*, deprecated, message: "1.x API: use ApolloAsyncChain.ApolloClient; until then give this client an ApolloMigration.RequestChainNetworkTransportOnAsyncChain to run on the 2.x engine")
+#endif
 public protocol ApolloClientProtocol: AnyObject {
   var store: ApolloStore { get }
   func clearCache(callbackQueue: DispatchQueue, completion: ((Result<Void, any Error>) -> Void)?)
@@ -18,6 +21,9 @@ public protocol ApolloClientProtocol: AnyObject {
                                                     resultHandler: @escaping GraphQLResultHandler<Subscription.Data>) -> any Cancellable
 }
 
+#if MigrationDeprecations
+@available(*, deprecated, message: "1.x API: use ApolloAsyncChain.ApolloClient; until then give this client an ApolloMigration.RequestChainNetworkTransportOnAsyncChain to run on the 2.x engine")
+#endif
 extension ApolloClientProtocol {
   /// The pre-1.5 shape without `contextIdentifier`.
   public func fetch<Query: GraphQLQuery>(query: Query, cachePolicy: CachePolicy, context: (any RequestContext)?,
@@ -42,6 +48,9 @@ extension ApolloClientProtocol {
 /// main run loop, so command-line tools and tests pass their own queue). A handler may run more than
 /// once: `returnCacheDataAndFetch` delivers the cached result and then the server's; multipart
 /// subscriptions and `@defer` queries deliver once per part.
+#if MigrationDeprecations
+@available(*, deprecated, message: "1.x API: use ApolloAsyncChain.ApolloClient; until then give this client an ApolloMigration.RequestChainNetworkTransportOnAsyncChain to run on the 2.x engine")
+#endif
 public class ApolloClient {
   let networkTransport: any NetworkTransport
   public let store: ApolloStore
@@ -75,6 +84,9 @@ public class ApolloClient {
   }
 }
 
+#if MigrationDeprecations
+@available(*, deprecated, message: "1.x API: use ApolloAsyncChain.ApolloClient; until then give this client an ApolloMigration.RequestChainNetworkTransportOnAsyncChain to run on the 2.x engine")
+#endif
 extension ApolloClient: ApolloClientProtocol {
   public func clearCache(callbackQueue: DispatchQueue = .main, completion: ((Result<Void, any Error>) -> Void)? = nil) {
     store.clearCache(callbackQueue: callbackQueue, completion: completion)

@@ -4,6 +4,9 @@ import Foundation
 ///
 /// Detection is an exact match on the error message, only for `JSONRequest`s with `autoPersistQueries`, as
 /// upstream. It sits before `CacheWriteInterceptor`, so a not-found answer is never cached.
+#if MigrationDeprecations
+@available(*, deprecated, message: "1.x API: use the built-in stages of ApolloAsyncChain.DefaultInterceptorProvider; until then ApolloMigration.CallbackProviderOnAsyncChain maps this interceptor to its 2.x stage")
+#endif
 public struct AutomaticPersistedQueryInterceptor: ApolloInterceptor {
   public enum APQError: LocalizedError, Equatable {
     case noParsedResponse

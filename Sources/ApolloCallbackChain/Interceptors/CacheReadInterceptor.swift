@@ -11,6 +11,9 @@ import Foundation
 ///
 /// Mutations and subscriptions skip the cache. The core store is synchronous, so the read happens on the
 /// calling thread (upstream hopped to the store's queue); deliveries still go through the callback queue.
+#if MigrationDeprecations
+@available(*, deprecated, message: "1.x API: use the built-in stages of ApolloAsyncChain.DefaultInterceptorProvider; until then ApolloMigration.CallbackProviderOnAsyncChain maps this interceptor to its 2.x stage")
+#endif
 public struct CacheReadInterceptor: ApolloInterceptor {
   private let store: ApolloStore
   public var id: String = InterceptorID.next()

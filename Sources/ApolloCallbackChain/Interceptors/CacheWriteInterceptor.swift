@@ -5,6 +5,9 @@ import Foundation
 /// Fire-and-forget as upstream: a failed write is not reported. Errored or partial data is written, for
 /// every operation type; `fetchIgnoringCacheCompletely` writes nothing. The core store is synchronous, so
 /// the write is complete before the result is delivered.
+#if MigrationDeprecations
+@available(*, deprecated, message: "1.x API: use the built-in stages of ApolloAsyncChain.DefaultInterceptorProvider; until then ApolloMigration.CallbackProviderOnAsyncChain maps this interceptor to its 2.x stage")
+#endif
 public struct CacheWriteInterceptor: ApolloInterceptor {
   public enum CacheWriteError: Error, LocalizedError {
     case noResponseToParse

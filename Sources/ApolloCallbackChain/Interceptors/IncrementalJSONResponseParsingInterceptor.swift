@@ -9,6 +9,9 @@ import FoundationNetworking
 /// Understands both `@defer` wire formats (see the core's `IncrementalResponseMerger`). Upstream kept its
 /// state forever, so after a `retry` the new initial response failed; this one starts over when a new
 /// HTTP response arrives (parts of one response share their `HTTPURLResponse`).
+#if MigrationDeprecations
+@available(*, deprecated, message: "1.x API: use the built-in stages of ApolloAsyncChain.DefaultInterceptorProvider; until then ApolloMigration.CallbackProviderOnAsyncChain maps this interceptor to its 2.x stage")
+#endif
 public struct IncrementalJSONResponseParsingInterceptor: ApolloInterceptor {
   public enum ParsingError: Error, LocalizedError {
     case noResponseToParse

@@ -6,6 +6,9 @@ import Foundation
 /// It ignores the HTTP status and `Content-Type` (`ResponseCodeInterceptor` checks the status), and a body
 /// with `errors` and no `data` is a success, as upstream. Under `fetchIgnoringCacheCompletely` no records
 /// or dependent keys are produced.
+#if MigrationDeprecations
+@available(*, deprecated, message: "1.x API: use the built-in stages of ApolloAsyncChain.DefaultInterceptorProvider; until then ApolloMigration.CallbackProviderOnAsyncChain maps this interceptor to its 2.x stage")
+#endif
 public struct JSONResponseParsingInterceptor: ApolloInterceptor {
   public enum JSONResponseParsingError: Error, LocalizedError {
     case noResponseToParse

@@ -5,6 +5,9 @@ import Foundation
 /// Its count is the only retry count there is: every `retry` — from an interceptor, the persisted-query
 /// interceptor or the error handler — passes through it again and consumes the same budget.
 /// `maxRetries + 1` passes are allowed; the next entry fails with ``RetryError/hitMaxRetryCount(count:operationName:)``.
+#if MigrationDeprecations
+@available(*, deprecated, message: "1.x API: use the built-in stages of ApolloAsyncChain.DefaultInterceptorProvider; until then ApolloMigration.CallbackProviderOnAsyncChain maps this interceptor to its 2.x stage")
+#endif
 public class MaxRetryInterceptor: ApolloInterceptor, @unchecked Sendable {
   // @unchecked Sendable: `hitCount` is guarded by `lock` (a Mutex); everything else is immutable.
 

@@ -7,6 +7,9 @@ import FoundationNetworking
 /// into its parts and proceeds once per part carrying a result; non-multipart responses pass unchanged.
 ///
 /// A failing part is reported through `handleErrorAsync` and the following parts still proceed, as upstream.
+#if MigrationDeprecations
+@available(*, deprecated, message: "1.x API: use the built-in stages of ApolloAsyncChain.DefaultInterceptorProvider; until then ApolloMigration.CallbackProviderOnAsyncChain maps this interceptor to its 2.x stage")
+#endif
 public struct MultipartResponseParsingInterceptor: ApolloInterceptor {
   public enum ParsingError: Error, LocalizedError, Equatable {
     case noResponseToParse

@@ -5,6 +5,9 @@ import FoundationNetworking
 
 /// Sends the request through a ``URLSessionClient`` and proceeds once per client callback (once for a
 /// plain response, once per part and once at the end for a multipart one).
+#if MigrationDeprecations
+@available(*, deprecated, message: "1.x API: use the built-in stages of ApolloAsyncChain.DefaultInterceptorProvider; until then ApolloMigration.CallbackProviderOnAsyncChain maps this interceptor to its 2.x stage")
+#endif
 public class NetworkFetchInterceptor: ApolloInterceptor, Cancellable, @unchecked Sendable {
   // @unchecked Sendable: `currentTask` is guarded by `taskLock` (a Mutex); `client` is Sendable.
   let client: URLSessionClient

@@ -5,6 +5,9 @@ import FoundationNetworking
 
 /// Fails the request unless there is a response with a 2xx status. Runs before parsing, which ignores
 /// the status.
+#if MigrationDeprecations
+@available(*, deprecated, message: "1.x API: use the built-in stages of ApolloAsyncChain.DefaultInterceptorProvider; until then ApolloMigration.CallbackProviderOnAsyncChain maps this interceptor to its 2.x stage")
+#endif
 public struct ResponseCodeInterceptor: ApolloInterceptor {
   public enum ResponseCodeError: Error, LocalizedError {
     case invalidResponseCode(response: HTTPURLResponse?, rawData: Data?)

@@ -4,6 +4,9 @@ import FoundationNetworking
 #endif
 
 /// Sends operations and calls back with their results (1.x).
+#if MigrationDeprecations
+@available(*, deprecated, message: "1.x API: use ApolloAsyncChain.NetworkTransport; until then ApolloMigration.RequestChainNetworkTransportOnAsyncChain implements this protocol on the 2.x engine")
+#endif
 public protocol NetworkTransport: AnyObject {
   func send<Operation: GraphQLOperation>(operation: Operation,
                                          cachePolicy: CachePolicy,
@@ -15,6 +18,9 @@ public protocol NetworkTransport: AnyObject {
   var clientVersion: String { get }
 }
 
+#if MigrationDeprecations
+@available(*, deprecated, message: "1.x API: use ApolloAsyncChain.NetworkTransport; until then ApolloMigration.RequestChainNetworkTransportOnAsyncChain implements this protocol on the 2.x engine")
+#endif
 extension NetworkTransport {
   public static var headerFieldNameApolloClientName: String { ClientAwareness.clientNameHeader }
   public static var headerFieldNameApolloClientVersion: String { ClientAwareness.clientVersionHeader }
@@ -43,6 +49,9 @@ extension NetworkTransport {
 }
 
 /// A transport that can also upload files.
+#if MigrationDeprecations
+@available(*, deprecated, message: "1.x API: use ApolloAsyncChain.NetworkTransport; until then ApolloMigration.RequestChainNetworkTransportOnAsyncChain implements this protocol on the 2.x engine")
+#endif
 public protocol UploadingNetworkTransport: NetworkTransport {
   func upload<Operation: GraphQLOperation>(
     operation: Operation,

@@ -1,6 +1,9 @@
 import Foundation
 
 /// Sends each operation through a fresh ``InterceptorRequestChain`` built from the provider (1.x).
+#if MigrationDeprecations
+@available(*, deprecated, message: "1.x API: use ApolloAsyncChain.RequestChainNetworkTransport; until then ApolloMigration.RequestChainNetworkTransportOnAsyncChain runs these call sites on the 2.x engine")
+#endif
 open class RequestChainNetworkTransport: NetworkTransport {
   let interceptorProvider: any InterceptorProvider
   public let endpointURL: URL
@@ -83,6 +86,9 @@ open class RequestChainNetworkTransport: NetworkTransport {
   }
 }
 
+#if MigrationDeprecations
+@available(*, deprecated, message: "1.x API: use ApolloAsyncChain.RequestChainNetworkTransport; until then ApolloMigration.RequestChainNetworkTransportOnAsyncChain runs these call sites on the 2.x engine")
+#endif
 extension RequestChainNetworkTransport: UploadingNetworkTransport {
   /// The upload request: no `Accept` header, as upstream.
   public func constructUploadRequest<Operation: GraphQLOperation>(

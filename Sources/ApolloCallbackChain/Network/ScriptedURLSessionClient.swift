@@ -9,6 +9,9 @@ import FoundationNetworking
 ///
 /// Callbacks follow the real client's rules (one per multipart part as it arrives plus one at the end,
 /// `cancel(task:)` silent, `task.cancel()` reported as `NSURLErrorCancelled`).
+#if MigrationDeprecations
+@available(*, deprecated, message: "1.x API: use an ApolloAsyncChain.ApolloURLSession (URLSessionStreamingSession; ScriptedServer in tests); until then ApolloMigration.RequestChainNetworkTransportOnAsyncChain takes one in its place")
+#endif
 public final class ScriptedURLSessionClient: URLSessionClient, @unchecked Sendable {
   // @unchecked Sendable: adds only immutable state and `nextIdentifier`, a Mutex.
 

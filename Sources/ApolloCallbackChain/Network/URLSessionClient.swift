@@ -8,6 +8,9 @@ import FoundationNetworking
 ///
 /// Built on a data-task delegate, which works on Linux (no `URLSession.bytes` there). Open, so tests and
 /// apps can subclass it; ``ScriptedURLSessionClient`` serves requests from the core's scripted server.
+#if MigrationDeprecations
+@available(*, deprecated, message: "1.x API: use an ApolloAsyncChain.ApolloURLSession (URLSessionStreamingSession; ScriptedServer in tests); until then ApolloMigration.RequestChainNetworkTransportOnAsyncChain takes one in its place")
+#endif
 open class URLSessionClient: NSObject, URLSessionDelegate, URLSessionTaskDelegate, URLSessionDataDelegate,
   @unchecked Sendable
 {
@@ -247,6 +250,9 @@ open class URLSessionClient: NSObject, URLSessionDelegate, URLSessionTaskDelegat
 }
 
 /// The callbacks and the accumulated state of one task.
+#if MigrationDeprecations
+@available(*, deprecated, message: "1.x API: use an ApolloAsyncChain.ApolloURLSession (URLSessionStreamingSession; ScriptedServer in tests); until then ApolloMigration.RequestChainNetworkTransportOnAsyncChain takes one in its place")
+#endif
 public final class TaskData: @unchecked Sendable {
   // @unchecked Sendable: only the owning task's callbacks touch the mutable fields, and the client
   // delivers those serially (URLSession's delegate queue, or one scripted task at a time).

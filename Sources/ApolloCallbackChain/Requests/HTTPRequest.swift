@@ -5,6 +5,9 @@ import FoundationNetworking
 
 /// The request one chain works on (1.x). Open: apps subclass it, and interceptors change it in place
 /// (`cachePolicy`, headers) before `retry`.
+#if MigrationDeprecations
+@available(*, deprecated, message: "1.x API: use ApolloAsyncChain's JSONRequest/UploadRequest/HTTPResponse; until then ApolloMigration.CallbackProviderOnAsyncChain hands 1.x interceptors this type on the 2.x chain")
+#endif
 open class HTTPRequest<Operation: GraphQLOperation>: Hashable {
   open var graphQLEndpoint: URL
   open var operation: Operation
@@ -85,6 +88,9 @@ open class HTTPRequest<Operation: GraphQLOperation>: Hashable {
   }
 }
 
+#if MigrationDeprecations
+@available(*, deprecated, message: "1.x API: use ApolloAsyncChain's JSONRequest/UploadRequest/HTTPResponse; until then ApolloMigration.CallbackProviderOnAsyncChain hands 1.x interceptors this type on the 2.x chain")
+#endif
 extension HTTPRequest: CustomDebugStringConvertible {
   public var debugDescription: String {
     var lines = ["HTTPRequest details:", "Endpoint: \(graphQLEndpoint)", "Additional Headers: ["]

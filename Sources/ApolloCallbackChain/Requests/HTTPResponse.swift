@@ -5,6 +5,9 @@ import FoundationNetworking
 
 /// The response as it moves through the chain. A reference type: parsers set ``parsedResponse`` and
 /// ``cacheRecords`` in place.
+#if MigrationDeprecations
+@available(*, deprecated, message: "1.x API: use ApolloAsyncChain's JSONRequest/UploadRequest/HTTPResponse; until then ApolloMigration.CallbackProviderOnAsyncChain hands 1.x interceptors this type on the 2.x chain")
+#endif
 public class HTTPResponse<Operation: GraphQLOperation> {
   public var httpResponse: HTTPURLResponse
   public var rawData: Data
@@ -20,6 +23,9 @@ public class HTTPResponse<Operation: GraphQLOperation> {
   }
 }
 
+#if MigrationDeprecations
+@available(*, deprecated, message: "1.x API: use ApolloAsyncChain's JSONRequest/UploadRequest/HTTPResponse; until then ApolloMigration.CallbackProviderOnAsyncChain hands 1.x interceptors this type on the 2.x chain")
+#endif
 extension HTTPResponse: Equatable {
   public static func == (lhs: HTTPResponse<Operation>, rhs: HTTPResponse<Operation>) -> Bool {
     lhs.httpResponse == rhs.httpResponse && lhs.rawData == rhs.rawData && lhs.parsedResponse == rhs.parsedResponse
@@ -27,6 +33,9 @@ extension HTTPResponse: Equatable {
   }
 }
 
+#if MigrationDeprecations
+@available(*, deprecated, message: "1.x API: use ApolloAsyncChain's JSONRequest/UploadRequest/HTTPResponse; until then ApolloMigration.CallbackProviderOnAsyncChain hands 1.x interceptors this type on the 2.x chain")
+#endif
 extension HTTPResponse: Hashable {
   public func hash(into hasher: inout Hasher) {
     hasher.combine(httpResponse)

@@ -4,6 +4,9 @@ import FoundationNetworking
 #endif
 
 /// A request whose body is JSON (POST) or query items (GET), with the automatic persisted query flags.
+#if MigrationDeprecations
+@available(*, deprecated, message: "1.x API: use ApolloAsyncChain's JSONRequest/UploadRequest/HTTPResponse; until then ApolloMigration.CallbackProviderOnAsyncChain hands 1.x interceptors this type on the 2.x chain")
+#endif
 open class JSONRequest<Operation: GraphQLOperation>: HTTPRequest<Operation> {
   public let requestBodyCreator: any RequestBodyCreator
   public let autoPersistQueries: Bool

@@ -1,6 +1,9 @@
 import Foundation
 
 /// Builds the JSON body of a request (1.x).
+#if MigrationDeprecations
+@available(*, deprecated, message: "1.x API: use ApolloAsyncChain.JSONRequestBodyCreator (DefaultRequestBodyCreator); until then ApolloMigration.RequestChainNetworkTransportOnAsyncChain takes this creator on the 2.x engine")
+#endif
 public protocol RequestBodyCreator {
   func requestBody<Operation: GraphQLOperation>(
     for operation: Operation,
@@ -9,6 +12,9 @@ public protocol RequestBodyCreator {
   ) -> JSONEncodableDictionary
 }
 
+#if MigrationDeprecations
+@available(*, deprecated, message: "1.x API: use ApolloAsyncChain.JSONRequestBodyCreator (DefaultRequestBodyCreator); until then ApolloMigration.RequestChainNetworkTransportOnAsyncChain takes this creator on the 2.x engine")
+#endif
 extension RequestBodyCreator {
   /// The default body: `operationName`, `variables`, `query` when asked, `extensions.persistedQuery` when asked.
   ///
@@ -29,6 +35,9 @@ extension RequestBodyCreator {
 }
 
 /// The default ``RequestBodyCreator``.
+#if MigrationDeprecations
+@available(*, deprecated, message: "1.x API: use ApolloAsyncChain.JSONRequestBodyCreator (DefaultRequestBodyCreator); until then ApolloMigration.RequestChainNetworkTransportOnAsyncChain takes this creator on the 2.x engine")
+#endif
 public struct ApolloRequestBodyCreator: RequestBodyCreator {
   public init() {}
 }

@@ -4,6 +4,9 @@ import FoundationNetworking
 #endif
 
 /// The 0.x client surface, so that code written against any generation can name it.
+#if MigrationDeprecations
+@available(*, deprecated, message: "0.x API: use ApolloAsyncChain.ApolloClient; until then give this client an ApolloMigration.HTTPNetworkTransportOnAsyncChain to run on the 2.x engine")
+#endif
 public protocol ApolloClientProtocol: AnyObject {
   var store: ApolloStore { get }
   func clearCache(callbackQueue: DispatchQueue, completion: ((Result<Void, any Error>) -> Void)?)
@@ -20,6 +23,9 @@ public protocol ApolloClientProtocol: AnyObject {
 /// Results are read (and written to the store) on the transport's callback queue, then the result
 /// handler is called asynchronously on the `queue` given to each call (`.main` by default). GraphQL
 /// errors are a `.success` with `errors` set; transport errors reach the handler unchanged.
+#if MigrationDeprecations
+@available(*, deprecated, message: "0.x API: use ApolloAsyncChain.ApolloClient; until then give this client an ApolloMigration.HTTPNetworkTransportOnAsyncChain to run on the 2.x engine")
+#endif
 public class ApolloClient: @unchecked Sendable {
   // @unchecked Sendable: every stored property is immutable; the transport is used as 0.x used it,
   // from any thread (HTTPNetworkTransport guards its own state with a lock).
@@ -53,6 +59,9 @@ public class ApolloClient: @unchecked Sendable {
   }
 }
 
+#if MigrationDeprecations
+@available(*, deprecated, message: "0.x API: use ApolloAsyncChain.ApolloClient; until then give this client an ApolloMigration.HTTPNetworkTransportOnAsyncChain to run on the 2.x engine")
+#endif
 extension ApolloClient: ApolloClientProtocol {
   /// Drops every record, then calls `completion` on `callbackQueue` (0.x ignored the queue and used main).
   public func clearCache(callbackQueue: DispatchQueue = .main, completion: ((Result<Void, any Error>) -> Void)? = nil) {

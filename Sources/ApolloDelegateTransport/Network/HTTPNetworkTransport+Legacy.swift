@@ -5,6 +5,9 @@ import FoundationNetworking
 
 // Initializers of earlier 0.x releases, kept so that old call sites compile (with a deprecation warning).
 // Each has one argument without a default, so `HTTPNetworkTransport(url:)` still picks the 0.33 one.
+#if MigrationDeprecations
+@available(*, deprecated, message: "0.x API: use ApolloAsyncChain.RequestChainNetworkTransport; until then ApolloMigration.HTTPNetworkTransportOnAsyncChain runs these call sites on the 2.x engine")
+#endif
 extension HTTPNetworkTransport {
   /// 0.22 to 0.26: a `URLSession` instead of a `URLSessionClient`.
   ///

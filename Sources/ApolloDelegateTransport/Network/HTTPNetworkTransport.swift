@@ -16,6 +16,9 @@ import FoundationNetworking
 /// requests keep the client-awareness headers, an in-flight request keeps its transport alive so its
 /// completion always fires, a missing persisted-query identifier is an error instead of a crash, and
 /// the persisted-query "not found" retry happens at most once per attempt.
+#if MigrationDeprecations
+@available(*, deprecated, message: "0.x API: use ApolloAsyncChain.RequestChainNetworkTransport; until then ApolloMigration.HTTPNetworkTransportOnAsyncChain runs these call sites on the 2.x engine")
+#endif
 public class HTTPNetworkTransport: @unchecked Sendable {
   // @unchecked Sendable: the configuration is immutable; `delegate`, `clientName` and `clientVersion`
   // live in `state`, read and written only under its lock.
@@ -298,6 +301,9 @@ public class HTTPNetworkTransport: @unchecked Sendable {
   }
 }
 
+#if MigrationDeprecations
+@available(*, deprecated, message: "0.x API: use ApolloAsyncChain.RequestChainNetworkTransport; until then ApolloMigration.HTTPNetworkTransportOnAsyncChain runs these call sites on the 2.x engine")
+#endif
 extension HTTPNetworkTransport: NetworkTransport {
   /// Sends `operation`. Returns the `URLSessionTask` of the first attempt, or an ``EmptyCancellable``
   /// when the request failed before reaching the network (its completion has then already run).
@@ -313,6 +319,9 @@ extension HTTPNetworkTransport: NetworkTransport {
   }
 }
 
+#if MigrationDeprecations
+@available(*, deprecated, message: "0.x API: use ApolloAsyncChain.RequestChainNetworkTransport; until then ApolloMigration.HTTPNetworkTransportOnAsyncChain runs these call sites on the 2.x engine")
+#endif
 extension HTTPNetworkTransport: UploadingNetworkTransport {
   /// Sends `operation` with `files` as a `multipart/form-data` POST (always POST, even for a query on a
   /// GET transport). An empty `files` sends a plain JSON request.
@@ -325,6 +334,9 @@ extension HTTPNetworkTransport: UploadingNetworkTransport {
   }
 }
 
+#if MigrationDeprecations
+@available(*, deprecated, message: "0.x API: use ApolloAsyncChain.RequestChainNetworkTransport; until then ApolloMigration.HTTPNetworkTransportOnAsyncChain runs these call sites on the 2.x engine")
+#endif
 extension HTTPNetworkTransport: Equatable {
   /// Compares `url`, the client (by identity), `sendOperationIdentifiers` and `useGETForQueries` only,
   /// as 0.x did.

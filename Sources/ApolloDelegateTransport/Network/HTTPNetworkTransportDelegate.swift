@@ -7,12 +7,18 @@ import FoundationNetworking
 ///
 /// The transport holds one delegate, weakly, and checks it with `as?` against each sub-protocol at
 /// each hook, so one object may adopt any subset of them.
+#if MigrationDeprecations
+@available(*, deprecated, message: "0.x API: adopt GraphQLInterceptor/HTTPInterceptor in ApolloAsyncChain; until then run this delegate on the 2.x chain with ApolloMigration.DelegateTransportInterceptorProvider")
+#endif
 public protocol HTTPNetworkTransportDelegate: AnyObject {}
 
 /// Sees each request before it is sent: may refuse it, and may change it.
 ///
 /// Both methods run on the thread that called `send` for a first attempt, and on the callback queue
 /// (or wherever a continuation was called) for a retry. Both run again on every retry.
+#if MigrationDeprecations
+@available(*, deprecated, message: "0.x API: adopt GraphQLInterceptor/HTTPInterceptor in ApolloAsyncChain; until then run this delegate on the 2.x chain with ApolloMigration.DelegateTransportInterceptorProvider")
+#endif
 public protocol HTTPNetworkTransportPreflightDelegate: HTTPNetworkTransportDelegate {
   /// Called with the fully built request (URL, method, body, headers). `false` ends the request with
   /// ``GraphQLHTTPRequestError/cancelledByDelegate`` before `send` returns, without touching the network.
@@ -25,6 +31,9 @@ public protocol HTTPNetworkTransportPreflightDelegate: HTTPNetworkTransportDeleg
 
 /// Sees the raw outcome of every attempt: data (empty, not `nil`, when nothing arrived), response and
 /// error, before any status check or parsing.
+#if MigrationDeprecations
+@available(*, deprecated, message: "0.x API: adopt GraphQLInterceptor/HTTPInterceptor in ApolloAsyncChain; until then run this delegate on the 2.x chain with ApolloMigration.DelegateTransportInterceptorProvider")
+#endif
 public protocol HTTPNetworkTransportTaskCompletedDelegate: HTTPNetworkTransportDelegate {
   func networkTransport(_ networkTransport: HTTPNetworkTransport,
                         didCompleteRawTaskForRequest request: URLRequest,
@@ -39,6 +48,9 @@ public protocol HTTPNetworkTransportTaskCompletedDelegate: HTTPNetworkTransportD
 /// Implement the `continueHandler` method. The `retryHandler` spelling of 0.25 and earlier still
 /// works: a delegate that implements only it is called through it (`true` retries, `false` fails with
 /// the original error).
+#if MigrationDeprecations
+@available(*, deprecated, message: "0.x API: adopt GraphQLInterceptor/HTTPInterceptor in ApolloAsyncChain; until then run this delegate on the 2.x chain with ApolloMigration.DelegateTransportInterceptorProvider")
+#endif
 public protocol HTTPNetworkTransportRetryDelegate: HTTPNetworkTransportDelegate {
   /// - Parameters:
   ///   - error: what went wrong.
@@ -63,6 +75,9 @@ public protocol HTTPNetworkTransportRetryDelegate: HTTPNetworkTransportDelegate 
                         retryHandler: @escaping @Sendable (_ shouldRetry: Bool) -> Void)
 }
 
+#if MigrationDeprecations
+@available(*, deprecated, message: "0.x API: adopt GraphQLInterceptor/HTTPInterceptor in ApolloAsyncChain; until then run this delegate on the 2.x chain with ApolloMigration.DelegateTransportInterceptorProvider")
+#endif
 extension HTTPNetworkTransportRetryDelegate {
   /// Forwards to the 0.25-and-earlier `retryHandler` spelling, for delegates written against it.
   public func networkTransport(_ networkTransport: HTTPNetworkTransport,
@@ -93,12 +108,19 @@ extension HTTPNetworkTransportRetryDelegate {
   }
 }
 
-/// Lets the default implementation call the deprecated `retryHandler` requirement without warnings.
+/// Lets the default implementation call the deprecated `retryHandler` requirement without warnings. (Under
+/// the MigrationDeprecations trait these helpers are deprecated too, so naming the 0.x types stays silent.)
+#if MigrationDeprecations
+@available(*, deprecated, message: "internal: names the deprecated 0.x types")
+#endif
 private protocol LegacyRetryDelegate {
   func call(_ transport: HTTPNetworkTransport, _ error: any Error, _ request: URLRequest, _ response: URLResponse?,
             _ retryHandler: @escaping @Sendable (Bool) -> Void)
 }
 
+#if MigrationDeprecations
+@available(*, deprecated, message: "internal: names the deprecated 0.x types")
+#endif
 private struct LegacyRetryCall<Delegate: HTTPNetworkTransportRetryDelegate>: LegacyRetryDelegate {
   let delegate: Delegate
   @available(*, deprecated)
@@ -109,6 +131,9 @@ private struct LegacyRetryCall<Delegate: HTTPNetworkTransportRetryDelegate>: Leg
 }
 
 /// Sees the GraphQL errors of a 2xx response (a non-empty `errors` array) and may ask for a retry.
+#if MigrationDeprecations
+@available(*, deprecated, message: "0.x API: adopt GraphQLInterceptor/HTTPInterceptor in ApolloAsyncChain; until then run this delegate on the 2.x chain with ApolloMigration.DelegateTransportInterceptorProvider")
+#endif
 public protocol HTTPNetworkTransportGraphQLErrorDelegate: HTTPNetworkTransportDelegate {
   /// - Parameter retryHandler: call once: `true` sends the request again (with the same files),
   ///   `false` completes with the response, errors included. `@Sendable` for the same reason as

@@ -7,6 +7,9 @@ import FoundationNetworking
 ///
 /// The completion handler is not `@Sendable`, as upstream: 0.x call sites pass closures that capture
 /// their own state. Implementations call it at most once, on their callback queue.
+#if MigrationDeprecations
+@available(*, deprecated, message: "0.x API: use ApolloAsyncChain.NetworkTransport; until then ApolloMigration.HTTPNetworkTransportOnAsyncChain implements this protocol on the 2.x engine")
+#endif
 public protocol NetworkTransport: AnyObject {
   /// Sends `operation`; `completionHandler` receives the response or the error that ended the request.
   func send<Operation: GraphQLOperation>(
@@ -20,6 +23,9 @@ public protocol NetworkTransport: AnyObject {
   var clientVersion: String { get }
 }
 
+#if MigrationDeprecations
+@available(*, deprecated, message: "0.x API: use ApolloAsyncChain.NetworkTransport; until then ApolloMigration.HTTPNetworkTransportOnAsyncChain implements this protocol on the 2.x engine")
+#endif
 extension NetworkTransport {
   /// `apollographql-client-name`
   public static var headerFieldNameApolloClientName: String { ClientAwareness.clientNameHeader }
@@ -41,6 +47,9 @@ extension NetworkTransport {
 }
 
 /// A ``NetworkTransport`` that can also send `multipart/form-data` uploads.
+#if MigrationDeprecations
+@available(*, deprecated, message: "0.x API: use ApolloAsyncChain.NetworkTransport; until then ApolloMigration.HTTPNetworkTransportOnAsyncChain implements this protocol on the 2.x engine")
+#endif
 public protocol UploadingNetworkTransport: NetworkTransport {
   /// Sends `operation` with `files` as a GraphQL multipart request.
   func upload<Operation: GraphQLOperation>(

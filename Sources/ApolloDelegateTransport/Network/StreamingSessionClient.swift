@@ -12,6 +12,9 @@ import FoundationNetworking
 /// task 0.x returned: it carries the request (`currentRequest`), and calling `cancel()` on it stops the
 /// request and completes it as a cancelled data task did, with the bytes so far and
 /// `URLError(.cancelled)` (the raw completion, then `networkError`).
+#if MigrationDeprecations
+@available(*, deprecated, message: "0.x API: use an ApolloAsyncChain.ApolloURLSession (URLSessionStreamingSession); until then ApolloMigration.HTTPNetworkTransportOnAsyncChain takes one in its place")
+#endif
 open class StreamingSessionClient: URLSessionClient, @unchecked Sendable {
   // @unchecked Sendable: `requests` is a Mutex; everything else is immutable.
   private let streamingSession: any HTTPStreamingSession

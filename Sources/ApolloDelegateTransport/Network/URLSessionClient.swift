@@ -11,6 +11,9 @@ import FoundationNetworking
 /// ``sendRequest(_:rawTaskCompletionHandler:completion:)``.
 ///
 /// Status codes are not checked here; the transport does that.
+#if MigrationDeprecations
+@available(*, deprecated, message: "0.x API: use an ApolloAsyncChain.ApolloURLSession (URLSessionStreamingSession); until then ApolloMigration.HTTPNetworkTransportOnAsyncChain takes one in its place")
+#endif
 open class URLSessionClient: NSObject, URLSessionDelegate, URLSessionTaskDelegate, URLSessionDataDelegate, @unchecked Sendable {
   // @unchecked Sendable: `storedSession` and `tasks` (and the buffers inside each `TaskData`) are read
   // and written only under `lock`; the completion closures are called outside the lock, once, after
@@ -245,6 +248,9 @@ open class URLSessionClient: NSObject, URLSessionDelegate, URLSessionTaskDelegat
 }
 
 /// The bookkeeping of one task: its completions, and the data and response received so far.
+#if MigrationDeprecations
+@available(*, deprecated, message: "0.x API: use an ApolloAsyncChain.ApolloURLSession (URLSessionStreamingSession); until then ApolloMigration.HTTPNetworkTransportOnAsyncChain takes one in its place")
+#endif
 public class TaskData: @unchecked Sendable {
   // @unchecked Sendable: `data` and `response` are changed only by URLSessionClient while it holds its
   // lock (`withTask`), and read once by `snapshot()` after the entry left the table.

@@ -6,6 +6,9 @@ import Foundation
 /// 0.x defects are fixed (MIGRATION.md): `+` is percent-encoded (servers read a literal `+` as a
 /// space), and query items already on the endpoint URL are kept instead of being replaced. As in 0.x,
 /// `variables: null` leaves the `variables` parameter out.
+#if MigrationDeprecations
+@available(*, deprecated, message: "0.x API: use ApolloAsyncChain.URLQueryParameterTransformer; until then ApolloMigration.HTTPNetworkTransportOnAsyncChain sends 0.x GET URLs on the 2.x engine")
+#endif
 public struct GraphQLGETTransformer {
   private let body: GraphQLMap
   private let url: URL

@@ -6,6 +6,9 @@ import Foundation
 /// which is Swift's, not this module's: a method whose labels differ from the requirement's (for
 /// example `requestBody(for:sendOperationIdentifiers:)`) does not replace the default, and the
 /// transport keeps using the default.
+#if MigrationDeprecations
+@available(*, deprecated, message: "0.x API: use ApolloAsyncChain.JSONRequestBodyCreator (DefaultRequestBodyCreator); ApolloMigration.HTTPNetworkTransportOnAsyncChain sends ApolloRequestCreator's bodies on the 2.x engine (no adapter for custom creators)")
+#endif
 public protocol RequestCreator {
   /// The body members: `operationName` and `variables` always (`variables` is `null` when the
   /// operation has none), `id` when `sendOperationIdentifiers`, `query` when `sendQueryDocument`,
@@ -24,6 +27,9 @@ public protocol RequestCreator {
                                                              manualBoundary: String?) throws -> MultipartFormData
 }
 
+#if MigrationDeprecations
+@available(*, deprecated, message: "0.x API: use ApolloAsyncChain.JSONRequestBodyCreator (DefaultRequestBodyCreator); ApolloMigration.HTTPNetworkTransportOnAsyncChain sends ApolloRequestCreator's bodies on the 2.x engine (no adapter for custom creators)")
+#endif
 extension RequestCreator {
   public func requestBody<Operation: GraphQLOperation>(for operation: Operation,
                                                        sendOperationIdentifiers: Bool = false,
@@ -59,6 +65,9 @@ extension RequestCreator {
 }
 
 /// The default ``RequestCreator``.
+#if MigrationDeprecations
+@available(*, deprecated, message: "0.x API: use ApolloAsyncChain.JSONRequestBodyCreator (DefaultRequestBodyCreator); ApolloMigration.HTTPNetworkTransportOnAsyncChain sends ApolloRequestCreator's bodies on the 2.x engine (no adapter for custom creators)")
+#endif
 public struct ApolloRequestCreator: RequestCreator {
   public init() {}
 }

@@ -61,9 +61,13 @@ enum ResultConversion {
 extension RecordSet {
   /// Every `RecordKey.field` in the set: what 1.x reports as a server result's dependent keys.
   var dependentFieldKeys: Set<CacheKey> {
-    var keys: Set<CacheKey> = []
+    // Sized up front and one concatenation per field: computed for every server result.
+    var count = 0
+    for record in storage.values { count += record.fields.count }
+    var keys = Set<CacheKey>(minimumCapacity: count)
     for (key, record) in storage {
-      for field in record.fields.keys { keys.insert(key + "." + field) }
+      let prefix = key + "."
+      for field in record.fields.keys { keys.insert(prefix + field) }
     }
     return keys
   }

@@ -32,6 +32,8 @@ struct CallbackWireProvider: ApolloAsyncChain.InterceptorProvider {
 /// Drops the 2.x-only `Apollo-Require-Preflight` header.
 struct CallbackWireInterceptor: HTTPInterceptor {
   func intercept(request: URLRequest, next: NextHTTPInterceptorFunction) async throws -> ApolloAsyncChain.HTTPResponse {
+    // Only GET requests carry the header; changing any other would only copy it.
+    guard request.value(forHTTPHeaderField: "Apollo-Require-Preflight") != nil else { return try await next(request) }
     var request = request
     request.setValue(nil, forHTTPHeaderField: "Apollo-Require-Preflight")
     return try await next(request)

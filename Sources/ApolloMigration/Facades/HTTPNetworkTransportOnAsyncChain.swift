@@ -76,7 +76,8 @@ public final class HTTPNetworkTransportOnAsyncChain: ApolloDelegateTransport.Upl
 
   /// Sent as `apollographql-client-name`; the 0.x default until set.
   public var clientName: String {
-    get { names.withLock { $0.name } ?? ApolloDelegateTransport.HTTPNetworkTransport.defaultClientName }
+    // The cached default: the 0.x one reads the bundle on every send.
+    get { names.withLock { $0.name } ?? ClientAwarenessDefaults.clientName }
     set {
       names.withLock { $0.name = newValue }
       delegateTransport.clientName = newValue
@@ -85,7 +86,7 @@ public final class HTTPNetworkTransportOnAsyncChain: ApolloDelegateTransport.Upl
 
   /// Sent as `apollographql-client-version`; the 0.x default until set.
   public var clientVersion: String {
-    get { names.withLock { $0.version } ?? ApolloDelegateTransport.HTTPNetworkTransport.defaultClientVersion }
+    get { names.withLock { $0.version } ?? ClientAwarenessDefaults.clientVersion }
     set {
       names.withLock { $0.version = newValue }
       delegateTransport.clientVersion = newValue
@@ -156,7 +157,10 @@ public final class HTTPNetworkTransportOnAsyncChain: ApolloDelegateTransport.Upl
   ) -> any Cancellable where Request.Operation == Operation {
     let capture = BodyCapture()
     let provider = FacadeInterceptorProvider(
-      delegates: DelegateTransportInterceptorProvider(binding: binding, maxRetries: maxRetries, streamsMultipart: false), capture: capture)
+      delegates: DelegateTransportInterceptorProvider(
+        binding: binding, maxRetries: maxRetries, streamsMultipart: false,
+        facade: LegacyFacadeStage(adjustRequest: LegacyWire.adjust, parsedBody: capture.checked)),
+      capture: capture)
     let chain = ApolloAsyncChain.RequestChain<Request>(
       urlSession: session, interceptors: provider.interceptors(for: operation), store: unusedStore)
     let delivery = DeliverOnce(queue: callbackQueue, completion)

@@ -14,7 +14,8 @@ struct LegacyBodyParser: ResponseParsingInterceptor {
   ) async throws -> InterceptorResultStream<Request> {
     var data = Data()
     for try await chunk in response.takeChunks().getStream() { data.append(chunk) }
-    guard let object = try? JSONParser.parseObject(data) else {
+    // The 0.x checks already parsed these bytes in the HTTP stage: the same object, without a second parse.
+    guard let object = capture.checked.object(parsedFrom: data) ?? (try? JSONParser.parseObject(data)) else {
       throw JSONResponseParsingError.couldNotParseToJSON(data: data)
     }
     capture.store(object)
@@ -34,11 +35,14 @@ struct LegacyBodyParser: ResponseParsingInterceptor {
 /// The last response object one send parsed.
 final class BodyCapture: Sendable {
   private let body = Mutex<JSONObject?>(nil)
+  /// What the send's 0.x checks parsed.
+  let checked = LegacyParsedBody()
   func store(_ object: JSONObject) { body.withLock { $0 = object } }
   var last: JSONObject? { body.withLock { $0 } }
 }
 
-/// One send's provider for the facade: the 0.x delegate adapter, the wire fixes, and the capturing parser.
+/// One send's provider for the facade: the 0.x delegate adapter (which also applies the wire fix,
+/// ``LegacyWire``), and the capturing parser.
 struct FacadeInterceptorProvider: ApolloAsyncChain.InterceptorProvider {
   let delegates: DelegateTransportInterceptorProvider
   let capture: BodyCapture
@@ -48,7 +52,7 @@ struct FacadeInterceptorProvider: ApolloAsyncChain.InterceptorProvider {
   }
 
   func httpInterceptors<Operation: GraphQLOperation>(for operation: Operation) -> [any HTTPInterceptor] {
-    [LegacyWireInterceptor()] + delegates.httpInterceptors(for: operation)
+    delegates.httpInterceptors(for: operation)
   }
 
   func responseParser<Operation: GraphQLOperation>(for operation: Operation) -> any ResponseParsingInterceptor {

@@ -26,12 +26,15 @@ struct LegacyRequestBodyCreator: JSONRequestBodyCreator {
 /// Makes the 2.x `URLRequest` look like 0.x's before any delegate sees it: drops the 2.x-only
 /// `Apollo-Require-Preflight` header that `JSONRequest` adds to GET requests, and restores
 /// `URLRequest`'s default cache policy (2.x derives one from the fetch behaviour).
-struct LegacyWireInterceptor: HTTPInterceptor {
-  func intercept(request: URLRequest, next: NextHTTPInterceptorFunction) async throws -> HTTPResponse {
-    var request = request
-    request.setValue(nil, forHTTPHeaderField: "Apollo-Require-Preflight")
-    request.cachePolicy = .useProtocolCachePolicy
-    return try await next(request)
+///
+/// It runs first in the facade's HTTP stage (``LegacyFacadeStage``).
+enum LegacyWire {
+  static func adjust(_ request: inout URLRequest) {
+    // Only the changes it needs: the header is on GET requests only.
+    if request.value(forHTTPHeaderField: "Apollo-Require-Preflight") != nil {
+      request.setValue(nil, forHTTPHeaderField: "Apollo-Require-Preflight")
+    }
+    if request.cachePolicy != .useProtocolCachePolicy { request.cachePolicy = .useProtocolCachePolicy }
   }
 }
 

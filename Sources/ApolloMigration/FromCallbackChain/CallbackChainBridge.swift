@@ -287,6 +287,12 @@ public final class CallbackChainBridge: ApolloCallbackChain.RequestChain, @unche
 
   /// Waits for the interceptor's decision, at most the plan's timeout.
   func decision() async -> CallbackConfined<Decision> {
+    // Most interceptors decide inside `interceptAsync`: then there is nothing to wait for, and no
+    // timer task or continuation is worth creating. A cancelled task takes the full path, whose
+    // cancellation handler marks the turn as cancelled from outside.
+    if !Task.isCancelled, let decided = lock.withLock({ decision.map { CallbackConfined($0, lock: lock) } }) {
+      return decided
+    }
     let timeout = send.plan.timeout
     let name = self.name
     let timer = Task { [self] in

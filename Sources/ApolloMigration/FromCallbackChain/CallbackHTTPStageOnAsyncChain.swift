@@ -43,8 +43,13 @@ struct CallbackHTTPStageOnAsyncChain: HTTPInterceptor {
       switch step {
       case .responseCode:
         chain = { urlRequest in
-          try await ApolloAsyncChain.ResponseCodeInterceptor().intercept(request: urlRequest) { request in
-            try await errorBodyAsOneChunk(downstream(request))
+          let response = try await errorBodyAsOneChunk(downstream(urlRequest))
+          // A 2xx response passes the check chunk for chunk unchanged: skip the operator task that the
+          // check's `mapChunks` would start for it. Any other status fails in 2.x's own interceptor.
+          if (200..<300).contains(response.response.statusCode) { return response }
+          let handOff = ResponseHandOff(response)
+          return try await ApolloAsyncChain.ResponseCodeInterceptor().intercept(request: urlRequest) { _ in
+            try handOff.take()
           }
         }
       case .hook(let hook, let name):
@@ -122,5 +127,24 @@ struct CallbackHTTPStageOnAsyncChain: HTTPInterceptor {
     case .failure(let error)?: throw error
     case nil: return chunk
     }
+  }
+}
+
+/// Hands an already received response to an interceptor's `next`, which calls it once.
+private final class ResponseHandOff: @unchecked Sendable {
+  // @unchecked Sendable: `response` is taken once, by the one `next` call, inside `lock`.
+  private let lock = NSLock()
+  private var response: V2HTTPResponse?
+
+  init(_ response: consuming V2HTTPResponse) {
+    self.response = .some(response)
+  }
+
+  func take() throws -> V2HTTPResponse {
+    lock.lock()
+    defer { lock.unlock() }
+    // `next` is called once; were it called again, it would fail here rather than crash.
+    guard let response = response.take() else { throw CancellationError() }
+    return response
   }
 }

@@ -70,8 +70,8 @@ public struct CallbackInterceptorOnAsyncChain: GraphQLInterceptor {
     request: Request, send: CallbackSend, next: NextInterceptorFunction<Request>
   ) async -> InterceptorResultStream<Request> {
     typealias Operation = Request.Operation
-    let (stream, continuation) = AsyncThrowingStream<ParsedResult<Operation>, any Error>.makeStream()
-    let bridge = Self.bridge(send: send, name: name, into: continuation)
+    let output = PreflightOutput<ParsedResult<Operation>>()
+    let bridge = Self.bridge(send: send, name: name, into: output)
     let sink = bridge.sink(for: Operation.self)
     let interceptor = self.interceptor
     let started = send.lock.withLock { () -> Bool in
@@ -81,8 +81,8 @@ public struct CallbackInterceptorOnAsyncChain: GraphQLInterceptor {
       return true
     }
     guard started else {
-      continuation.finish(throwing: CallbackInterceptorError.operationTypeMismatch(interceptor: name, expected: Operation.operationName))
-      return InterceptorResultStream<Request>(stream: stream)
+      output.finish(throwing: CallbackInterceptorError.operationTypeMismatch(interceptor: name, expected: Operation.operationName))
+      return InterceptorResultStream<Request>(stream: output.stream(pumping: nil))
     }
     bridge.interceptReturned()
     // The interceptor's decision is awaited here, inside `intercept`, so `next` is called before this returns.
@@ -99,36 +99,34 @@ public struct CallbackInterceptorOnAsyncChain: GraphQLInterceptor {
     switch step {
     case .proceed where bridge.isOutputClosed:
       // A second onward call already ended the turn: no network request for the first.
-      break
+      return InterceptorResultStream<Request>(stream: output.stream(pumping: nil))
     case .done:
-      continuation.finish()
+      output.finish()
+      return InterceptorResultStream<Request>(stream: output.stream(pumping: nil))
     case .fail(let error):
-      continuation.finish(throwing: error)
+      output.finish(throwing: error)
+      return InterceptorResultStream<Request>(stream: output.stream(pumping: nil))
     case .proceed(let onward, let completion):
       let downstream = await next(onward).getStream()
-      let task = Task {
-        do {
-          for try await element in downstream {
-            Self.forward(.success(element), to: completion, bridge: bridge)
-          }
-        } catch let retry as V2RequestChain<Request>.Retry {
+      // Whenever the turn's output ends (or its reader goes away), later verbs are ignored.
+      output.onEnd { bridge.cancelExternally() }
+      // The reader pulls each downstream result and hands it to the completion the interceptor passed
+      // on, whose values land in `output`: in the reader's task, with no forwarding task per request.
+      return InterceptorResultStream<Request>(stream: output.stream(pumping: PreflightPump(downstream) { result in
+        switch result {
+        case .success(let element):
+          Self.forward(.success(element), to: completion, bridge: bridge)
+        case .failure(let retry as V2RequestChain<Request>.Retry):
           // Control flow, not a result: 1.x interceptors never saw it.
-          continuation.finish(throwing: retry)
-          return
-        } catch is CancellationError {
-          continuation.finish(throwing: CancellationError())
-          return
-        } catch {
+          output.finish(throwing: retry)
+        case .failure(is CancellationError):
+          output.finish(throwing: CancellationError())
+        case .failure(let error):
           Self.forward(Result<ParsedResult<Operation>, any Error>.failure(error), to: completion, bridge: bridge)
+          output.finish()
         }
-        continuation.finish()
-      }
-      continuation.onTermination = { _ in
-        task.cancel()
-        bridge.cancelExternally()
-      }
+      }))
     }
-    return InterceptorResultStream<Request>(stream: stream)
   }
 
   /// What a pre-flight decision leads to.
@@ -246,5 +244,18 @@ public struct CallbackInterceptorOnAsyncChain: GraphQLInterceptor {
         continuation.yield(ParsedResult(result: ResultConversion.v2(result, as: Operation.self), cacheRecords: records))
       },
       onFailure: { error in continuation.finish(throwing: error) })
+  }
+
+  /// The same, into a pre-flight turn's output. Held weakly: once the reader let go, values go nowhere.
+  static func bridge<Operation: GraphQLOperation>(
+    send: CallbackSend, name: String, into output: PreflightOutput<ParsedResult<Operation>>
+  ) -> CallbackChainBridge {
+    CallbackChainBridge(
+      send: send, name: name,
+      onValue: { [weak output] value, records in
+        guard let result = value.withValue({ $0 as? V1GraphQLResult<Operation.Data> }) else { return }
+        output?.yield(ParsedResult(result: ResultConversion.v2(result, as: Operation.self), cacheRecords: records))
+      },
+      onFailure: { [weak output] error in output?.finish(throwing: error) })
   }
 }

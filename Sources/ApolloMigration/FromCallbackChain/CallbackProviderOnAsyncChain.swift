@@ -57,36 +57,35 @@ public final class CallbackProviderOnAsyncChain: ApolloAsyncChain.InterceptorPro
       let (interceptors, errorInterceptor) = provider.withValue {
         ($0.interceptors(for: operation), $0.additionalErrorInterceptor(for: operation))
       }
-      let errorName = errorInterceptor.map { String(describing: type(of: $0)) } ?? "error interceptor"
+      let errorName = errorInterceptor.map { V1InterceptorKind.name(of: type(of: $0)) } ?? "error interceptor"
       var plan = CallbackPlan(errorInterceptor: errorInterceptor.map { CallbackConfined($0, lock: lock) },
                               timeout: interceptorTimeout, lock: lock)
-      let fetchIndex = interceptors.firstIndex { $0 is NetworkFetchInterceptor } ?? interceptors.endIndex
-      let parserIndex = interceptors[fetchIndex...].firstIndex {
-        $0 is ApolloCallbackChain.JSONResponseParsingInterceptor || $0 is IncrementalJSONResponseParsingInterceptor
-      } ?? interceptors.endIndex
+      let kinds = interceptors.map { V1InterceptorKind.of($0) }
+      let fetchIndex = kinds.firstIndex { $0 == .networkFetch } ?? kinds.endIndex
+      let parserIndex = kinds[fetchIndex...].firstIndex { $0 == .jsonParser } ?? kinds.endIndex
       var preflight: [any GraphQLInterceptor] = []
       var postflight: [any GraphQLInterceptor] = []
       for (index, interceptor) in interceptors.enumerated() {
-        let name = String(describing: type(of: interceptor))
-        switch interceptor {
-        case let maxRetry as V1MaxRetryInterceptor:
+        switch kinds[index] {
+        case .maxRetry:
+          guard let maxRetry = interceptor as? V1MaxRetryInterceptor else { continue }
           let c = maxRetry.configuration
           preflight.append(V2MaxRetryInterceptor(configuration: .init(
             maxRetries: c.maxRetries, baseDelay: c.baseDelay, multiplier: c.multiplier, maxDelay: c.maxDelay,
             enableExponentialBackoff: c.enableExponentialBackoff, enableJitter: c.enableJitter)))
-        case is CacheReadInterceptor:
+        case .cacheRead:
           plan.readsCache = true
-        case is CacheWriteInterceptor:
+        case .cacheWrite:
           plan.writesCache = true
-        case is NetworkFetchInterceptor, is MultipartResponseParsingInterceptor,
-             is ApolloCallbackChain.JSONResponseParsingInterceptor, is IncrementalJSONResponseParsingInterceptor:
+        case .networkFetch, .multipartParser, .jsonParser:
           break
-        case is ApolloCallbackChain.ResponseCodeInterceptor:
+        case .responseCode:
           plan.httpSteps.append(.responseCode)
-        case is ApolloCallbackChain.AutomaticPersistedQueryInterceptor:
+        case .automaticPersistedQuery:
           if index < fetchIndex { preflight.append(ApolloAsyncChain.AutomaticPersistedQueryInterceptor()) }
           else { postflight.append(ApolloAsyncChain.AutomaticPersistedQueryInterceptor()) }
-        default:
+        case .custom:
+          let name = V1InterceptorKind.name(of: type(of: interceptor))
           let confined = CallbackConfined(interceptor, lock: lock)
           if index < fetchIndex {
             preflight.append(CallbackInterceptorOnAsyncChain(confined: confined, name: name, position: .beforeNetwork, plan: plan))
@@ -115,5 +114,44 @@ public final class CallbackProviderOnAsyncChain: ApolloAsyncChain.InterceptorPro
   /// The 2.x parser, with the store's normalizer; it covers the three 1.x parsing interceptors.
   public func responseParser<Operation: GraphQLOperation>(for operation: Operation) -> any ResponseParsingInterceptor {
     ApolloAsyncChain.JSONResponseParsingInterceptor(normalizer: normalizer)
+  }
+}
+
+/// Which stock 1.x interceptor a value is, if any. The casts look at the dynamic type only, so the
+/// answer is worked out once per type and remembered: the provider sorts every send's interceptors,
+/// and the casts and type names cost more than the rest of the sorting.
+enum V1InterceptorKind: Sendable, Equatable {
+  case maxRetry, cacheRead, cacheWrite, networkFetch, multipartParser, jsonParser, responseCode, automaticPersistedQuery
+  case custom
+
+  private static let known = Mutex<[ObjectIdentifier: V1InterceptorKind]>([:])
+  private static let names = Mutex<[ObjectIdentifier: String]>([:])
+
+  static func of(_ interceptor: any ApolloInterceptor) -> V1InterceptorKind {
+    let key = ObjectIdentifier(type(of: interceptor))
+    if let kind = known.withLock({ $0[key] }) { return kind }
+    let kind: V1InterceptorKind
+    switch interceptor {
+    case is V1MaxRetryInterceptor: kind = .maxRetry
+    case is CacheReadInterceptor: kind = .cacheRead
+    case is CacheWriteInterceptor: kind = .cacheWrite
+    case is NetworkFetchInterceptor: kind = .networkFetch
+    case is MultipartResponseParsingInterceptor: kind = .multipartParser
+    case is ApolloCallbackChain.JSONResponseParsingInterceptor, is IncrementalJSONResponseParsingInterceptor: kind = .jsonParser
+    case is ApolloCallbackChain.ResponseCodeInterceptor: kind = .responseCode
+    case is ApolloCallbackChain.AutomaticPersistedQueryInterceptor: kind = .automaticPersistedQuery
+    default: kind = .custom
+    }
+    known.withLock { $0[key] = kind }
+    return kind
+  }
+
+  /// `String(describing: type)`, remembered per type: it goes through reflection every time.
+  static func name(of type: Any.Type) -> String {
+    let key = ObjectIdentifier(type)
+    if let name = names.withLock({ $0[key] }) { return name }
+    let name = String(describing: type)
+    names.withLock { $0[key] = name }
+    return name
   }
 }

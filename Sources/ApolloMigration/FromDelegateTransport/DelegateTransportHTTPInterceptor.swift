@@ -38,6 +38,8 @@ public struct DelegateTransportHTTPInterceptor: HTTPInterceptor {
   let binding: DelegateTransportBinding
   /// False for the 0.x facade: a multipart body is read as JSON and fails, as 0.x read it.
   let streamsMultipart: Bool
+  /// The 0.x facade's additions; `nil` outside the facade.
+  let facade: LegacyFacadeStage?
 
   /// - Parameters:
   ///   - delegate: the app's 0.x delegate object, held weakly (as `HTTPNetworkTransport.delegate`): keep
@@ -49,15 +51,17 @@ public struct DelegateTransportHTTPInterceptor: HTTPInterceptor {
     self.init(binding: DelegateTransportBinding(delegate: delegate, transport: transport))
   }
 
-  init(binding: DelegateTransportBinding, streamsMultipart: Bool = true) {
+  init(binding: DelegateTransportBinding, streamsMultipart: Bool = true, facade: LegacyFacadeStage? = nil) {
     self.binding = binding
     self.streamsMultipart = streamsMultipart
+    self.facade = facade
   }
 
   /// Preflight, send, task completed, then the retry or GraphQL-error delegate as 0.x did.
   public func intercept(request: URLRequest, next: NextHTTPInterceptorFunction) async throws -> HTTPResponse {
     let transport = binding.transport
     var request = request
+    facade?.adjustRequest(&request)
     if let preflight = binding.delegate as? any HTTPNetworkTransportPreflightDelegate {
       guard preflight.networkTransport(transport, shouldSend: request) else {
         throw ApolloDelegateTransport.GraphQLHTTPRequestError.cancelledByDelegate
@@ -67,13 +71,16 @@ public struct DelegateTransportHTTPInterceptor: HTTPInterceptor {
     let sent = request
 
     var head: HTTPURLResponse?
+    // Worked out once per response: each time is a header lookup and a string search.
+    var multipart = false
     var chunks: [Data] = []
     do {
       let response = try await next(sent)
       head = response.response
+      multipart = LegacyResponseCheck.isMultipart(response.response)
       // 0.x never read multipart bodies: a successful one streams on part by part, as on 2.x, each
       // part reported to the task-completed delegate as it arrives.
-      if streamsMultipart, LegacyResponseCheck.isMultipart(response.response),
+      if streamsMultipart, multipart,
          (200..<300).contains(response.response.statusCode) {
         let binding = self.binding
         return await response.mapChunks { head, chunk in
@@ -93,7 +100,7 @@ public struct DelegateTransportHTTPInterceptor: HTTPInterceptor {
     guard let head else {
       throw URLSessionClient.URLSessionClientError.noHTTPResponse(request: sent)
     }
-    let data = LegacyResponseCheck.isMultipart(head)
+    let data = multipart
       ? LegacyResponseCheck.multipartBody(parts: chunks, response: head)
       : chunks.count == 1 ? chunks[0] : chunks.reduce(into: Data()) { $0.append($1) }
     taskCompleted(sent, data: data, response: head, error: nil)
@@ -102,6 +109,7 @@ public struct DelegateTransportHTTPInterceptor: HTTPInterceptor {
     case .retryPath(let error):
       try await retryPath(error, request: sent, response: head)
     case .body(let body):
+      facade?.parsedBody.store(body, parsedFrom: data)
       if let errors = LegacyResponseCheck.errorsForDelegate(in: body, sentRequest: sent),
          let delegate = binding.delegate as? any HTTPNetworkTransportGraphQLErrorDelegate {
         let retry = try await DelegateDecision.await { (answer: @escaping @Sendable (Bool) -> Void) in
@@ -143,4 +151,14 @@ public struct DelegateTransportHTTPInterceptor: HTTPInterceptor {
       continuation.finish()
     })
   }
+}
+
+/// What the 0.x facade adds to the HTTP stage. The wire fix runs here, on the request the delegates
+/// then change, rather than in an interceptor of its own: each interceptor that changes a `URLRequest`
+/// copies it, and this way the facade's request is copied once instead of twice.
+struct LegacyFacadeStage: Sendable {
+  /// Makes the 2.x request look like 0.x's, before any delegate sees it.
+  let adjustRequest: @Sendable (inout URLRequest) -> Void
+  /// Where the body the 0.x checks parsed goes, for the facade's parser.
+  let parsedBody: LegacyParsedBody
 }

@@ -35,6 +35,7 @@ public struct DelegateTransportInterceptorProvider: ApolloAsyncChain.Interceptor
   /// Retries allowed after the first attempt; `nil` (the default) allows any number, as 0.x.
   public let maxRetries: Int?
   let streamsMultipart: Bool
+  let facade: LegacyFacadeStage?
 
   /// - Parameters:
   ///   - delegate: the app's 0.x delegate object (any mix of the preflight, task-completed, retry and
@@ -48,10 +49,12 @@ public struct DelegateTransportInterceptorProvider: ApolloAsyncChain.Interceptor
 
   /// `streamsMultipart` false reads a `multipart/mixed` body as 0.x did (as JSON, so it fails): the
   /// 0.x facade's choice, whose callers get 0.x's results.
-  init(binding: DelegateTransportBinding, maxRetries: Int?, streamsMultipart: Bool = true) {
+  /// `facade` is the 0.x facade's wire fix and body hand-off.
+  init(binding: DelegateTransportBinding, maxRetries: Int?, streamsMultipart: Bool = true, facade: LegacyFacadeStage? = nil) {
     self.binding = binding
     self.maxRetries = maxRetries
     self.streamsMultipart = streamsMultipart
+    self.facade = facade
   }
 
   /// `[MaxRetryInterceptor]` when bounded, then ``DelegateTransportRetryInterceptor`` and
@@ -67,6 +70,6 @@ public struct DelegateTransportInterceptorProvider: ApolloAsyncChain.Interceptor
   /// ``DelegateTransportHTTPInterceptor`` alone: it makes 0.x's status and body checks itself, so the
   /// 2.x `ResponseCodeInterceptor` is not used.
   public func httpInterceptors<Operation: GraphQLOperation>(for operation: Operation) -> [any HTTPInterceptor] {
-    [DelegateTransportHTTPInterceptor(binding: binding, streamsMultipart: streamsMultipart)]
+    [DelegateTransportHTTPInterceptor(binding: binding, streamsMultipart: streamsMultipart, facade: facade)]
   }
 }

@@ -84,3 +84,22 @@ enum LegacyResponseCheck {
     (response.value(forHTTPHeaderField: "Content-Type") ?? "").lowercased().contains("multipart/mixed")
   }
 }
+
+/// The JSON object the 0.x checks parsed from a response body, kept for a parser of the same send
+/// that would otherwise parse the same bytes a second time (the 0.x facade's). Handed out only for
+/// exactly those bytes.
+final class LegacyParsedBody: Sendable {
+  private let parsed = Mutex<(data: Data, object: JSONObject)?>(nil)
+
+  func store(_ object: JSONObject, parsedFrom data: Data) {
+    parsed.withLock { $0 = (data, object) }
+  }
+
+  /// What `JSONParser.parseObject(data)` returns, if the checks parsed these bytes.
+  func object(parsedFrom data: Data) -> JSONObject? {
+    parsed.withLock { stored in
+      guard let stored, stored.data == data else { return nil }
+      return stored.object
+    }
+  }
+}

@@ -51,6 +51,11 @@ extension ParityTrace {
 
   /// The first fact in `aspects` where this trace and `other` differ, in words; `nil` when they agree.
   ///
+  /// The sentence names the aspect and where in the trace the facts part, then either the one value
+  /// that differs (`wire, step 1 · request 2: header authorization differs: 'Bearer old' (0.x) vs
+  /// 'Bearer new' (2.x)`) or both facts (`deliveries, step 1 · delivery 1: 2.x has 'failure noResults',
+  /// 1.x has 'failure http(500)'`).
+  ///
   /// - Parameters:
   ///   - names: what to call the two sides in the sentence, e.g. `("1.x", "1.x interceptors on 2.x")`.
   public func firstDifference(from other: ParityTrace, in aspects: [ParityAspect], names: (String, String)) -> String? {
@@ -59,14 +64,57 @@ extension ParityTrace {
       let theirs = other.lines(aspect)
       guard mine != theirs else { continue }
       for index in 0..<max(mine.count, theirs.count) {
-        let left = index < mine.count ? mine[index] : "(nothing)"
-        let right = index < theirs.count ? theirs[index] : "(nothing)"
+        let left = index < mine.count ? mine[index] : nil
+        let right = index < theirs.count ? theirs[index] : nil
         if left != right {
-          return "\(aspect.rawValue): \(names.0) has '\(left)', \(names.1) has '\(right)'"
+          return ParityFact.sentence(aspect: aspect, left, right, names: names)
         }
       }
     }
     return nil
+  }
+}
+
+/// One line of a rendered aspect, split into where it is and what it says.
+struct ParityFact {
+  /// `step 1 · request 2`, or empty for store records.
+  let location: String
+  /// `header authorization: Bearer x`, `3 deliveries`, `record Droid:2001.name = "R2-D2"`.
+  let fact: String
+
+  init(_ line: String) {
+    if let split = line.range(of: " · ", options: .backwards) {
+      location = String(line[..<split.lowerBound])
+      fact = String(line[split.upperBound...])
+    } else {
+      location = ""
+      fact = line
+    }
+  }
+
+  /// The fact's subject and value when it names one: `header authorization` / `Bearer x`,
+  /// `record Droid:2001.name` / `"R2-D2"`; `nil` for facts without a named value.
+  var keyed: (key: String, value: String)? {
+    for separator in [": ", " = "] {
+      if let range = fact.range(of: separator) {
+        return (String(fact[..<range.lowerBound]), String(fact[range.upperBound...]))
+      }
+    }
+    return nil
+  }
+
+  static func sentence(aspect: ParityAspect, _ left: String?, _ right: String?, names: (String, String)) -> String {
+    let leftFact = left.map(ParityFact.init)
+    let rightFact = right.map(ParityFact.init)
+    let location = leftFact?.location ?? rightFact?.location ?? ""
+    let place = location.isEmpty ? aspect.rawValue : "\(aspect.rawValue), \(location)"
+    if let leftFact, let rightFact, leftFact.location == rightFact.location,
+       let mine = leftFact.keyed, let theirs = rightFact.keyed, mine.key == theirs.key {
+      return "\(place): \(mine.key) differs: '\(mine.value)' (\(names.0)) vs '\(theirs.value)' (\(names.1))"
+    }
+    let leftText = leftFact.map { location == $0.location ? $0.fact : "\($0.location) · \($0.fact)" } ?? "nothing more"
+    let rightText = rightFact.map { location == $0.location ? $0.fact : "\($0.location) · \($0.fact)" } ?? "nothing more"
+    return "\(place): \(names.0) has '\(leftText)', \(names.1) has '\(rightText)'"
   }
 }
 

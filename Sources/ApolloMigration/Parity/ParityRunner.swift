@@ -30,6 +30,12 @@ public struct ParityRunner: Sendable {
 
   /// Runs `scenario` through `stack`, its replies played by an in-process ``ScriptedServer``.
   public func run(_ scenario: ParityScenario, on stack: ParityStack) async -> ParityTrace {
+    await run(scenario, on: .builtIn(stack))
+  }
+
+  /// Runs `scenario` through a stack of the app's own hooks, its replies played by an in-process
+  /// ``ScriptedServer``.
+  public func run(_ scenario: ParityScenario, on stack: ParityStackDefinition) async -> ParityTrace {
     let server = ScriptedServer(responses: scenario.replies.map(\.scripted))
     // The scripted server's log is in memory: reading it cannot fail.
     return (try? await run(scenario, on: stack, sessions: .scripted(server), endpoint: endpoint,
@@ -44,10 +50,36 @@ public struct ParityRunner: Sendable {
   /// - Throws: ``ParityLiveServerError`` when the server cannot take the script or return its log, or
   ///   when a reply cannot be played over HTTP (a failure before any response).
   public func run(_ scenario: ParityScenario, on stack: ParityStack, overHTTPAt server: URL) async throws -> ParityTrace {
+    try await run(scenario, on: .builtIn(stack), overHTTPAt: server)
+  }
+
+  /// ``run(_:on:overHTTPAt:)`` for a stack of the app's own hooks.
+  public func run(_ scenario: ParityScenario, on stack: ParityStackDefinition, overHTTPAt server: URL) async throws -> ParityTrace {
     let live = ParityLiveServer(base: server)
     try await live.load(scenario.replies)
     return try await run(scenario, on: stack, sessions: .live(), endpoint: live.endpoint,
                          requestCount: { 0 }, requests: { try await live.requests() })
+  }
+
+  /// Runs `scenario` through `stack` against a real GraphQL endpoint: the scenario's replies are
+  /// ignored, every generation loads through one recording `URLSession` (0.x and 1.x through their
+  /// streaming clients). Pair it with ``record(_:on:from:)`` to keep the server's answers.
+  public func run(_ scenario: ParityScenario, on stack: ParityStackDefinition, againstLiveEndpoint endpoint: URL) async throws
+    -> ParityTrace
+  {
+    try await record(scenario, on: stack, from: endpoint).trace
+  }
+
+  /// Runs `scenario` through `stack` against a real endpoint and returns the trace with a cassette of
+  /// the server's answers (secrets redacted), for ``ParityHarness/Server/replay(_:)``.
+  public func record(_ scenario: ParityScenario, on stack: ParityStackDefinition, from endpoint: URL) async throws
+    -> (trace: ParityTrace, cassette: ParityCassette)
+  {
+    let session = ParityRecordingSession()
+    let trace = try await run(scenario, on: stack, sessions: .recording(session), endpoint: endpoint,
+                              requestCount: { session.exchanges.count },
+                              requests: { session.exchanges.enumerated().map { ScriptedRequest(recorded: $1.request, sequenceNumber: $0 + 1) } })
+    return (trace, ParityCassette(scenario: scenario.name, recordedFrom: endpoint, exchanges: session.exchanges))
   }
 
   /// Whether every reply of `scenario` can be played over real HTTP.
@@ -56,17 +88,15 @@ public struct ParityRunner: Sendable {
   }
 
   private func run(
-    _ scenario: ParityScenario, on stack: ParityStack, sessions: ParitySessions, endpoint: URL,
+    _ scenario: ParityScenario, on stack: ParityStackDefinition, sessions: ParitySessions, endpoint: URL,
     requestCount: @escaping @Sendable () -> Int, requests: () async throws -> [ScriptedRequest]
   ) async throws -> ParityTrace {
     let cache = InMemoryNormalizedCache()
     let store = ApolloStore(cache: cache)
     let state = ParityHookState(hooks: scenario.hooks)
-    let queue = DispatchQueue(label: "ParityRunner.\(stack.rawValue)")
-    let client = ParityStackBuilder(
-      stack: stack, sessions: sessions, store: store, state: state, queue: queue, endpoint: endpoint,
-      options: scenario.transport
-    ).build()
+    let queue = DispatchQueue(label: "ParityRunner.\(stack.name)")
+    let client = stack.make(ParityStackContext(
+      endpoint: endpoint, store: store, callbackQueue: queue, options: scenario.transport, sessions: sessions, state: state))
     var trace = ParityTrace()
     var requestsBefore = 0
     for step in scenario.steps {

@@ -154,6 +154,8 @@ public enum ParityReply: Sendable {
   case delayed(Duration, JSONObject)
   /// Part of a JSON body arrives, then the connection drops.
   case truncated(String)
+  /// A response recorded from a real server (a cassette's), replayed byte for byte.
+  case recorded(status: Int, headers: [String: String], body: Data)
 
   /// The scripted response for this reply.
   public var scripted: ScriptedResponse {
@@ -173,6 +175,8 @@ public enum ParityReply: Sendable {
     case .truncated(let text):
       return ScriptedResponse(statusCode: 200, headers: ["Content-Type": "application/json"],
                               body: [.data(Data(text.utf8)), .fail(URLError(.networkConnectionLost))])
+    case .recorded(let status, let headers, let body):
+      return .raw(body, statusCode: status, headers: headers)
     }
   }
 }

@@ -9,13 +9,13 @@ import FoundationNetworking
 
 /// What each generation's stack loads through for one run: the in-process scripted server, or real
 /// HTTP through each generation's own `URLSession` client.
-struct ParitySessions {
+struct ParitySessions: Sendable {
   /// The 2.x engine's session (and the 0.x facade's).
   let streaming: any HTTPStreamingSession & ApolloURLSession
   /// A 0.x `URLSessionClient` calling back on `queue`.
-  let v0Client: (OperationQueue) -> ApolloDelegateTransport.URLSessionClient
+  let v0Client: @Sendable (OperationQueue) -> ApolloDelegateTransport.URLSessionClient
   /// A 1.x `URLSessionClient` calling back on `queue`.
-  let v1Client: (DispatchQueue) -> ApolloCallbackChain.URLSessionClient
+  let v1Client: @Sendable (DispatchQueue) -> ApolloCallbackChain.URLSessionClient
 
   static func scripted(_ server: ScriptedServer) -> ParitySessions {
     ParitySessions(

@@ -3,8 +3,9 @@ import ApolloMigration
 import Foundation
 import StarWarsAPI
 
-/// The built-in parity catalog: each scenario once, as data; every stack runs every one.
-enum ParityCatalog {
+/// The built-in parity catalog: each scenario once, as data, over the Star Wars operations; every
+/// stack runs every one. `apollo-parity` runs it; `Tests/ParityTests` holds every stack to it.
+public enum ParityCatalog {
   static let r2: JSONObject = ["hero": ["__typename": "Droid", "id": "2001", "name": "R2-D2"]]
   static let luke: JSONObject = ["hero": ["__typename": "Human", "id": "1000", "name": "Luke Skywalker"]]
   static let heroReply = ParityReply.json(["data": .object(r2)])
@@ -23,8 +24,8 @@ enum ParityCatalog {
   static let uploadReply = ParityReply.json(["data": ["singleUpload": [
     "filename": "a.txt", "mimetype": "text/plain", "size": 5, "content": "hello"]]])
 
-  /// Every scenario, with the differences between native generations it declares.
-  static let all: [ParityScenario] = (basics + errors + hooks + transportOptions + cachePolicies + streaming).map { scenario in
+  /// Every scenario, in a fixed order, with the differences between native generations it declares.
+  public static let all: [ParityScenario] = (basics + errors + hooks + transportOptions + cachePolicies + streaming).map { scenario in
     var declared = scenario
     declared.differences = declaredDifferences[scenario.name] ?? []
     return declared

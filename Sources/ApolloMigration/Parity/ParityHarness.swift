@@ -1,0 +1,128 @@
+import Foundation
+
+/// Runs scenarios through stacks side by side and reports, per scenario and stack, whether the stack
+/// reproduced what it must.
+///
+/// ```swift
+/// let report = await ParityHarness().run(ParityCatalog.all, stacks: [
+///   .delegateTransport("0.x app") { Network() },
+///   .delegatesOnAsyncChain("0.x hooks on 2.x") { Network() },
+/// ])
+/// print(report.text())
+/// ```
+public struct ParityHarness: Sendable {
+  /// Where scenarios run: their replies in process (the default), a TestServer over real HTTP, a live
+  /// GraphQL server, or cassettes.
+  public enum Server: Sendable {
+    /// Each scenario's replies, played by an in-process scripted server.
+    case inProcess
+    /// Each scenario's replies, played over real HTTP by TestServer at this base URL.
+    case testServer(URL)
+    /// A real GraphQL endpoint: the scenario's replies are ignored, every stack asks the server.
+    case live(endpoint: URL)
+    /// Each scenario's recorded responses, replayed in process from the cassettes in this folder.
+    case replay(ParityCassetteLibrary)
+  }
+
+  public var runner: ParityRunner
+  public var server: Server
+  /// Called before each scenario runs: (1-based index, count, name).
+  public var progress: (@Sendable (Int, Int, String) -> Void)?
+
+  public init(runner: ParityRunner = ParityRunner(), server: Server = .inProcess,
+              progress: (@Sendable (Int, Int, String) -> Void)? = nil) {
+    self.runner = runner
+    self.server = server
+    self.progress = progress
+  }
+
+  /// The built-in stacks, each held to its native reference (``ParityStack/firstDifference(in:traces:)``).
+  /// A reference a chosen stack needs is run too, but only the chosen stacks are reported.
+  public func run(_ scenarios: [ParityScenario], stacks: [ParityStack] = ParityStack.allCases) async -> ParityReport {
+    let needed = ParityStack.allCases.filter { stack in
+      stacks.contains(stack) || stacks.contains { $0.reference == stack } || stacks.contains { ParityStack.native($0.callSurface) == stack }
+    }
+    var rows: [ParityReport.Row] = []
+    for (index, scenario) in scenarios.enumerated() {
+      progress?(index + 1, scenarios.count, scenario.name)
+      var traces: [ParityStack: ParityTrace] = [:]
+      var failures: [ParityStack: String] = [:]
+      for stack in needed {
+        do {
+          traces[stack] = try await trace(scenario, on: .builtIn(stack))
+        } catch {
+          failures[stack] = "\(error)"
+        }
+      }
+      let cells = stacks.map { stack -> ParityReport.Cell in
+        if let failure = failures[stack] ?? stack.reference.flatMap({ failures[$0] }) {
+          return ParityReport.Cell(stack: stack.rawValue, outcome: .failed, reference: stack.reference?.rawValue, difference: failure)
+        }
+        guard let reference = stack.reference else { return ParityReport.Cell(stack: stack.rawValue, outcome: .reference) }
+        if let difference = stack.firstDifference(in: scenario, traces: traces) {
+          return ParityReport.Cell(stack: stack.rawValue, outcome: .differed, reference: reference.rawValue, difference: difference)
+        }
+        return ParityReport.Cell(stack: stack.rawValue, outcome: .matched, reference: reference.rawValue)
+      }
+      rows.append(ParityReport.Row(scenario: scenario.name, summary: scenario.summary, cells: cells))
+    }
+    return ParityReport(stacks: stacks.map(\.rawValue), rows: rows)
+  }
+
+  /// An app's own stacks, each compared with `reference` (the first stack when `nil`) on `aspects`.
+  ///
+  /// Where the scenario declares that the generations of the two stacks' clients differ on an aspect
+  /// (``ParityScenario/differences``), that aspect is not compared for the pair: the generations
+  /// themselves differ there.
+  public func run(_ scenarios: [ParityScenario], stacks: [ParityStackDefinition], reference: String? = nil,
+                  aspects: [ParityAspect] = [.deliveries, .wire, .store]) async -> ParityReport {
+    let referenceName = reference ?? stacks.first?.name ?? ""
+    var rows: [ParityReport.Row] = []
+    for (index, scenario) in scenarios.enumerated() {
+      progress?(index + 1, scenarios.count, scenario.name)
+      var traces: [String: Result<ParityTrace, any Error>] = [:]
+      for stack in stacks {
+        do { traces[stack.name] = .success(try await trace(scenario, on: stack)) } catch { traces[stack.name] = .failure(error) }
+      }
+      let referenceStack = stacks.first { $0.name == referenceName }
+      let cells = stacks.map { stack -> ParityReport.Cell in
+        guard stack.name != referenceName, let referenceStack else {
+          return ParityReport.Cell(stack: stack.name, outcome: .reference)
+        }
+        switch (traces[stack.name], traces[referenceName]) {
+        case (.success(let trace)?, .success(let expected)?):
+          let generational = Set(scenario.differences.filter {
+            $0.values[stack.callSurface] != $0.values[referenceStack.callSurface]
+          }.map(\.aspect))
+          let compared = aspects.filter { !generational.contains($0) }
+          if let difference = trace.firstDifference(from: expected, in: compared, names: (stack.name, referenceName)) {
+            return ParityReport.Cell(stack: stack.name, outcome: .differed, reference: referenceName, difference: difference)
+          }
+          return ParityReport.Cell(stack: stack.name, outcome: .matched, reference: referenceName)
+        case (.failure(let error)?, _), (_, .failure(let error)?):
+          return ParityReport.Cell(stack: stack.name, outcome: .failed, reference: referenceName, difference: "\(error)")
+        default:
+          return ParityReport.Cell(stack: stack.name, outcome: .failed, reference: referenceName, difference: "no trace")
+        }
+      }
+      rows.append(ParityReport.Row(scenario: scenario.name, summary: scenario.summary, cells: cells))
+    }
+    return ParityReport(stacks: stacks.map(\.name), rows: rows)
+  }
+
+  /// One scenario through one stack, wherever ``server`` says.
+  public func trace(_ scenario: ParityScenario, on stack: ParityStackDefinition) async throws -> ParityTrace {
+    switch server {
+    case .inProcess:
+      return await runner.run(scenario, on: stack)
+    case .testServer(let base):
+      return try await runner.run(scenario, on: stack, overHTTPAt: base)
+    case .live(let endpoint):
+      return try await runner.run(scenario, on: stack, againstLiveEndpoint: endpoint)
+    case .replay(let library):
+      var replayed = scenario
+      replayed.replies = try library.cassette(for: scenario.name).replies
+      return await runner.run(replayed, on: stack)
+    }
+  }
+}

@@ -1,0 +1,208 @@
+import ApolloAsyncChain
+import ApolloCallbackChain
+import ApolloCore
+import ApolloDelegateTransport
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A stack built from an app's own hooks: its 0.x delegate object, its 1.x provider or its 2.x
+/// provider, natively or through one of this module's adapters.
+///
+/// ```swift
+/// let stacks: [ParityStackDefinition] = [
+///   .delegateTransport("0.x app") { Network() },                      // the 0.x transport as shipped
+///   .delegatesOnAsyncChain("0.x hooks on 2.x") { Network() },         // the same delegate, adapted
+///   .asyncChain("2.x rewrite") { store in AppInterceptorProvider() }, // the hooks rewritten for 2.x
+/// ]
+/// ```
+///
+/// Every run makes its hooks anew (each closure is called once per run), with a fresh store, so runs do
+/// not leak state into each other. ``ParityHarness`` compares the stacks' traces.
+public struct ParityStackDefinition: Sendable {
+  /// The stack's name in reports.
+  public let name: String
+  /// The generation of the client the stack is called through.
+  public let callSurface: ParityGeneration
+  let make: @Sendable (ParityStackContext) -> ParityClient
+
+  init(name: String, callSurface: ParityGeneration, make: @escaping @Sendable (ParityStackContext) -> ParityClient) {
+    self.name = name
+    self.callSurface = callSurface
+    self.make = make
+  }
+
+  /// One of the built-in stacks, with the catalog's own hooks (``ParityHooks``).
+  public static func builtIn(_ stack: ParityStack) -> ParityStackDefinition {
+    ParityStackDefinition(name: stack.rawValue, callSurface: stack.callSurface) { context in
+      ParityStackBuilder(stack: stack, sessions: context.sessions, store: context.store, state: context.state,
+                         queue: context.callbackQueue, endpoint: context.endpoint, options: context.options).build()
+    }
+  }
+
+  // MARK: 0.x hooks
+
+  /// The 0.x `HTTPNetworkTransport` with `delegate`, called through the 0.x `ApolloClient`.
+  public static func delegateTransport(
+    _ name: String, delegate: @escaping @Sendable () -> any HTTPNetworkTransportDelegate
+  ) -> ParityStackDefinition {
+    ParityStackDefinition(name: name, callSurface: .v0) { context in
+      let delegate = delegate()
+      let transport = HTTPNetworkTransport(
+        url: context.endpoint, client: context.delegateTransportClient(),
+        useGETForQueries: context.options.useGETForQueries, enableAutoPersistedQueries: context.options.autoPersistQueries)
+      transport.delegate = delegate
+      return .v0(V0Client(networkTransport: transport, store: context.store), keepAlive: [SendableBox(delegate)])
+    }
+  }
+
+  /// `delegate` as 2.x interceptors (``DelegateTransportInterceptorProvider``), called through the 2.x `ApolloClient`.
+  public static func delegatesOnAsyncChain(
+    _ name: String, delegate: @escaping @Sendable () -> any HTTPNetworkTransportDelegate
+  ) -> ParityStackDefinition {
+    ParityStackDefinition(name: name, callSurface: .v2) { context in
+      let delegate = delegate()
+      let provider = DelegateTransportInterceptorProvider(delegate: delegate, transport: context.standInTransport())
+      return .v2(V2Client(networkTransport: context.asyncChainTransport(provider), store: context.store),
+                 keepAlive: [SendableBox(delegate)])
+    }
+  }
+
+  /// `delegate` as a 1.x provider (``DelegateTransportCallbackInterceptorProvider``), called through the 1.x `ApolloClient`.
+  public static func delegatesOnCallbackChain(
+    _ name: String, delegate: @escaping @Sendable () -> any HTTPNetworkTransportDelegate
+  ) -> ParityStackDefinition {
+    ParityStackDefinition(name: name, callSurface: .v1) { context in
+      let delegate = delegate()
+      let provider = DelegateTransportCallbackInterceptorProvider(
+        delegate: delegate, transport: context.standInTransport(), client: context.callbackChainClient(), store: context.store)
+      return .v1(V1Client(networkTransport: context.callbackChainTransport(provider), store: context.store),
+                 keepAlive: [SendableBox(delegate)])
+    }
+  }
+
+  /// The 0.x call surface on the 2.x engine (``HTTPNetworkTransportOnAsyncChain``) with `delegate`.
+  public static func delegateTransportOnAsyncChain(
+    _ name: String, delegate: @escaping @Sendable () -> any HTTPNetworkTransportDelegate
+  ) -> ParityStackDefinition {
+    ParityStackDefinition(name: name, callSurface: .v0) { context in
+      let delegate = delegate()
+      let transport = HTTPNetworkTransportOnAsyncChain(
+        url: context.endpoint, session: context.urlSession, useGETForQueries: context.options.useGETForQueries,
+        enableAutoPersistedQueries: context.options.autoPersistQueries, callbackQueue: context.callbackQueue)
+      transport.delegate = delegate
+      return .v0(V0Client(networkTransport: transport, store: context.store), keepAlive: [SendableBox(delegate)])
+    }
+  }
+
+  // MARK: 1.x hooks
+
+  /// The 1.x provider `provider(client, store)` makes, on the 1.x chain and client.
+  public static func callbackChain(
+    _ name: String,
+    provider: @escaping @Sendable (ApolloCallbackChain.URLSessionClient, ApolloStore) -> any ApolloCallbackChain.InterceptorProvider
+  ) -> ParityStackDefinition {
+    ParityStackDefinition(name: name, callSurface: .v1) { context in
+      let provider = provider(context.callbackChainClient(), context.store)
+      return .v1(V1Client(networkTransport: context.callbackChainTransport(provider), store: context.store),
+                 keepAlive: [SendableBox(provider)])
+    }
+  }
+
+  /// The 1.x provider adapted to the 2.x chain (``CallbackProviderOnAsyncChain``), called through the 2.x client.
+  public static func callbackProviderOnAsyncChain(
+    _ name: String,
+    provider: @escaping @Sendable (ApolloCallbackChain.URLSessionClient, ApolloStore) -> any ApolloCallbackChain.InterceptorProvider
+  ) -> ParityStackDefinition {
+    ParityStackDefinition(name: name, callSurface: .v2) { context in
+      let callbackProvider = provider(context.callbackChainClient(), context.store)
+      let adapted = CallbackProviderOnAsyncChain(callbackProvider, store: context.store)
+      return .v2(V2Client(networkTransport: context.asyncChainTransport(adapted), store: context.store),
+                 keepAlive: [SendableBox(callbackProvider)])
+    }
+  }
+
+  /// The 1.x call surface on the 2.x engine (``RequestChainNetworkTransportOnAsyncChain``) with the 1.x provider.
+  public static func callbackTransportOnAsyncChain(
+    _ name: String,
+    provider: @escaping @Sendable (ApolloCallbackChain.URLSessionClient, ApolloStore) -> any ApolloCallbackChain.InterceptorProvider
+  ) -> ParityStackDefinition {
+    ParityStackDefinition(name: name, callSurface: .v1) { context in
+      let callbackProvider = provider(context.callbackChainClient(), context.store)
+      let transport = RequestChainNetworkTransportOnAsyncChain(
+        interceptorProvider: callbackProvider, endpointURL: context.endpoint, additionalHeaders: context.options.additionalHeaders,
+        autoPersistQueries: context.options.autoPersistQueries, useGETForQueries: context.options.useGETForQueries,
+        urlSession: context.urlSession, store: context.store)
+      return .v1(V1Client(networkTransport: transport, store: context.store), keepAlive: [SendableBox(callbackProvider)])
+    }
+  }
+
+  // MARK: 2.x hooks
+
+  /// The 2.x provider `provider(store)` makes, on the 2.x chain and client.
+  public static func asyncChain(
+    _ name: String, provider: @escaping @Sendable (ApolloStore) -> any ApolloAsyncChain.InterceptorProvider
+  ) -> ParityStackDefinition {
+    ParityStackDefinition(name: name, callSurface: .v2) { context in
+      .v2(V2Client(networkTransport: context.asyncChainTransport(provider(context.store)), store: context.store), keepAlive: [])
+    }
+  }
+}
+
+/// What a stack is built from for one run: where it sends, its store, and where callbacks run.
+public struct ParityStackContext: Sendable {
+  /// The endpoint requests go to.
+  public let endpoint: URL
+  /// A fresh store for this run; the trace records its contents afterwards.
+  public let store: ApolloStore
+  /// The serial queue callback clients deliver on.
+  public let callbackQueue: DispatchQueue
+  /// The scenario's transport options (GET for queries, persisted queries, additional headers).
+  public let options: ParityTransportOptions
+  let sessions: ParitySessions
+  let state: ParityHookState
+
+  /// The 2.x session requests go through.
+  public var urlSession: any HTTPStreamingSession & ApolloURLSession { sessions.streaming }
+
+  /// A 0.x `URLSessionClient` delivering on ``callbackQueue``.
+  public func delegateTransportClient() -> ApolloDelegateTransport.URLSessionClient {
+    let operations = OperationQueue()
+    operations.maxConcurrentOperationCount = 1
+    operations.underlyingQueue = callbackQueue
+    return sessions.v0Client(operations)
+  }
+
+  /// A 1.x `URLSessionClient` delivering on ``callbackQueue``.
+  public func callbackChainClient() -> ApolloCallbackChain.URLSessionClient {
+    sessions.v1Client(callbackQueue)
+  }
+
+  /// The `HTTPNetworkTransport` 0.x delegate methods receive under an adapter; it never sends.
+  func standInTransport() -> HTTPNetworkTransport {
+    HTTPNetworkTransport(url: endpoint, useGETForQueries: options.useGETForQueries,
+                         enableAutoPersistedQueries: options.autoPersistQueries)
+  }
+
+  func asyncChainTransport(_ provider: any ApolloAsyncChain.InterceptorProvider) -> V2RequestChainNetworkTransport {
+    V2RequestChainNetworkTransport(
+      urlSession: urlSession, interceptorProvider: provider, store: store, endpointURL: endpoint,
+      additionalHeaders: options.additionalHeaders,
+      apqConfig: AutoPersistedQueryConfiguration(autoPersistQueries: options.autoPersistQueries),
+      useGETForQueries: options.useGETForQueries)
+  }
+
+  func callbackChainTransport(_ provider: any ApolloCallbackChain.InterceptorProvider) -> ApolloCallbackChain.RequestChainNetworkTransport {
+    ApolloCallbackChain.RequestChainNetworkTransport(
+      interceptorProvider: provider, endpointURL: endpoint, additionalHeaders: options.additionalHeaders,
+      autoPersistQueries: options.autoPersistQueries, useGETForQueries: options.useGETForQueries)
+  }
+}
+
+/// Keeps an app's hook object alive for a run.
+struct SendableBox: @unchecked Sendable {
+  // @unchecked Sendable: the box only holds the reference until the run ends; nothing reads it.
+  let value: Any
+  init(_ value: Any) { self.value = value }
+}

@@ -1,0 +1,99 @@
+import ApolloCore
+import Foundation
+
+/// What running scenarios through stacks found: per scenario and stack, whether the stack matched what it
+/// must reproduce, and if not, the first difference in words.
+///
+/// Render it for people with ``text()`` or ``markdown()``, for tools with ``json()`` (schema below,
+/// versioned by ``schemaVersion``):
+///
+/// ```json
+/// {"schemaVersion": 1, "stacks": ["0.x", "2.x"], "matched": 1, "differed": 0, "failed": 0,
+///  "scenarios": [{"name": "success", "summary": "…", "cells": [
+///    {"stack": "0.x", "outcome": "reference"},
+///    {"stack": "2.x", "outcome": "matched", "reference": "0.x"}]}]}
+/// ```
+///
+/// `outcome` is `reference` (a stack others are compared with), `matched`, `differed` (with
+/// `difference`) or `failed` (the run itself failed, e.g. an unreachable server; with `difference`).
+public struct ParityReport: Sendable, Equatable {
+  /// The JSON schema's version; it changes only when a field changes meaning or goes away.
+  public static let schemaVersion = 1
+
+  /// How one stack fared in one scenario.
+  public enum Outcome: String, Sendable, Codable {
+    case reference
+    case matched
+    case differed
+    case failed
+  }
+
+  /// One stack in one scenario.
+  public struct Cell: Sendable, Equatable {
+    public var stack: String
+    public var outcome: Outcome
+    /// The stack it was compared with.
+    public var reference: String?
+    /// The first difference (or the failure), in words.
+    public var difference: String?
+
+    public init(stack: String, outcome: Outcome, reference: String? = nil, difference: String? = nil) {
+      self.stack = stack
+      self.outcome = outcome
+      self.reference = reference
+      self.difference = difference
+    }
+  }
+
+  /// One scenario across the stacks.
+  public struct Row: Sendable, Equatable {
+    public var scenario: String
+    public var summary: String
+    public var cells: [Cell]
+
+    public init(scenario: String, summary: String, cells: [Cell]) {
+      self.scenario = scenario
+      self.summary = summary
+      self.cells = cells
+    }
+  }
+
+  /// The stacks, in column order.
+  public var stacks: [String]
+  /// The scenarios, in the order they ran.
+  public var rows: [Row]
+
+  public init(stacks: [String], rows: [Row]) {
+    self.stacks = stacks
+    self.rows = rows
+  }
+
+  private func count(_ outcome: Outcome) -> Int {
+    rows.reduce(0) { $0 + $1.cells.filter { $0.outcome == outcome }.count }
+  }
+
+  /// Cells that matched their reference.
+  public var matched: Int { count(.matched) }
+  /// Cells that differed from their reference.
+  public var differed: Int { count(.differed) }
+  /// Cells whose run failed.
+  public var failed: Int { count(.failed) }
+  /// Whether every compared cell matched.
+  public var allMatched: Bool { differed == 0 && failed == 0 }
+
+  /// The cells that did not match, as `scenario | stack · difference`.
+  public var problems: [String] {
+    rows.flatMap { row in
+      row.cells.filter { $0.outcome == .differed || $0.outcome == .failed }.map { cell in
+        "\(row.scenario) | \(cell.stack) · \(cell.difference ?? cell.outcome.rawValue)"
+      }
+    }
+  }
+
+  /// One line for the whole report.
+  public var summaryLine: String {
+    let cells = rows.reduce(0) { $0 + $1.cells.count }
+    let verdict = allMatched ? "all match" : "\(differed) differ, \(failed) failed"
+    return "\(rows.count) scenarios × \(stacks.count) stacks = \(cells) cells: \(matched) matched their reference, \(verdict)"
+  }
+}

@@ -1,0 +1,222 @@
+import ApolloAsyncChain
+import ApolloCallbackChain
+import ApolloCore
+import ApolloDelegateTransport
+import ApolloMigration
+import ApolloParityCatalog
+import ApolloParityTesting
+import Foundation
+import StarWarsAPI
+import Testing
+import XCTest
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The public harness with an app's own hooks: stacks built from a 0.x delegate, a 1.x provider and a
+/// 2.x provider, compared side by side, reported, asserted, recorded and replayed.
+final class ParityHarnessTests: XCTestCase {
+  private var success: ParityScenario { ParityCatalog.all.first { $0.name == "success" }! }
+
+  /// The app's stacks: its 0.x delegate, that delegate adapted, its 1.x and 2.x token hooks.
+  private func appStacks(token2x: String = "app-token") -> [ParityStackDefinition] {
+    [
+      .delegateTransport("0.x app") { AppTokenDelegate(token: "app-token") },
+      .delegatesOnAsyncChain("0.x delegate on 2.x") { AppTokenDelegate(token: "app-token") },
+      .delegateTransportOnAsyncChain("0.x facade on 2.x") { AppTokenDelegate(token: "app-token") },
+      .callbackChain("1.x app") { client, store in AppTokenProviderV1(client: client, store: store, token: "app-token") },
+      .callbackProviderOnAsyncChain("1.x provider on 2.x") { client, store in
+        AppTokenProviderV1(client: client, store: store, token: "app-token")
+      },
+      .asyncChain("2.x rewrite") { _ in AppTokenProviderV2(token: token2x) },
+    ]
+  }
+
+  func testAnAppsOwnHooksMatchAcrossGenerationsAndAdapters() async {
+    let report = await ParityHarness().run([success], stacks: appStacks())
+    XCTAssertEqual(report.stacks.count, 6)
+    XCTAssertEqual(report.rows.first?.cells.map(\.outcome), [.reference] + Array(repeating: .matched, count: 5), report.text())
+    XCTAssertTrue(report.allMatched)
+    assertParity(report)
+  }
+
+  func testARewriteThatSendsAnotherTokenIsReportedInWords() async throws {
+    let report = await ParityHarness().run([success], stacks: appStacks(token2x: "other-token"))
+    XCTAssertFalse(report.allMatched)
+    let cell = try XCTUnwrap(report.rows.first?.cells.last)
+    XCTAssertEqual(cell.outcome, .differed)
+    XCTAssertEqual(cell.difference,
+                   "wire, step 1 · request 1: header authorization differs: 'Bearer other-token' (2.x rewrite) vs 'Bearer app-token' (0.x app)")
+    XCTAssertEqual(ParityAssertion.failureMessage(for: report), """
+      1 scenarios × 6 stacks = 6 cells: 4 matched their reference, 1 differ, 0 failed
+      success | 2.x rewrite · wire, step 1 · request 1: header authorization differs: 'Bearer other-token' (2.x rewrite) vs 'Bearer app-token' (0.x app)
+      """)
+  }
+
+  func testTheReferenceCanBeAnyStack() async {
+    let report = await ParityHarness().run([success], stacks: appStacks(), reference: "2.x rewrite")
+    XCTAssertEqual(report.rows.first?.cells.last?.outcome, .reference)
+    XCTAssertEqual(report.matched, 5)
+  }
+
+  func testBuiltInStacksReportEachAgainstItsNative() async {
+    let scenarios = ParityCatalog.all.filter { ["success", "500-empty"].contains($0.name) }
+    let report = await ParityHarness().run(scenarios, stacks: [.native1x, .interceptorsOn2x, .facade1xOn2x])
+    XCTAssertEqual(report.rows.map { $0.cells.map(\.outcome) }, Array(repeating: [.reference, .matched, .matched], count: 2))
+    XCTAssertNil(ParityAssertion.failureMessage(for: report))
+  }
+
+  func testChosenStacksWhoseReferenceWasNotChosenStillCompareWithIt() async {
+    let report = await ParityHarness().run([success], stacks: [.delegatesOn2x])
+    XCTAssertEqual(report.rows.first?.cells, [ParityReport.Cell(stack: "0.x delegates on 2.x", outcome: .matched, reference: "0.x")])
+  }
+
+  // MARK: Reports
+
+  func testTextReportIsAMatrixWithALegendAndASummaryLine() async {
+    let report = await ParityHarness().run([success], stacks: appStacks(token2x: "other"))
+    let text = report.text()
+    XCTAssertTrue(text.hasPrefix("stacks: 1 0.x app, 2 0.x delegate on 2.x, 3 0.x facade on 2.x, 4 1.x app, 5 1.x provider on 2.x, 6 2.x rewrite\n"), text)
+    XCTAssertTrue(text.contains("\nsuccess   · = = = = ✗\n"), text)
+    XCTAssertTrue(text.hasSuffix("1 scenarios × 6 stacks = 6 cells: 4 matched their reference, 1 differ, 0 failed"), text)
+  }
+
+  func testJSONReportFollowsItsSchema() async throws {
+    let report = await ParityHarness().run([success], stacks: Array(appStacks().prefix(2)))
+    let json = try JSONParser.parseObject(Data(report.json().utf8))
+    XCTAssertEqual(json["schemaVersion"]?.intValue, 1)
+    XCTAssertEqual(json["stacks"], ["0.x app", "0.x delegate on 2.x"])
+    XCTAssertEqual(json["matched"]?.intValue, 1)
+    XCTAssertEqual(json["scenarios"]?[0]?["cells"]?[1]?["outcome"]?.stringValue, "matched")
+    XCTAssertEqual(json["scenarios"]?[0]?["cells"]?[1]?["reference"]?.stringValue, "0.x app")
+  }
+
+  func testMarkdownReportIsATable() async {
+    let report = await ParityHarness().run([success], stacks: Array(appStacks().prefix(2)))
+    XCTAssertTrue(report.markdown().hasPrefix("| scenario | 0.x app | 0.x delegate on 2.x |\n|---|---|---|\n| success | · | = |"))
+  }
+
+  // MARK: Cassettes
+
+  func testACassetteRoundTripsAndItsSecretsAreRedacted() throws {
+    var request = URLRequest(url: URL(string: "https://api.example.com/graphql")!)
+    request.httpMethod = "POST"
+    request.setValue("Bearer secret", forHTTPHeaderField: "Authorization")
+    request.httpBody = Data(#"{"query":"{ hero { name } }"}"#.utf8)
+    let cassette = ParityCassette(
+      scenario: "success", recordedFrom: URL(string: "https://api.example.com/graphql")!,
+      exchanges: [.init(request: request, statusCode: 200, headers: ["Set-Cookie": "id=1", "Content-Type": "application/json"],
+                        body: Data(#"{"data":{"hero":null}}"#.utf8))])
+    let text = String(decoding: cassette.encoded(), as: UTF8.self)
+    XCTAssertFalse(text.contains("secret"), text)
+    XCTAssertFalse(text.contains("id=1"), text)
+    XCTAssertTrue(text.contains(#""authorization": "<redacted>""#), text)
+    XCTAssertEqual(try ParityCassette(decoding: cassette.encoded(), source: "memory"), cassette)
+  }
+
+  func testAnUnreadableCassetteIsATypedErrorSayingWhatIsWrong() {
+    XCTAssertThrowsError(try ParityCassette(decoding: Data("[1]".utf8), source: "a.json")) { error in
+      XCTAssertEqual(error as? ParityCassetteError, ParityCassetteError(file: "a.json", problem: "not a JSON object"))
+    }
+    XCTAssertThrowsError(try ParityCassette(decoding: Data(#"{"cassetteVersion":9}"#.utf8), source: "b.json")) { error in
+      XCTAssertEqual((error as? ParityCassetteError)?.problem, "cassetteVersion must be 1")
+    }
+    let library = ParityCassetteLibrary(directory: URL(fileURLWithPath: "/nonexistent-parity-cassettes"))
+    XCTAssertThrowsError(try library.cassette(for: "success")) { error in
+      XCTAssertEqual((error as? ParityCassetteError)?.problem, "cannot be read (record it first with --record)")
+    }
+  }
+
+  func testReplayingACassetteDrivesEveryStackWithTheRecordedAnswers() async throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("parity-cassettes-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let library = ParityCassetteLibrary(directory: directory)
+    let recorded = Data(#"{"data":{"hero":{"__typename":"Human","id":"1003","name":"Leia Organa"}}}"#.utf8)
+    let file = #"{"cassetteVersion":1,"scenario":"success","recordedFrom":"https://x","exchanges":[{"request":{"method":"POST","url":"https://x","headers":{},"body":""},"response":{"status":200,"headers":{"content-type":"application/json"},"body":\#(JSONSerializer.string(.string(String(decoding: recorded, as: UTF8.self))))}}]}"#
+    try library.write(try ParityCassette(decoding: Data(file.utf8), source: "inline"))
+    let harness = ParityHarness(server: .replay(library))
+    let trace = try await harness.trace(success, on: .builtIn(.native2x))
+    XCTAssertTrue(trace.render(.deliveries).contains("Leia Organa"), trace.render(.deliveries))
+    let report = await harness.run([success], stacks: [.native0x, .delegatesOn2x, .facade0xOn2x])
+    XCTAssertTrue(report.allMatched, report.text())
+  }
+}
+
+/// Swift Testing flavour of the assertion.
+@Suite struct ExpectParityTests {
+  @Test func aReportWithADifferenceRecordsAnIssueWithTheDifference() {
+    let report = ParityReport(stacks: ["a", "b"], rows: [ParityReport.Row(scenario: "s", summary: "", cells: [
+      ParityReport.Cell(stack: "a", outcome: .reference),
+      ParityReport.Cell(stack: "b", outcome: .differed, reference: "a", difference: "deliveries, step 1: b has 'x', a has 'y'"),
+    ])])
+    withKnownIssue {
+      expectParity(report)
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains("s | b · deliveries, step 1: b has 'x', a has 'y'") }
+    }
+  }
+
+  @Test func aMatchingReportRecordsNothing() {
+    expectParity(ParityReport(stacks: ["a"], rows: [ParityReport.Row(scenario: "s", summary: "", cells: [
+      ParityReport.Cell(stack: "a", outcome: .reference)])]))
+  }
+}
+
+// MARK: An app's hooks, as an app would write them in each generation
+
+/// 0.x: the token goes on in `willSend`.
+private final class AppTokenDelegate: HTTPNetworkTransportPreflightDelegate {
+  let token: String
+  init(token: String) { self.token = token }
+  func networkTransport(_ networkTransport: HTTPNetworkTransport, shouldSend request: URLRequest) -> Bool { true }
+  func networkTransport(_ networkTransport: HTTPNetworkTransport, willSend request: inout URLRequest) {
+    request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+  }
+}
+
+/// 1.x: a token interceptor in front of the default list.
+private final class AppTokenProviderV1: ApolloCallbackChain.DefaultInterceptorProvider, @unchecked Sendable {
+  // @unchecked Sendable: `token` is immutable; the rest is the 1.x default provider.
+  let token: String
+  init(client: ApolloCallbackChain.URLSessionClient, store: ApolloStore, token: String) {
+    self.token = token
+    super.init(client: client, shouldInvalidateClientOnDeinit: false, store: store)
+  }
+  override func interceptors<Operation: GraphQLOperation>(for operation: Operation) -> [any ApolloInterceptor] {
+    var list = super.interceptors(for: operation)
+    list.insert(TokenV1(token: token), at: 0)
+    return list
+  }
+}
+
+private struct TokenV1: ApolloInterceptor {
+  let token: String
+  var id = "TokenV1"
+  func interceptAsync<Operation: GraphQLOperation>(
+    chain: any ApolloCallbackChain.RequestChain, request: ApolloCallbackChain.HTTPRequest<Operation>,
+    response: ApolloCallbackChain.HTTPResponse<Operation>?,
+    completion: @escaping (Result<ApolloCallbackChain.GraphQLResult<Operation.Data>, any Error>) -> Void
+  ) {
+    request.addHeader(name: "Authorization", value: "Bearer \(token)")
+    chain.proceedAsync(request: request, response: response, interceptor: self, completion: completion)
+  }
+}
+
+/// 2.x: a GraphQL interceptor added to the default provider.
+private struct AppTokenProviderV2: ApolloAsyncChain.InterceptorProvider {
+  let token: String
+  func graphQLInterceptors<Operation: GraphQLOperation>(for operation: Operation) -> [any GraphQLInterceptor] {
+    ApolloAsyncChain.DefaultInterceptorProvider.shared.graphQLInterceptors(for: operation) + [TokenV2(token: token)]
+  }
+}
+
+private struct TokenV2: GraphQLInterceptor {
+  let token: String
+  func intercept<Request: GraphQLRequest>(request: Request, next: NextInterceptorFunction<Request>) async throws
+    -> InterceptorResultStream<Request>
+  {
+    var request = request
+    request.addHeader(name: "Authorization", value: "Bearer \(token)")
+    return await next(request)
+  }
+}
