@@ -17,9 +17,9 @@
 # - A block writes its own Apollo imports (`import ApolloAsyncChain`, `import ApolloMigration`, …), as the
 #   reader's file would. The script adds only what every app file has anyway: `import Foundation` (plus
 #   FoundationNetworking where it exists, i.e. Linux) and `import DocSnippetPrelude`.
-# - DocSnippetPrelude (scripts/doc-snippets-prelude.swift) stands in for the app around the snippets: its
-#   generated operations (`HeroNameQuery`, `ReviewAddedSubscription`) and its session object (`UserManager`).
-#   Blocks must not use StarWarsAPI (not a product of this package).
+# - DocSnippetPrelude stands in for the app around the snippets: its generated operations (the sources of
+#   Examples/StarWarsAPI, copied in, so operations live in one place) and its session object (`UserManager`,
+#   scripts/doc-snippets-prelude.swift).
 # - The modules depend on the products ApolloCore, ApolloAsyncChain, ApolloCallbackChain,
 #   ApolloDelegateTransport, ApolloWebSocket and ApolloMigration of this package, by path.
 #
@@ -52,6 +52,11 @@ if os.path.isdir(sources):
     shutil.rmtree(sources)
 os.makedirs(os.path.join(sources, "DocSnippetPrelude"))
 shutil.copyfile(prelude, os.path.join(sources, "DocSnippetPrelude", "Prelude.swift"))
+# The operations the blocks use are the examples' own (one place for operations): compiled in beside it.
+starwars = os.path.join(root, "Examples", "StarWarsAPI")
+for name in sorted(os.listdir(starwars)):
+    if name.endswith(".swift"):
+        shutil.copyfile(os.path.join(starwars, name), os.path.join(sources, "DocSnippetPrelude", "StarWarsAPI-" + name))
 
 fence = re.compile(r"^(\s*)(`{3,}|~{3,})(.*)$")
 modules = {}  # target name -> list of (doc, first line, code lines); insertion order kept

@@ -1,81 +1,10 @@
-// The app code every Swift block in README.md and MIGRATION.md takes for granted: the operations an app's
-// code generation would have emitted, and the app's own session object. scripts/check-doc-snippets.sh
-// compiles this file as the module `DocSnippetPrelude` and imports it into every block. Keep it small: a
-// block should show everything it is about, and lean on this file only for what any app already has.
+// The app code every Swift block in README.md and MIGRATION.md takes for granted, beside the operations
+// (Examples/StarWarsAPI, compiled into the same module): the app's own session object.
+// scripts/check-doc-snippets.sh compiles this file as the module `DocSnippetPrelude` and imports it into
+// every block. Keep it small: a block should show everything it is about, and lean on this file only for
+// what any app already has.
 import ApolloCore
 import Foundation
-
-// MARK: Generated operations (hand-written here, shaped like code generation output)
-
-/// `query HeroName($episode: String) { hero(episode: $episode) { __typename id name } }`
-public struct HeroNameQuery: GraphQLQuery {
-  public static let operationName = "HeroName"
-  public static let operationDocument = OperationDocument(definition: OperationDefinition(
-    "query HeroName($episode: String) { hero(episode: $episode) { __typename id name } }"))
-
-  public var episode: GraphQLNullable<String>
-
-  public init(episode: GraphQLNullable<String> = nil) {
-    self.episode = episode
-  }
-
-  public var __variables: Variables? { ["episode": episode] }
-
-  public struct Data: RootSelectionSet {
-    public let __data: DataDict
-    public let hero: Hero?
-
-    public init(_dataDict: DataDict) throws {
-      __data = _dataDict
-      hero = try _dataDict["hero"]
-    }
-
-    public struct Hero: SelectionSet {
-      public let __data: DataDict
-      public let __typename: String
-      public let id: String
-      public let name: String
-
-      public init(_dataDict: DataDict) throws {
-        __data = _dataDict
-        __typename = try _dataDict["__typename"]
-        id = try _dataDict["id"]
-        name = try _dataDict["name"]
-      }
-    }
-  }
-}
-
-/// `subscription ReviewAdded { reviewAdded { stars commentary } }`
-public struct ReviewAddedSubscription: GraphQLSubscription {
-  public static let operationName = "ReviewAdded"
-  public static let operationDocument = OperationDocument(definition: OperationDefinition(
-    "subscription ReviewAdded { reviewAdded { stars commentary } }"))
-
-  public init() {}
-
-  public struct Data: RootSelectionSet {
-    public let __data: DataDict
-    public let reviewAdded: ReviewAdded?
-
-    public init(_dataDict: DataDict) throws {
-      __data = _dataDict
-      reviewAdded = try _dataDict["reviewAdded"]
-    }
-
-    public struct ReviewAdded: SelectionSet {
-      public let __data: DataDict
-      public let stars: Int
-      public let commentary: String?
-
-      public init(_dataDict: DataDict) throws {
-        __data = _dataDict
-        stars = try _dataDict["stars"]
-        commentary = try _dataDict["commentary"]
-      }
-    }
-  }
-}
 
 // MARK: The app's session
 

@@ -124,3 +124,34 @@ public struct UploadedFile: SelectionSet {
     content = try _dataDict["content"]
   }
 }
+
+/// `subscription ReviewAdded { reviewAdded { stars commentary } }`
+public struct ReviewAddedSubscription: GraphQLSubscription {
+  public static let operationName = "ReviewAdded"
+  public static let operationDocument = OperationDocument(definition: OperationDefinition(
+    "subscription ReviewAdded { reviewAdded { stars commentary } }"))
+
+  public init() {}
+
+  public struct Data: RootSelectionSet {
+    public let __data: DataDict
+    public let reviewAdded: ReviewAdded?
+
+    public init(_dataDict: DataDict) throws {
+      __data = _dataDict
+      reviewAdded = try _dataDict["reviewAdded"]
+    }
+
+    public struct ReviewAdded: SelectionSet {
+      public let __data: DataDict
+      public let stars: Int
+      public let commentary: String?
+
+      public init(_dataDict: DataDict) throws {
+        __data = _dataDict
+        stars = try _dataDict["stars"]
+        commentary = try _dataDict["commentary"]
+      }
+    }
+  }
+}

@@ -68,7 +68,9 @@ final class ParityHarnessTests: XCTestCase {
 
   func testChosenStacksWhoseReferenceWasNotChosenStillCompareWithIt() async {
     let report = await ParityHarness().run([success], stacks: [.delegatesOn2x])
-    XCTAssertEqual(report.rows.first?.cells, [ParityReport.Cell(stack: "0.x delegates on 2.x", outcome: .matched, reference: "0.x")])
+    XCTAssertEqual(report.rows.first?.cells.map(\.outcome), [.matched])
+    XCTAssertEqual(report.rows.first?.cells.first?.reference, "0.x")
+    XCTAssertNotNil(report.rows.first?.cells.first?.trace)
   }
 
   // MARK: Reports
@@ -89,6 +91,9 @@ final class ParityHarnessTests: XCTestCase {
     XCTAssertEqual(json["matched"]?.intValue, 1)
     XCTAssertEqual(json["scenarios"]?[0]?["cells"]?[1]?["outcome"]?.stringValue, "matched")
     XCTAssertEqual(json["scenarios"]?[0]?["cells"]?[1]?["reference"]?.stringValue, "0.x app")
+    XCTAssertEqual(json["scenarios"]?[0]?["cells"]?[1]?["trace"]?["wire"]?[2]?.stringValue,
+                   "step 1 · request 1 · header authorization: Bearer app-token")
+    XCTAssertEqual(json["scenarios"]?[0]?["cells"]?[0]?["trace"]?["deliveries"]?[0]?.stringValue, "step 1 · 1 deliveries")
   }
 
   func testMarkdownReportIsATable() async {

@@ -64,7 +64,12 @@ public struct ParityHarness: Sendable {
         }
         return ParityReport.Cell(stack: stack.rawValue, outcome: .matched, reference: reference.rawValue)
       }
-      rows.append(ParityReport.Row(scenario: scenario.name, summary: scenario.summary, cells: cells))
+      let traced = zip(stacks, cells).map { stack, cell in
+        var cell = cell
+        cell.trace = traces[stack]
+        return cell
+      }
+      rows.append(ParityReport.Row(scenario: scenario.name, summary: scenario.summary, cells: traced))
     }
     return ParityReport(stacks: stacks.map(\.rawValue), rows: rows)
   }
@@ -105,7 +110,12 @@ public struct ParityHarness: Sendable {
           return ParityReport.Cell(stack: stack.name, outcome: .failed, reference: referenceName, difference: "no trace")
         }
       }
-      rows.append(ParityReport.Row(scenario: scenario.name, summary: scenario.summary, cells: cells))
+      let traced = zip(stacks, cells).map { stack, cell in
+        var cell = cell
+        if case .success(let trace)? = traces[stack.name] { cell.trace = trace }
+        return cell
+      }
+      rows.append(ParityReport.Row(scenario: scenario.name, summary: scenario.summary, cells: traced))
     }
     return ParityReport(stacks: stacks.map(\.name), rows: rows)
   }

@@ -56,6 +56,11 @@ extension ParityReport {
           var object: JSONObject = ["stack": .string(cell.stack), "outcome": .string(cell.outcome.rawValue)]
           if let reference = cell.reference { object["reference"] = .string(reference) }
           if let difference = cell.difference { object["difference"] = .string(difference) }
+          if let trace = cell.trace {
+            var aspects: JSONObject = [:]
+            for aspect in ParityAspect.allCases { aspects[aspect.rawValue] = .array(trace.lines(aspect).map { .string($0) }) }
+            object["trace"] = .object(aspects)
+          }
           return .object(object)
         }),
       ])

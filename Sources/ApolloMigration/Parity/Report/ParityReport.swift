@@ -10,9 +10,12 @@ import Foundation
 /// ```json
 /// {"schemaVersion": 1, "stacks": ["0.x", "2.x"], "matched": 1, "differed": 0, "failed": 0,
 ///  "scenarios": [{"name": "success", "summary": "…", "cells": [
-///    {"stack": "0.x", "outcome": "reference"},
-///    {"stack": "2.x", "outcome": "matched", "reference": "0.x"}]}]}
+///    {"stack": "0.x", "outcome": "reference", "trace": {…}},
+///    {"stack": "2.x", "outcome": "matched", "reference": "0.x", "trace": {…}}]}]}
 /// ```
+///
+/// `trace` holds each aspect (`deliveries`, `wire`, `wireDialect`, `hookCalls`, `store`) as its list of
+/// facts (``ParityTrace/lines(_:)``), the same lines differences are worded from.
 ///
 /// `outcome` is `reference` (a stack others are compared with), `matched`, `differed` (with
 /// `difference`) or `failed` (the run itself failed, e.g. an unreachable server; with `difference`).
@@ -36,12 +39,16 @@ public struct ParityReport: Sendable, Equatable {
     public var reference: String?
     /// The first difference (or the failure), in words.
     public var difference: String?
+    /// What the stack did in this scenario; `nil` when the run failed.
+    public var trace: ParityTrace?
 
-    public init(stack: String, outcome: Outcome, reference: String? = nil, difference: String? = nil) {
+    public init(stack: String, outcome: Outcome, reference: String? = nil, difference: String? = nil,
+                trace: ParityTrace? = nil) {
       self.stack = stack
       self.outcome = outcome
       self.reference = reference
       self.difference = difference
+      self.trace = trace
     }
   }
 
