@@ -213,8 +213,16 @@ public final class CallbackChainBridge: ApolloCallbackChain.RequestChain, @unche
     decision = newDecision
     if let waiter {
       self.waiter = nil
-      waiter.resume(returning: CallbackConfined(newDecision, lock: lock))
+      waiter.resume(returning: takeDecision(newDecision))
     }
+  }
+
+  /// Hands `decided` to the one reader of the decision. What stays behind only records that the turn
+  /// decided: the decision's payload (a `proceed` holds the completion, which may hold this bridge)
+  /// would otherwise keep the bridge, the 1.x request and the completion alive in a cycle, every send.
+  private func takeDecision(_ decided: Decision) -> CallbackConfined<Decision> {
+    decision = .finished
+    return CallbackConfined(decided, lock: lock)
   }
 
   /// The completion the turn hands to the interceptor: values are emitted, a failure closes the output.
@@ -290,7 +298,7 @@ public final class CallbackChainBridge: ApolloCallbackChain.RequestChain, @unche
     // Most interceptors decide inside `interceptAsync`: then there is nothing to wait for, and no
     // timer task or continuation is worth creating. A cancelled task takes the full path, whose
     // cancellation handler marks the turn as cancelled from outside.
-    if !Task.isCancelled, let decided = lock.withLock({ decision.map { CallbackConfined($0, lock: lock) } }) {
+    if !Task.isCancelled, let decided = lock.withLock({ decision.map { takeDecision($0) } }) {
       return decided
     }
     let timeout = send.plan.timeout
@@ -305,7 +313,7 @@ public final class CallbackChainBridge: ApolloCallbackChain.RequestChain, @unche
       await withCheckedContinuation { (continuation: CheckedContinuation<CallbackConfined<Decision>, Never>) in
         lock.withLock {
           if let decision {
-            continuation.resume(returning: CallbackConfined(decision, lock: lock))
+            continuation.resume(returning: takeDecision(decision))
           } else {
             waiter = continuation
           }
