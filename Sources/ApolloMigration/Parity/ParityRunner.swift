@@ -37,9 +37,9 @@ public struct ParityRunner: Sendable {
   /// ``ScriptedServer``.
   public func run(_ scenario: ParityScenario, on stack: ParityStackDefinition) async -> ParityTrace {
     let server = ScriptedServer(responses: scenario.replies.map(\.scripted))
-    // The scripted server's log is in memory: reading it cannot fail.
-    return (try? await run(scenario, on: stack, sessions: .scripted(server), endpoint: endpoint,
-                           requestCount: { server.requests.count }, requests: { server.requests })) ?? ParityTrace()
+    // The scripted server's log is in memory: reading it cannot fail, so neither can this run.
+    return await run(scenario, on: stack, sessions: .scripted(server), endpoint: endpoint,
+                     requestCount: { server.requests.count }, requests: { server.requests })
   }
 
   /// Runs `scenario` through `stack` over real HTTP: TestServer at `server` (e.g. `http://127.0.0.1:4010`)
@@ -90,7 +90,7 @@ public struct ParityRunner: Sendable {
   private func run(
     _ scenario: ParityScenario, on stack: ParityStackDefinition, sessions: ParitySessions, endpoint: URL,
     requestCount: @escaping @Sendable () -> Int, requests: () async throws -> [ScriptedRequest]
-  ) async throws -> ParityTrace {
+  ) async rethrows -> ParityTrace {
     let cache = InMemoryNormalizedCache()
     let store = ApolloStore(cache: cache)
     let state = ParityHookState(hooks: scenario.hooks)

@@ -29,11 +29,6 @@ struct ParitySessions: Sendable {
     ParitySessions(
       streaming: URLSessionStreamingSession(configuration: .ephemeral),
       v0Client: { queue in ApolloDelegateTransport.URLSessionClient(sessionConfiguration: .ephemeral, callbackQueue: queue) },
-      v1Client: { queue in
-        let operations = OperationQueue()
-        operations.maxConcurrentOperationCount = 1
-        operations.underlyingQueue = queue
-        return ApolloCallbackChain.URLSessionClient(sessionConfiguration: .ephemeral, callbackQueue: operations)
-      })
+      v1Client: { queue in ApolloCallbackChain.URLSessionClient(sessionConfiguration: .ephemeral, callbackQueue: .serial(on: queue)) })
   }
 }

@@ -4,90 +4,56 @@ import ApolloCore
 import ApolloDelegateTransport
 import Foundation
 
-/// Assembles each stack from the generations' public types and this module's adapters.
+/// Assembles each built-in stack from the generations' public types, this module's adapters and the
+/// catalog's hooks (``ParityHooks``, written once per generation), through the run's context.
 struct ParityStackBuilder {
   let stack: ParityStack
-  let sessions: ParitySessions
-  let store: ApolloStore
-  let state: ParityHookState
-  let queue: DispatchQueue
-  let endpoint: URL
-  let options: ParityTransportOptions
+  let context: ParityStackContext
 
   func build() -> ParityClient {
+    let state = context.state
+    let store = context.store
+    let options = context.options
     switch stack {
     case .native0x:
       let delegate = ParityDelegateV0(state: state, additionalHeaders: options.additionalHeaders)
       let transport = HTTPNetworkTransport(
-        url: endpoint, client: sessions.v0Client(operationQueue()),
+        url: context.endpoint, client: context.delegateTransportClient(),
         useGETForQueries: options.useGETForQueries, enableAutoPersistedQueries: options.autoPersistQueries)
       transport.delegate = delegate
       return .v0(V0Client(networkTransport: transport, store: store), keepAlive: [delegate])
     case .native1x:
-      let provider = ParityProviderV1(client: sessions.v1Client(queue), store: store, state: state)
-      return .v1(V1Client(networkTransport: v1Transport(provider, additionalHeaders: options.additionalHeaders), store: store), keepAlive: [provider])
+      let provider = ParityProviderV1(client: context.callbackChainClient(), store: store, state: state)
+      return .v1(V1Client(networkTransport: context.callbackChainTransport(provider), store: store), keepAlive: [provider])
     case .native2x:
-      return .v2(V2Client(networkTransport: v2Transport(ParityProviderV2(state: state), additionalHeaders: options.additionalHeaders), store: store), keepAlive: [])
+      return .v2(V2Client(networkTransport: context.asyncChainTransport(ParityProviderV2(state: state)), store: store), keepAlive: [])
     case .delegatesOn1x:
+      // 0.x had no transport headers: the 0.x hooks add the scenario's in `willSend`.
       let delegate = ParityDelegateV0(state: state, additionalHeaders: options.additionalHeaders)
       let provider = DelegateTransportCallbackInterceptorProvider(
-        delegate: delegate, transport: standInTransport(),
-        client: sessions.v1Client(queue), store: store)
-      return .v1(V1Client(networkTransport: v1Transport(provider, additionalHeaders: [:]), store: store), keepAlive: [delegate])
+        delegate: delegate, transport: context.standInTransport(), client: context.callbackChainClient(), store: store)
+      return .v1(V1Client(networkTransport: context.callbackChainTransport(provider, additionalHeaders: [:]), store: store),
+                 keepAlive: [delegate])
     case .delegatesOn2x:
       let delegate = ParityDelegateV0(state: state, additionalHeaders: options.additionalHeaders)
-      let provider = DelegateTransportInterceptorProvider(delegate: delegate, transport: standInTransport())
-      return .v2(V2Client(networkTransport: v2Transport(provider, additionalHeaders: [:]), store: store), keepAlive: [delegate])
+      let provider = DelegateTransportInterceptorProvider(delegate: delegate, transport: context.standInTransport())
+      return .v2(V2Client(networkTransport: context.asyncChainTransport(provider, additionalHeaders: [:]), store: store),
+                 keepAlive: [delegate])
     case .facade0xOn2x:
       let delegate = ParityDelegateV0(state: state, additionalHeaders: options.additionalHeaders)
       let transport = HTTPNetworkTransportOnAsyncChain(
-        url: endpoint, session: sessions.streaming, useGETForQueries: options.useGETForQueries,
-        enableAutoPersistedQueries: options.autoPersistQueries, callbackQueue: queue)
+        url: context.endpoint, session: context.urlSession, useGETForQueries: options.useGETForQueries,
+        enableAutoPersistedQueries: options.autoPersistQueries, callbackQueue: context.callbackQueue)
       transport.delegate = delegate
       return .v0(V0Client(networkTransport: transport, store: store), keepAlive: [delegate])
     case .interceptorsOn2x:
-      let callbackProvider = ParityProviderV1(
-        client: sessions.v1Client(queue), store: store, state: state)
+      let callbackProvider = ParityProviderV1(client: context.callbackChainClient(), store: store, state: state)
       let provider = CallbackProviderOnAsyncChain(callbackProvider, store: store)
-      return .v2(V2Client(networkTransport: v2Transport(provider, additionalHeaders: options.additionalHeaders), store: store),
-                 keepAlive: [callbackProvider])
+      return .v2(V2Client(networkTransport: context.asyncChainTransport(provider), store: store), keepAlive: [callbackProvider])
     case .facade1xOn2x:
-      let callbackProvider = ParityProviderV1(
-        client: sessions.v1Client(queue), store: store, state: state)
-      let transport = RequestChainNetworkTransportOnAsyncChain(
-        interceptorProvider: callbackProvider, endpointURL: endpoint, additionalHeaders: options.additionalHeaders,
-        autoPersistQueries: options.autoPersistQueries, useGETForQueries: options.useGETForQueries,
-        urlSession: sessions.streaming, store: store)
-      return .v1(V1Client(networkTransport: transport, store: store), keepAlive: [callbackProvider])
+      let callbackProvider = ParityProviderV1(client: context.callbackChainClient(), store: store, state: state)
+      return .v1(V1Client(networkTransport: context.callbackFacadeTransport(callbackProvider), store: store),
+                 keepAlive: [callbackProvider])
     }
-  }
-
-  /// The `HTTPNetworkTransport` 0.x delegate methods receive as their first argument under an adapter.
-  func standInTransport() -> HTTPNetworkTransport {
-    HTTPNetworkTransport(url: endpoint, client: StreamingSessionClient(session: sessions.streaming, callbackQueue: operationQueue()),
-                         useGETForQueries: options.useGETForQueries, enableAutoPersistedQueries: options.autoPersistQueries)
-  }
-
-  func operationQueue() -> OperationQueue {
-    let operations = OperationQueue()
-    operations.maxConcurrentOperationCount = 1
-    operations.underlyingQueue = queue
-    return operations
-  }
-
-  /// A 1.x transport; `additionalHeaders` is the transport's, `[:]` when 0.x delegates add them in `willSend`.
-  func v1Transport(_ provider: any V1InterceptorProvider, additionalHeaders: [String: String]) -> ApolloCallbackChain.RequestChainNetworkTransport {
-    ApolloCallbackChain.RequestChainNetworkTransport(
-      interceptorProvider: provider, endpointURL: endpoint, additionalHeaders: additionalHeaders,
-      autoPersistQueries: options.autoPersistQueries, useGETForQueries: options.useGETForQueries)
-  }
-
-  /// A 2.x transport; `additionalHeaders` as for ``v1Transport(_:additionalHeaders:)``.
-  func v2Transport(_ provider: any V2InterceptorProvider, additionalHeaders: [String: String]) -> V2RequestChainNetworkTransport {
-    V2RequestChainNetworkTransport(
-      urlSession: sessions.streaming, interceptorProvider: provider, store: store, endpointURL: endpoint,
-      additionalHeaders: additionalHeaders,
-      apqConfig: AutoPersistedQueryConfiguration(autoPersistQueries: options.autoPersistQueries),
-      useGETForQueries: options.useGETForQueries)
   }
 }

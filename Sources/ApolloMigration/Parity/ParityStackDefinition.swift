@@ -20,6 +20,7 @@ import FoundationNetworking
 ///
 /// Every run makes its hooks anew (each closure is called once per run), with a fresh store, so runs do
 /// not leak state into each other. ``ParityHarness`` compares the stacks' traces.
+
 public struct ParityStackDefinition: Sendable {
   /// The stack's name in reports.
   public let name: String
@@ -36,8 +37,7 @@ public struct ParityStackDefinition: Sendable {
   /// One of the built-in stacks, with the catalog's own hooks (``ParityHooks``).
   public static func builtIn(_ stack: ParityStack) -> ParityStackDefinition {
     ParityStackDefinition(name: stack.rawValue, callSurface: stack.callSurface) { context in
-      ParityStackBuilder(stack: stack, sessions: context.sessions, store: context.store, state: context.state,
-                         queue: context.callbackQueue, endpoint: context.endpoint, options: context.options).build()
+      ParityStackBuilder(stack: stack, context: context).build()
     }
   }
 
@@ -130,11 +130,8 @@ public struct ParityStackDefinition: Sendable {
   ) -> ParityStackDefinition {
     ParityStackDefinition(name: name, callSurface: .v1) { context in
       let callbackProvider = provider(context.callbackChainClient(), context.store)
-      let transport = RequestChainNetworkTransportOnAsyncChain(
-        interceptorProvider: callbackProvider, endpointURL: context.endpoint, additionalHeaders: context.options.additionalHeaders,
-        autoPersistQueries: context.options.autoPersistQueries, useGETForQueries: context.options.useGETForQueries,
-        urlSession: context.urlSession, store: context.store)
-      return .v1(V1Client(networkTransport: transport, store: context.store), keepAlive: [SendableBox(callbackProvider)])
+      return .v1(V1Client(networkTransport: context.callbackFacadeTransport(callbackProvider), store: context.store),
+                 keepAlive: [SendableBox(callbackProvider)])
     }
   }
 
@@ -168,10 +165,7 @@ public struct ParityStackContext: Sendable {
 
   /// A 0.x `URLSessionClient` delivering on ``callbackQueue``.
   public func delegateTransportClient() -> ApolloDelegateTransport.URLSessionClient {
-    let operations = OperationQueue()
-    operations.maxConcurrentOperationCount = 1
-    operations.underlyingQueue = callbackQueue
-    return sessions.v0Client(operations)
+    sessions.v0Client(.serial(on: callbackQueue))
   }
 
   /// A 1.x `URLSessionClient` delivering on ``callbackQueue``.
@@ -181,22 +175,46 @@ public struct ParityStackContext: Sendable {
 
   /// The `HTTPNetworkTransport` 0.x delegate methods receive under an adapter; it never sends.
   func standInTransport() -> HTTPNetworkTransport {
-    HTTPNetworkTransport(url: endpoint, useGETForQueries: options.useGETForQueries,
-                         enableAutoPersistedQueries: options.autoPersistQueries)
+    HTTPNetworkTransport(url: endpoint, client: StreamingSessionClient(session: urlSession, callbackQueue: .serial(on: callbackQueue)),
+                         useGETForQueries: options.useGETForQueries, enableAutoPersistedQueries: options.autoPersistQueries)
   }
 
-  func asyncChainTransport(_ provider: any ApolloAsyncChain.InterceptorProvider) -> V2RequestChainNetworkTransport {
+  /// A 2.x transport with the scenario's options; `additionalHeaders` defaults to the scenario's (`[:]`
+  /// where 0.x hooks add them themselves, 0.x transports having had none).
+  func asyncChainTransport(_ provider: any ApolloAsyncChain.InterceptorProvider,
+                           additionalHeaders: [String: String]? = nil) -> V2RequestChainNetworkTransport {
     V2RequestChainNetworkTransport(
       urlSession: urlSession, interceptorProvider: provider, store: store, endpointURL: endpoint,
-      additionalHeaders: options.additionalHeaders,
+      additionalHeaders: additionalHeaders ?? options.additionalHeaders,
       apqConfig: AutoPersistedQueryConfiguration(autoPersistQueries: options.autoPersistQueries),
       useGETForQueries: options.useGETForQueries)
   }
 
-  func callbackChainTransport(_ provider: any ApolloCallbackChain.InterceptorProvider) -> ApolloCallbackChain.RequestChainNetworkTransport {
+  /// A 1.x transport with the scenario's options; `additionalHeaders` as for ``asyncChainTransport(_:additionalHeaders:)``.
+  func callbackChainTransport(_ provider: any ApolloCallbackChain.InterceptorProvider,
+                              additionalHeaders: [String: String]? = nil) -> ApolloCallbackChain.RequestChainNetworkTransport {
     ApolloCallbackChain.RequestChainNetworkTransport(
-      interceptorProvider: provider, endpointURL: endpoint, additionalHeaders: options.additionalHeaders,
+      interceptorProvider: provider, endpointURL: endpoint, additionalHeaders: additionalHeaders ?? options.additionalHeaders,
       autoPersistQueries: options.autoPersistQueries, useGETForQueries: options.useGETForQueries)
+  }
+
+  /// The 1.x call surface on the 2.x engine with the scenario's options.
+  func callbackFacadeTransport(_ provider: any ApolloCallbackChain.InterceptorProvider) -> RequestChainNetworkTransportOnAsyncChain {
+    RequestChainNetworkTransportOnAsyncChain(
+      interceptorProvider: provider, endpointURL: endpoint, additionalHeaders: options.additionalHeaders,
+      autoPersistQueries: options.autoPersistQueries, useGETForQueries: options.useGETForQueries,
+      urlSession: urlSession, store: store)
+  }
+}
+
+extension OperationQueue {
+  /// A serial operation queue that runs its work on `queue`: how the 0.x and 1.x clients take a
+  /// callback queue.
+  static func serial(on queue: DispatchQueue) -> OperationQueue {
+    let operations = OperationQueue()
+    operations.maxConcurrentOperationCount = 1
+    operations.underlyingQueue = queue
+    return operations
   }
 }
 
