@@ -53,6 +53,17 @@ final class ParityHarnessTests: XCTestCase {
       """)
   }
 
+  // 0.x transports had no additional headers; an app's 0.x delegate adapted to 1.x or 2.x must not
+  // gain the scenario's transport headers its native stack never sends.
+  func testStacksOf0xHooksSendNoTransportHeaders_adaptedOrNot() async throws {
+    let scenario = try XCTUnwrap(ParityCatalog.all.first { $0.name == "additional-headers" })
+    XCTAssertFalse(scenario.transport.additionalHeaders.isEmpty)
+    let report = await ParityHarness().run([scenario], stacks: Array(appStacks().prefix(3)) + [
+      .delegatesOnCallbackChain("0.x delegate on 1.x") { AppTokenDelegate(token: "app-token") },
+    ])
+    XCTAssertTrue(report.allMatched, report.text())
+  }
+
   func testTheReferenceCanBeAnyStack() async {
     let report = await ParityHarness().run([success], stacks: appStacks(), reference: "2.x rewrite")
     XCTAssertEqual(report.rows.first?.cells.last?.outcome, .reference)

@@ -20,7 +20,9 @@ import FoundationNetworking
 ///
 /// Every run makes its hooks anew (each closure is called once per run), with a fresh store, so runs do
 /// not leak state into each other. ``ParityHarness`` compares the stacks' traces.
-
+///
+/// Stacks of 0.x hooks send no ``ParityTransportOptions/additionalHeaders``: a 0.x transport had no such
+/// option (an app added its headers in `willSend`), and the adapters keep it that way.
 public struct ParityStackDefinition: Sendable {
   /// The stack's name in reports.
   public let name: String
@@ -64,7 +66,7 @@ public struct ParityStackDefinition: Sendable {
     ParityStackDefinition(name: name, callSurface: .v2) { context in
       let delegate = delegate()
       let provider = DelegateTransportInterceptorProvider(delegate: delegate, transport: context.standInTransport())
-      return .v2(V2Client(networkTransport: context.asyncChainTransport(provider), store: context.store),
+      return .v2(V2Client(networkTransport: context.asyncChainTransport(provider, additionalHeaders: [:]), store: context.store),
                  keepAlive: [SendableBox(delegate)])
     }
   }
@@ -77,7 +79,7 @@ public struct ParityStackDefinition: Sendable {
       let delegate = delegate()
       let provider = DelegateTransportCallbackInterceptorProvider(
         delegate: delegate, transport: context.standInTransport(), client: context.callbackChainClient(), store: context.store)
-      return .v1(V1Client(networkTransport: context.callbackChainTransport(provider), store: context.store),
+      return .v1(V1Client(networkTransport: context.callbackChainTransport(provider, additionalHeaders: [:]), store: context.store),
                  keepAlive: [SendableBox(delegate)])
     }
   }
