@@ -28,6 +28,26 @@ public enum StarWarsScriptedServer {
     ScriptedServer { request in response(to: request) }
   }
 
+  /// A new scripted server that also stands in for TestServer's auth routes: `/auth/token` mints
+  /// `fresh-token-<n>` for `user-<n>` (or answers 503 while `mintingFails()`), and a GraphQL request
+  /// without the latest token gets a 401, as `/graphql-auth` answers; `MeQuery` names the token's user.
+  public static func makeAuthenticating(mintingFails: @escaping @Sendable () -> Bool = { false }) -> ScriptedServer {
+    let minted = Mutex(0)
+    return ScriptedServer { request in
+      if request.urlRequest.url?.path == "/auth/token" {
+        if mintingFails() { return .json(["errors": [["message": "minting disabled"]]], statusCode: 503) }
+        let number = minted.withLock { $0 += 1; return $0 }
+        return .json(["token": .string("fresh-token-\(number)"), "user": .string("user-\(number)")])
+      }
+      let number = minted.withLock { $0 }
+      guard number > 0, request.header("Authorization") == "Bearer fresh-token-\(number)" else {
+        return .json(["errors": [["message": "Unauthorized", "extensions": ["code": "UNAUTHENTICATED"]]]], statusCode: 401)
+      }
+      if request.operationName == MeQuery.operationName { return .json(["data": ["me": .string("user-\(number)")]]) }
+      return response(to: request)
+    }
+  }
+
   /// The response the server gives to `request`.
   public static func response(to request: ScriptedRequest) -> ScriptedResponse {
     let episode = request.variables?["episode"]?.stringValue

@@ -93,26 +93,8 @@ struct ReauthenticatingProvider: InterceptorProvider {
   }
 }
 
-/// The embedded stand-in for TestServer's auth routes: it mints `fresh-token-<n>` and answers 401 to any
-/// GraphQL request that does not carry the latest one.
-func makeEmbeddedAuthServer() -> ScriptedServer {
-  let minted = Mutex(0)
-  return ScriptedServer { request in
-    if request.urlRequest.url?.path == "/auth/token" {
-      let number = minted.withLock { $0 += 1; return $0 }
-      return .json(["token": .string("fresh-token-\(number)"), "user": .string("user-\(number)")])
-    }
-    let number = minted.withLock { $0 }
-    guard number > 0, request.header("Authorization") == "Bearer fresh-token-\(number)" else {
-      return .json(["errors": [["message": "Unauthorized", "extensions": ["code": "UNAUTHENTICATED"]]]], statusCode: 401)
-    }
-    if request.operationName == MeQuery.operationName { return .json(["data": ["me": .string("user-\(number)")]]) }
-    return StarWarsScriptedServer.response(to: request)
-  }
-}
-
 let environment = ExampleEnvironment.fromCommandLine()
-let session: any HTTPStreamingSession = environment.isEmbedded ? makeEmbeddedAuthServer() : environment.session
+let session: any HTTPStreamingSession = environment.isEmbedded ? StarWarsScriptedServer.makeAuthenticating() : environment.session
 var endpoint = environment.endpoint
 if !environment.isEmbedded, endpoint.lastPathComponent == "graphql" {
   endpoint = endpoint.deletingLastPathComponent().appendingPathComponent("graphql-auth")

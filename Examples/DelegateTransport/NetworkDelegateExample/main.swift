@@ -120,40 +120,19 @@ final class Network: HTTPNetworkTransportPreflightDelegate, HTTPNetworkTransport
   }
 }
 
-/// The embedded stand-in for TestServer's auth routes: `/auth/token` mints `fresh-token-<n>` (or fails
-/// once `failMinting` is set); GraphQL requests without the latest token get a 401.
-final class EmbeddedAuthServer: Sendable {
-  let failMinting = Mutex(false)
-  private let minted = Mutex(0)
-
-  func make() -> ScriptedServer {
-    ScriptedServer { [self] request in
-      if request.urlRequest.url?.path == "/auth/token" {
-        if failMinting.withLock({ $0 }) { return .json(["errors": [["message": "minting disabled"]]], statusCode: 503) }
-        let number = minted.withLock { $0 += 1; return $0 }
-        return .json(["token": .string("fresh-token-\(number)"), "user": .string("user-\(number)")])
-      }
-      let number = minted.withLock { $0 }
-      guard number > 0, request.header("Authorization") == "Bearer fresh-token-\(number)" else {
-        return .json(["errors": [["message": "Unauthorized", "extensions": ["code": "UNAUTHENTICATED"]]]], statusCode: 401)
-      }
-      if request.operationName == MeQuery.operationName { return .json(["data": ["me": .string("user-\(number)")]]) }
-      return StarWarsScriptedServer.response(to: request)
-    }
-  }
-}
-
 // MARK: The run
 
 let environment = ExampleEnvironment.fromCommandLine()
-let embedded = EmbeddedAuthServer()
+/// Set to make the embedded server refuse to mint tokens (the re-authentication failure path).
+let mintingFails = Mutex(false)
 // Callbacks on a private queue: a command-line tool does not run the main run loop (0.x defaults to main).
 let callbackQueue = OperationQueue()
 callbackQueue.maxConcurrentOperationCount = 1
 var endpoint = environment.endpoint
 let client: URLSessionClient
 if environment.isEmbedded {
-  client = StreamingSessionClient(session: embedded.make(), callbackQueue: callbackQueue)
+  client = StreamingSessionClient(
+    session: StarWarsScriptedServer.makeAuthenticating(mintingFails: { mintingFails.withLock { $0 } }), callbackQueue: callbackQueue)
 } else {
   if endpoint.lastPathComponent == "graphql" {
     endpoint = endpoint.deletingLastPathComponent().appendingPathComponent("graphql-auth")
@@ -206,7 +185,7 @@ case .failure(let error):
 if environment.isEmbedded {
   print("3. Token expired again, and re-authentication fails:")
   network.logIn(user: "leia", token: "expired-again")
-  embedded.failMinting.withLock { $0 = true }
+  mintingFails.withLock { $0 = true }
   let failed = await fetchMe()
   if case .failure(let error) = failed {
     check(error is AuthenticationError, "expected the re-authentication error, got \(error)")

@@ -18,24 +18,6 @@ import StarWarsAPI
 import FoundationNetworking
 #endif
 
-/// The embedded stand-in for TestServer's auth routes: `/auth/token` mints `fresh-token-<n>` for
-/// `user-<n>`; a GraphQL request without the latest token gets a 401, as `/graphql-auth` answers.
-func makeEmbeddedAuthServer() -> ScriptedServer {
-  let minted = Mutex(0)
-  return ScriptedServer { request in
-    if request.urlRequest.url?.path == "/auth/token" {
-      let number = minted.withLock { $0 += 1; return $0 }
-      return .json(["token": .string("fresh-token-\(number)"), "user": .string("user-\(number)")])
-    }
-    let number = minted.withLock { $0 }
-    guard number > 0, request.header("Authorization") == "Bearer fresh-token-\(number)" else {
-      return .json(["errors": [["message": "Unauthorized", "extensions": ["code": "UNAUTHENTICATED"]]]], statusCode: 401)
-    }
-    if request.operationName == MeQuery.operationName { return .json(["data": ["me": .string("user-\(number)")]]) }
-    return StarWarsScriptedServer.response(to: request)
-  }
-}
-
 /// One client's way of running the checks, so both routes go through the same assertions.
 struct Route {
   let name: String
@@ -55,7 +37,7 @@ func check(_ condition: Bool, _ message: @autoclosure () -> String) throws {
 // MARK: Where requests go
 
 let environment = ExampleEnvironment.fromCommandLine()
-let embeddedServer: ScriptedServer? = environment.isEmbedded ? makeEmbeddedAuthServer() : nil
+let embeddedServer: ScriptedServer? = environment.isEmbedded ? StarWarsScriptedServer.makeAuthenticating() : nil
 let endpoint: URL = {
   let given = environment.endpoint
   // TestServer's /graphql-auth answers 401 without a valid token.

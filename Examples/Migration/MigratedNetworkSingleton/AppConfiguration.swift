@@ -31,7 +31,7 @@ struct AppConfiguration: Sendable {
     var endpoint = environment.endpoint
     if environment.isEmbedded {
       // One server behind both clients, so the token it mints is the one it then accepts.
-      let server = makeEmbeddedAuthServer()
+      let server = StarWarsScriptedServer.makeAuthenticating()
       session = server
       tokenClient = StreamingSessionClient(session: server, callbackQueue: tokenQueue)
       summary = environment.summary
@@ -51,20 +51,3 @@ struct AppConfiguration: Sendable {
   }
 }
 
-/// The embedded stand-in for TestServer's auth routes: `/auth/token` mints `fresh-token-<n>` for
-/// `user-<n>`; a GraphQL request without the latest token gets a 401, as `/graphql-auth` answers.
-func makeEmbeddedAuthServer() -> ScriptedServer {
-  let minted = Mutex(0)
-  return ScriptedServer { request in
-    if request.urlRequest.url?.path == "/auth/token" {
-      let number = minted.withLock { $0 += 1; return $0 }
-      return .json(["token": .string("fresh-token-\(number)"), "user": .string("user-\(number)")])
-    }
-    let number = minted.withLock { $0 }
-    guard number > 0, request.header("Authorization") == "Bearer fresh-token-\(number)" else {
-      return .json(["errors": [["message": "Unauthorized", "extensions": ["code": "UNAUTHENTICATED"]]]], statusCode: 401)
-    }
-    if request.operationName == MeQuery.operationName { return .json(["data": ["me": .string("user-\(number)")]]) }
-    return StarWarsScriptedServer.response(to: request)
-  }
-}
