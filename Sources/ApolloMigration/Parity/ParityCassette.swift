@@ -26,16 +26,23 @@ public struct ParityCassette: Sendable, Equatable {
 
   /// A recorded request (for people reading the file; replay does not use it).
   public struct Request: Sendable, Equatable {
+    /// The HTTP method.
     public var method: String
+    /// The URL, query included.
     public var url: String
+    /// Header names lower-cased, secrets redacted.
     public var headers: [String: String]
+    /// The body as UTF-8 text (empty for none).
     public var body: String
   }
 
   /// A recorded response.
   public struct Response: Sendable, Equatable {
+    /// The HTTP status code.
     public var status: Int
+    /// Header names lower-cased, secrets redacted.
     public var headers: [String: String]
+    /// The body's bytes, replayed exactly.
     public var body: Data
   }
 
@@ -180,6 +187,7 @@ public struct ParityCassetteError: Error, CustomStringConvertible, Equatable {
   public let problem: String
   public var description: String { "cassette \(file): \(problem)" }
 
+  /// An error about `file`.
   public init(file: String, problem: String) {
     self.file = file
     self.problem = problem
@@ -191,6 +199,7 @@ public struct ParityCassetteLibrary: Sendable {
   /// The folder.
   public let directory: URL
 
+  /// The cassettes in `directory` (created when the first one is written).
   public init(directory: URL) {
     self.directory = directory
   }

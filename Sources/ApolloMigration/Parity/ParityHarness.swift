@@ -24,11 +24,14 @@ public struct ParityHarness: Sendable {
     case replay(ParityCassetteLibrary)
   }
 
+  /// Runs each scenario through each stack (its settle time, timeout and endpoint).
   public var runner: ParityRunner
+  /// Where the scenarios run.
   public var server: Server
   /// Called before each scenario runs: (1-based index, count, name).
   public var progress: (@Sendable (Int, Int, String) -> Void)?
 
+  /// A harness; by default in process, with the default runner and no progress reports.
   public init(runner: ParityRunner = ParityRunner(), server: Server = .inProcess,
               progress: (@Sendable (Int, Int, String) -> Void)? = nil) {
     self.runner = runner

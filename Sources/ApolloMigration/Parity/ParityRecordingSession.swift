@@ -9,14 +9,18 @@ import FoundationNetworking
 
 /// One request a recording session sent and what came back.
 public struct ParityRecordedExchange: Sendable {
+  /// The request as sent.
   public var request: URLRequest
   /// `nil` when no response head arrived.
   public var statusCode: Int?
+  /// The response's headers.
   public var headers: [String: String]
+  /// The body bytes that arrived.
   public var body: Data
   /// The transport error, when the exchange failed.
   public var error: String?
 
+  /// An exchange; the response parts stay empty until they arrive.
   public init(request: URLRequest, statusCode: Int? = nil, headers: [String: String] = [:], body: Data = Data(),
               error: String? = nil) {
     self.request = request

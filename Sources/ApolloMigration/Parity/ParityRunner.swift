@@ -47,8 +47,9 @@ public struct ParityRunner: Sendable {
   /// `URLSession` client. Headers the HTTP stack adds by itself (`Host`, `User-Agent`, …) are left out
   /// of the trace. Use a longer ``settle`` than in process: requests are not seen until a step ends.
   ///
-  /// - Throws: ``ParityLiveServerError`` when the server cannot take the script or return its log, or
-  ///   when a reply cannot be played over HTTP (a failure before any response).
+  /// - Throws: the `URLError` when the server cannot be reached; ``ParityLiveServerError`` when it does
+  ///   not take the script (it is not TestServer) or when a reply cannot be played over HTTP (a failure
+  ///   before any response); `JSONParsingError` when its request log is not JSON.
   public func run(_ scenario: ParityScenario, on stack: ParityStack, overHTTPAt server: URL) async throws -> ParityTrace {
     try await run(scenario, on: .builtIn(stack), overHTTPAt: server)
   }

@@ -25,15 +25,21 @@ public struct ParityReport: Sendable, Equatable {
 
   /// How one stack fared in one scenario.
   public enum Outcome: String, Sendable, Codable {
+    /// A stack the others are compared with.
     case reference
+    /// The stack's trace equals its reference's on every compared aspect.
     case matched
+    /// The traces differ; the cell's ``Cell/difference`` says where first.
     case differed
+    /// The run itself failed (an unreachable server, a missing cassette); ``Cell/difference`` says why.
     case failed
   }
 
   /// One stack in one scenario.
   public struct Cell: Sendable, Equatable {
+    /// The stack's name.
     public var stack: String
+    /// How it fared.
     public var outcome: Outcome
     /// The stack it was compared with.
     public var reference: String?
@@ -42,6 +48,7 @@ public struct ParityReport: Sendable, Equatable {
     /// What the stack did in this scenario; `nil` when the run failed.
     public var trace: ParityTrace?
 
+    /// A cell; `reference` and `difference` only where the outcome has them.
     public init(stack: String, outcome: Outcome, reference: String? = nil, difference: String? = nil,
                 trace: ParityTrace? = nil) {
       self.stack = stack
@@ -54,10 +61,14 @@ public struct ParityReport: Sendable, Equatable {
 
   /// One scenario across the stacks.
   public struct Row: Sendable, Equatable {
+    /// The scenario's name.
     public var scenario: String
+    /// What the scenario does, in one sentence.
     public var summary: String
+    /// One cell per stack, in ``ParityReport/stacks`` order.
     public var cells: [Cell]
 
+    /// A row.
     public init(scenario: String, summary: String, cells: [Cell]) {
       self.scenario = scenario
       self.summary = summary
@@ -70,6 +81,7 @@ public struct ParityReport: Sendable, Equatable {
   /// The scenarios, in the order they ran.
   public var rows: [Row]
 
+  /// A report of `rows` over `stacks` (the column order).
   public init(stacks: [String], rows: [Row]) {
     self.stacks = stacks
     self.rows = rows
