@@ -37,6 +37,7 @@ let package = Package(
   name: "ApolloMigrationKit",
   platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
   products: [
+    .library(name: "ApolloAPI", targets: ["ApolloAPI"]),
     .library(name: "ApolloCore", targets: ["ApolloCore"]),
     .library(name: "ApolloAsyncChain", targets: ["ApolloAsyncChain"]),
     .library(name: "ApolloDelegateTransport", targets: ["ApolloDelegateTransport"]),
@@ -54,6 +55,8 @@ let package = Package(
     .default(enabledTraits: []),
   ],
   targets: [
+    // What generated operation code targets (1.x and 2.x shapes): selection sets, schema metadata, scalars.
+    .target(name: "ApolloAPI", swiftSettings: strictSettings),
     .target(name: "ApolloCore", swiftSettings: strictSettings),
     .target(name: "ApolloAsyncChain", dependencies: ["ApolloCore"], swiftSettings: strictSettings),
     .target(name: "ApolloDelegateTransport", dependencies: ["ApolloCore"], swiftSettings: strictSettings),

@@ -1,0 +1,158 @@
+/// One entry of a selection set's generated `__selections`.
+public enum Selection: Sendable, Hashable {
+  /// A field.
+  case field(Field)
+  /// A named fragment spread (its type condition is checked by an enclosing inline fragment, if any).
+  case fragment(any Fragment.Type)
+  /// An inline fragment with a type condition, or a group of conditional selections.
+  case inlineFragment(any InlineFragment.Type)
+  /// A `@defer` fragment, deferred unless its condition is false.
+  case deferred(if: Condition? = nil, any Deferrable.Type, label: String)
+  /// Selections included only when the conditions hold (`@include` / `@skip`).
+  case conditional(Conditions, [Selection])
+
+  /// A field selection.
+  public struct Field: Sendable, Hashable {
+    public let name: String
+    public let alias: String?
+    public let arguments: [String: InputValue]?
+    public let type: OutputType
+    /// `@fieldPolicy(keyArgs:)` of the field, used for cache reads.
+    public let fieldPolicy: FieldPolicyDirective?
+
+    /// The key the field has in the response: the alias if there is one, else the name.
+    public var responseKey: String { alias ?? name }
+
+    public init(
+      _ name: String, alias: String? = nil, type: OutputType, arguments: [String: InputValue]? = nil,
+      fieldPolicy: FieldPolicyDirective? = nil
+    ) {
+      self.name = name
+      self.alias = alias
+      self.type = type
+      self.arguments = arguments
+      self.fieldPolicy = fieldPolicy
+    }
+
+    /// Field equality ignores the field policy, as upstream's does.
+    public static func == (lhs: Field, rhs: Field) -> Bool {
+      lhs.name == rhs.name && lhs.alias == rhs.alias && lhs.arguments == rhs.arguments && lhs.type == rhs.type
+    }
+
+    public func hash(into hasher: inout Hasher) {
+      hasher.combine(name)
+      hasher.combine(alias)
+      hasher.combine(arguments)
+      hasher.combine(type)
+    }
+
+    /// The GraphQL type of a field's value.
+    public indirect enum OutputType: Sendable, Hashable {
+      case scalar(any ScalarType.Type)
+      case customScalar(any CustomScalarType.Type)
+      case object(any RootSelectionSet.Type)
+      case nonNull(OutputType)
+      case list(OutputType)
+
+      /// The type without its list and non-null wrappers.
+      public var namedType: OutputType {
+        switch self {
+        case .nonNull(let inner), .list(let inner): return inner.namedType
+        default: return self
+        }
+      }
+
+      /// Whether `null` is allowed.
+      public var isNullable: Bool {
+        if case .nonNull = self { return false }
+        return true
+      }
+
+      public static func == (lhs: OutputType, rhs: OutputType) -> Bool {
+        switch (lhs, rhs) {
+        case (.scalar(let lhs), .scalar(let rhs)): return lhs == rhs
+        case (.customScalar(let lhs), .customScalar(let rhs)): return lhs == rhs
+        case (.object(let lhs), .object(let rhs)): return lhs == rhs
+        case (.nonNull(let lhs), .nonNull(let rhs)), (.list(let lhs), .list(let rhs)): return lhs == rhs
+        default: return false
+        }
+      }
+
+      public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .scalar(let type): hasher.combine(0); hasher.combine(ObjectIdentifier(type))
+        case .customScalar(let type): hasher.combine(1); hasher.combine(ObjectIdentifier(type))
+        case .object(let type): hasher.combine(2); hasher.combine(ObjectIdentifier(type))
+        case .nonNull(let inner): hasher.combine(3); hasher.combine(inner)
+        case .list(let inner): hasher.combine(4); hasher.combine(inner)
+        }
+      }
+    }
+  }
+
+  /// The key arguments of `@fieldPolicy(forField:keyArgs:)`.
+  public struct FieldPolicyDirective: Sendable, Hashable {
+    public let keyArgs: [String]
+    public init(keyArgs: [String]) { self.keyArgs = keyArgs }
+  }
+
+  // MARK: Generated code's builders
+
+  public static func field(
+    _ name: String, alias: String? = nil, _ type: any OutputTypeConvertible.Type,
+    arguments: [String: InputValue]? = nil, fieldPolicy: FieldPolicyDirective? = nil
+  ) -> Selection {
+    .field(Field(name, alias: alias, type: type._asOutputType, arguments: arguments, fieldPolicy: fieldPolicy))
+  }
+
+  public static func include(if condition: String, _ selection: Selection) -> Selection {
+    .conditional(Conditions(Condition(stringLiteral: condition)), [selection])
+  }
+  public static func include(if condition: String, _ selections: [Selection]) -> Selection {
+    .conditional(Conditions(Condition(stringLiteral: condition)), selections)
+  }
+  public static func include(if condition: Condition, _ selection: Selection) -> Selection {
+    .conditional(Conditions(condition), [selection])
+  }
+  public static func include(if condition: Condition, _ selections: [Selection]) -> Selection {
+    .conditional(Conditions(condition), selections)
+  }
+  public static func include(if conditions: [Condition], _ selection: Selection) -> Selection {
+    .conditional(Conditions([conditions]), [selection])
+  }
+  public static func include(if conditions: [Condition], _ selections: [Selection]) -> Selection {
+    .conditional(Conditions([conditions]), selections)
+  }
+  public static func include(if conditions: Conditions, _ selection: Selection) -> Selection {
+    .conditional(conditions, [selection])
+  }
+  public static func include(if conditions: Conditions, _ selections: [Selection]) -> Selection {
+    .conditional(conditions, selections)
+  }
+
+  // Metatypes compare by identity.
+  public static func == (lhs: Selection, rhs: Selection) -> Bool {
+    switch (lhs, rhs) {
+    case (.field(let lhs), .field(let rhs)): return lhs == rhs
+    case (.fragment(let lhs), .fragment(let rhs)): return lhs == rhs
+    case (.inlineFragment(let lhs), .inlineFragment(let rhs)): return lhs == rhs
+    case (.deferred(let lhsCondition, let lhsType, let lhsLabel), .deferred(let rhsCondition, let rhsType, let rhsLabel)):
+      return lhsCondition == rhsCondition && lhsType == rhsType && lhsLabel == rhsLabel
+    case (.conditional(let lhsConditions, let lhsSelections), .conditional(let rhsConditions, let rhsSelections)):
+      return lhsConditions == rhsConditions && lhsSelections == rhsSelections
+    default: return false
+    }
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    switch self {
+    case .field(let field): hasher.combine(0); hasher.combine(field)
+    case .fragment(let type): hasher.combine(1); hasher.combine(ObjectIdentifier(type))
+    case .inlineFragment(let type): hasher.combine(2); hasher.combine(ObjectIdentifier(type))
+    case .deferred(let condition, let type, let label):
+      hasher.combine(3); hasher.combine(condition); hasher.combine(ObjectIdentifier(type)); hasher.combine(label)
+    case .conditional(let conditions, let selections):
+      hasher.combine(4); hasher.combine(conditions); hasher.combine(selections)
+    }
+  }
+}
