@@ -57,7 +57,7 @@ let package = Package(
   targets: [
     // What generated operation code targets (1.x and 2.x shapes): selection sets, schema metadata, scalars.
     .target(name: "ApolloAPI", swiftSettings: strictSettings),
-    .target(name: "ApolloCore", swiftSettings: strictSettings),
+    .target(name: "ApolloCore", dependencies: ["ApolloAPI"], swiftSettings: strictSettings),
     .target(name: "ApolloAsyncChain", dependencies: ["ApolloCore"], swiftSettings: strictSettings),
     .target(name: "ApolloDelegateTransport", dependencies: ["ApolloCore"], swiftSettings: strictSettings),
     .target(name: "ApolloCallbackChain", dependencies: ["ApolloCore"], swiftSettings: strictSettings),
@@ -99,6 +99,8 @@ let package = Package(
                       path: "Benchmarks/CallbackChainBenchmarks", swiftSettings: strictSettings),
 
     .testTarget(name: "ApolloCoreTests", dependencies: ["ApolloCore"], swiftSettings: strictSettings),
+    // The selection-driven executor: reading, normalizing and cache reads through generated selections.
+    .testTarget(name: "ExecutorTests", dependencies: ["ApolloCore", "ApolloAPI"], swiftSettings: strictSettings),
     .testTarget(name: "ApolloAsyncChainTests", dependencies: ["ApolloCore", "ApolloAsyncChain", "StarWarsAPI"],
                 swiftSettings: strictSettings),
     .testTarget(name: "ApolloWebSocketTests", dependencies: ["ApolloCore", "ApolloAsyncChain", "ApolloWebSocket", "StarWarsAPI"],

@@ -14,6 +14,8 @@ enum FieldValueComparison {
     switch value {
     case is NSNull: return nullMarker
     case let list as DataDict.List: return AnyHashable(list.elements.map { canonical($0) })
+    case let list as JSONList: return AnyHashable(list.elements.map { canonical($0) })
+    case let object as JSONObjectValue: return AnyHashable(object.fields.mapValues { canonical($0) })
     case let dataDict as DataDict: return AnyHashable(dataDict)
     case let string as String: return AnyHashable(string)
     case let object as [String: Any]: return AnyHashable(object.mapValues { canonical($0) })

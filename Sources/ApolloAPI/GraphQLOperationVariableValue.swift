@@ -18,7 +18,7 @@ extension _GraphQLVariableEncodable where Self: JSONEncodable {
 extension Array: _GraphQLVariableEncodable where Element: GraphQLOperationVariableListElement {
   /// Each element's JSON; an element that would be left out is sent as `null` to keep positions.
   public var _jsonEncodableValue: (any JSONEncodable)? {
-    EncodedJSON(map { $0._jsonEncodableValue?._jsonValue ?? NSNull() } as JSONValue)
+    EncodedJSON(JSONList(map { $0._jsonEncodableValue?._jsonValue ?? NSNull() }))
   }
 }
 extension Array: GraphQLOperationVariableValue where Element: GraphQLOperationVariableListElement {}
@@ -39,7 +39,7 @@ extension Optional: GraphQLOperationVariableValue where Wrapped: GraphQLOperatio
 extension Optional: GraphQLOperationVariableListElement where Wrapped: GraphQLOperationVariableListElement {}
 
 extension Dictionary: _GraphQLVariableEncodable where Key == String, Value == any GraphQLOperationVariableValue {
-  public var _jsonEncodableValue: (any JSONEncodable)? { EncodedJSON(_jsonEncodableObject as JSONValue) }
+  public var _jsonEncodableValue: (any JSONEncodable)? { EncodedJSON(JSONObjectValue(_jsonEncodableObject)) }
 
   /// The variables as JSON, with values that encode to nothing (``GraphQLNullable/none``) left out.
   public var _jsonEncodableObject: JSONObject {

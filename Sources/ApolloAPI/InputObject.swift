@@ -58,8 +58,8 @@ public struct InputDict: GraphQLOperationVariableValue, JSONEncodable, Hashable 
     set { data[key] = newValue.map { GraphQLNullable<T>.some($0) } ?? GraphQLNullable<T>.none }
   }
 
-  public var _jsonEncodableValue: (any JSONEncodable)? { EncodedJSON(_jsonObject as JSONValue) }
-  public var _jsonValue: JSONValue { _jsonObject as JSONValue }
+  public var _jsonEncodableValue: (any JSONEncodable)? { EncodedJSON(JSONObjectValue(_jsonObject)) }
+  public var _jsonValue: JSONValue { JSONObjectValue(_jsonObject) }
 
   private var _jsonObject: JSONObject { data._jsonEncodableObject }
 

@@ -27,7 +27,7 @@ public protocol JSONEncodable: Sendable {
 }
 
 extension Dictionary: JSONEncodable where Key == String, Value == any JSONEncodable {
-  public var _jsonValue: JSONValue { _jsonObject as JSONValue }
+  public var _jsonValue: JSONValue { JSONObjectValue(_jsonObject) }
 
   /// Every value replaced by its JSON form.
   public var _jsonObject: JSONObject { mapValues { $0._jsonValue } }
@@ -35,6 +35,7 @@ extension Dictionary: JSONEncodable where Key == String, Value == any JSONEncoda
 
 extension Dictionary: JSONDecodable where Key == String, Value == JSONValue {
   public init(_jsonValue value: JSONValue) throws {
+    if let wrapped = value as? JSONObjectValue { self = wrapped.fields; return }
     guard let object = value as? JSONObject else {
       throw JSONDecodingError.couldNotConvert(value: value, to: JSONObject.self)
     }
@@ -47,5 +48,5 @@ extension NSNull: JSONEncodable {
 }
 
 extension Array: JSONEncodable where Element: JSONEncodable {
-  public var _jsonValue: JSONValue { map { $0._jsonValue } as JSONValue }
+  public var _jsonValue: JSONValue { JSONList(map { $0._jsonValue }) }
 }

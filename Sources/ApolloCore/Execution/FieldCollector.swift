@@ -1,0 +1,83 @@
+@_spi(Execution) @_spi(Unsafe) @_spi(Internal) import ApolloAPI
+
+/// The fields of one object after `@include`/`@skip`, type conditions and fragments are resolved:
+/// every field selection grouped by response key, in first-seen order, and the fragments the
+/// object fulfils or defers.
+struct CollectedFields {
+  /// The field selections of one response key; the first decides the value's type and cache key.
+  struct Group {
+    var fields: [Selection.Field]
+    var first: Selection.Field { fields[0] }
+  }
+
+  var groups: [Group] = []
+  private var indexByKey: [String: Int] = [:]
+  var fulfilled: Set<ObjectIdentifier>
+  var deferred: Set<ObjectIdentifier> = []
+  /// The deferred fragment types, for sources that try to read them (the cache).
+  var deferredTypes: [any ApolloAPI.SelectionSet.Type] = []
+
+  init(fulfilled: Set<ObjectIdentifier>) {
+    self.fulfilled = fulfilled
+  }
+
+  mutating func add(_ field: Selection.Field) {
+    if let index = indexByKey[field.responseKey] {
+      groups[index].fields.append(field)
+    } else {
+      indexByKey[field.responseKey] = groups.count
+      groups.append(Group(fields: [field]))
+    }
+  }
+}
+
+/// Collects fields the way upstream's default collector does (network and cache reads).
+struct FieldCollector {
+  let variables: ApolloAPI.GraphQLOperation.Variables?
+  /// The object's type from its `__typename`, `nil` when it cannot be known.
+  let runtimeType: Object?
+
+  func collect(_ selections: [Selection], into collected: inout CollectedFields) {
+    for selection in selections {
+      switch selection {
+      case .field(let field):
+        collected.add(field)
+      case .conditional(let conditions, let inner):
+        if conditions.evaluate(with: variables) { collect(inner, into: &collected) }
+      case .inlineFragment(let type):
+        guard let runtimeType, type.__parentType.canBeConverted(from: runtimeType) else { continue }
+        collected.fulfilled.insert(ObjectIdentifier(type))
+        collect(type.__selections, into: &collected)
+      case .fragment(let type):
+        // No type check here: code generation wraps a narrower spread in a type case.
+        collected.fulfilled.insert(ObjectIdentifier(type))
+        collect(type.__selections, into: &collected)
+      case .deferred(let condition, let type, _):
+        if let condition, !condition.evaluate(with: variables) {
+          // `@defer(if: false)`: read now, like any inline fragment.
+          collected.fulfilled.insert(ObjectIdentifier(type))
+          collect(type.__selections, into: &collected)
+        } else if collected.deferred.insert(ObjectIdentifier(type)).inserted {
+          collected.deferredTypes.append(type)
+        }
+      }
+    }
+  }
+
+  /// The object type of `typename`, or (as 2.x does) a bare object type for a typename the schema
+  /// does not know, so that interface type cases listing it still match; without a typename, the
+  /// selection set's own type when that is an object type.
+  static func runtimeType(
+    typename: String?, schema: any SchemaMetadata.Type, parentType: any ParentType
+  ) -> Object? {
+    if let typename {
+      return schema.objectType(forTypename: typename) ?? Object(typename: typename, implementedInterfaces: [])
+    }
+    return parentType as? Object
+  }
+}
+
+extension ApolloAPI.SelectionSet {
+  /// The schema of a selection-set type known only as an existential metatype.
+  static var _schema: any SchemaMetadata.Type { Schema.self }
+}

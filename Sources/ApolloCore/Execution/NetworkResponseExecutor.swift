@@ -1,0 +1,144 @@
+@_spi(Execution) @_spi(Unsafe) @_spi(Internal) import ApolloAPI
+import Foundation
+
+/// Reads a response's `data` through an operation's generated selections into a `DataDict`, and
+/// (when asked) normalizes it into records with upstream's cache keys in the same walk.
+///
+/// Every selected field must be present (a nullable one too); `null` is allowed only in nullable
+/// fields; values are converted with the generated scalar types. A mismatch throws
+/// ``GraphQLExecutionError`` with the field's response path; there is no partial data.
+struct NetworkResponseExecutor {
+  let variables: ApolloAPI.GraphQLOperation.Variables?
+  /// Whether to build records as well.
+  let normalizing: Bool
+  private(set) var records = RecordSet()
+
+  init(variables: ApolloAPI.GraphQLOperation.Variables?, normalizing: Bool) {
+    self.variables = variables
+    self.normalizing = normalizing
+  }
+
+  /// Executes `rootType`'s selections on `object`.
+  ///
+  /// - Parameters:
+  ///   - rootKey: the record key of the root object (`QUERY_ROOT`, or the record an incremental
+  ///     payload belongs to); `nil` keys the root by its path.
+  ///   - path: the response path of `object` (non-empty for an incremental payload).
+  mutating func execute(
+    rootType: any ApolloAPI.SelectionSet.Type, object: JSONObject, rootKey: CacheKey?, path: [String] = []
+  ) throws -> ApolloAPI.DataDict {
+    try executeObject(
+      selectionSetTypes: [rootType], schema: rootType._schema, object: object, path: path,
+      recordKey: rootKey ?? path.joined(separator: "."))
+  }
+
+  private mutating func executeObject(
+    selectionSetTypes: [any ApolloAPI.SelectionSet.Type], schema: any SchemaMetadata.Type, object: JSONObject,
+    path: [String], recordKey: CacheKey
+  ) throws -> ApolloAPI.DataDict {
+    let runtimeType = FieldCollector.runtimeType(
+      typename: object["__typename"]?.stringValue, schema: schema, parentType: selectionSetTypes[0].__parentType)
+    let collector = FieldCollector(variables: variables, runtimeType: runtimeType)
+    var collected = CollectedFields(fulfilled: Set(selectionSetTypes.map(ObjectIdentifier.init)))
+    for type in selectionSetTypes { collector.collect(type.__selections, into: &collected) }
+
+    var data: [String: ApolloAPI.DataDict.FieldValue] = [:]
+    data.reserveCapacity(collected.groups.count)
+    var record = normalizing ? Record(key: recordKey) : nil
+    for group in collected.groups {
+      let field = group.first
+      let fieldPath = path + [field.responseKey]
+      do {
+        let fieldKey = normalizing ? try FieldCacheKey.key(for: field, variables: variables) : field.name
+        let completed = try complete(
+          object[field.responseKey], type: field.type, group: group, schema: schema, path: fieldPath,
+          cachePath: recordKey + "." + fieldKey)
+        data[field.responseKey] = completed.value
+        if let recordValue = completed.record { record?.fields[fieldKey] = recordValue }
+      } catch let error as GraphQLExecutionError {
+        throw error
+      } catch {
+        throw GraphQLExecutionError(path: ResponsePath(fieldPath), underlying: error)
+      }
+    }
+    if let record { records.merge(record: record) }
+    return ApolloAPI.DataDict(data: data, fulfilledFragments: collected.fulfilled, deferredFragments: collected.deferred)
+  }
+
+  private mutating func complete(
+    _ raw: JSONValue?, type: Selection.Field.OutputType, group: CollectedFields.Group,
+    schema: any SchemaMetadata.Type, path: [String], cachePath: String
+  ) throws -> (value: ApolloAPI.DataDict.FieldValue, record: RecordValue?) {
+    guard let raw else { throw ApolloAPI.JSONDecodingError.missingValue }
+    if case .null = raw {
+      if case .nonNull = type { throw ApolloAPI.JSONDecodingError.nullValue }
+      return (NSNull(), .value(.null))
+    }
+    switch type {
+    case .nonNull(let inner):
+      return try complete(raw, type: inner, group: group, schema: schema, path: path, cachePath: cachePath)
+    case .scalar(let scalarType):
+      return (try ScalarDecoding.decode(raw, as: scalarType), .value(raw))
+    case .customScalar(let scalarType):
+      return (try scalarType.init(_jsonValue: raw.apiValue), .value(raw))
+    case .list(let elementType):
+      guard case .array(let elements) = raw else { throw ApolloAPI.JSONDecodingError.wrongType }
+      var values: [ApolloAPI.DataDict.FieldValue?] = []
+      values.reserveCapacity(elements.count)
+      var recordValues: [RecordValue] = []
+      var holdsReferences = false
+      for (index, element) in elements.enumerated() {
+        let elementPath = path + [String(index)]
+        do {
+          let completed = try complete(
+            element, type: elementType, group: group, schema: schema, path: elementPath,
+            cachePath: cachePath + "." + String(index))
+          values.append(completed.value)
+          if let recordValue = completed.record {
+            if case .value = recordValue {} else { holdsReferences = true }
+            recordValues.append(recordValue)
+          }
+        } catch let error as GraphQLExecutionError {
+          throw error
+        } catch {
+          throw GraphQLExecutionError(path: ResponsePath(elementPath), underlying: error)
+        }
+      }
+      let record: RecordValue? = normalizing ? (holdsReferences ? .list(recordValues) : .value(raw)) : nil
+      return (ApolloAPI.DataDict.List(values), record)
+    case .object(let rootType):
+      guard case .object(let object) = raw else { throw ApolloAPI.JSONDecodingError.wrongType }
+      // Every selection of this response key that selects an object contributes its selection set.
+      var selectionSetTypes: [any ApolloAPI.SelectionSet.Type] = [rootType]
+      for field in group.fields.dropFirst() {
+        if case .object(let other) = field.type.namedType, !selectionSetTypes.contains(where: { $0 == other }) {
+          selectionSetTypes.append(other)
+        }
+      }
+      let key: CacheKey
+      if normalizing {
+        key = schema.cacheKey(
+          for: ObjectData(json: object), inferredToImplementInterface: rootType.__parentType as? Interface) ?? cachePath
+      } else {
+        key = cachePath
+      }
+      let child = try executeObject(
+        selectionSetTypes: selectionSetTypes, schema: schema, object: object, path: path, recordKey: key)
+      return (child, .reference(key))
+    }
+  }
+}
+
+/// Built-in scalars straight from the core's JSON, without boxing the value first when the kinds
+/// match; anything else goes through the type's `init(_jsonValue:)`.
+enum ScalarDecoding {
+  static func decode(_ raw: JSONValue, as type: any ScalarType.Type) throws -> ApolloAPI.DataDict.FieldValue {
+    switch raw {
+    case .string(let string) where type == String.self: return string
+    case .int(let int) where type == Int.self: return int
+    case .bool(let bool) where type == Bool.self: return bool
+    case .double(let double) where type == Double.self: return double
+    default: return try type.init(_jsonValue: raw.apiValue)
+    }
+  }
+}
