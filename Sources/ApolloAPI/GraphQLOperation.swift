@@ -136,10 +136,6 @@ extension GraphQLOperation where ResponseFormat == SingleResponseFormat {
   public static var responseFormat: SingleResponseFormat { SingleResponseFormat() }
 }
 
-extension GraphQLOperation where ResponseFormat == SubscriptionResponseFormat {
-  public static var responseFormat: SubscriptionResponseFormat { SubscriptionResponseFormat() }
-}
-
 /// A query.
 public protocol GraphQLQuery: GraphQLOperation {}
 extension GraphQLQuery {
@@ -156,4 +152,7 @@ extension GraphQLMutation {
 public protocol GraphQLSubscription: GraphQLOperation where ResponseFormat == SubscriptionResponseFormat {}
 extension GraphQLSubscription {
   public static var operationType: GraphQLOperationType { .subscription }
+  // Declared here, not on `GraphQLOperation where ResponseFormat == SubscriptionResponseFormat`: two
+  // constrained defaults on `GraphQLOperation` make `ResponseFormat` ambiguous for every query.
+  public static var responseFormat: SubscriptionResponseFormat { SubscriptionResponseFormat() }
 }
