@@ -76,6 +76,14 @@ let package = Package(
 
     // Hand-written operations, shaped like code generation output, and an in-process server for them.
     .target(name: "StarWarsAPI", dependencies: ["ApolloCore"], path: "Examples/StarWarsAPI", swiftSettings: strictSettings),
+
+    // Generated-code fixtures: one library schema and its operations, written exactly as Apollo iOS codegen
+    // prints them, once per generation; they must compile against ApolloAPI unchanged. 1.x packages were
+    // swift-tools 5.x, so the 1.x shape builds in Swift 5 mode.
+    .target(name: "GeneratedFixturesV1", dependencies: ["ApolloAPI"], path: "Tests/Fixtures/GeneratedV1",
+            swiftSettings: [.swiftLanguageMode(.v5)]),
+    .target(name: "GeneratedFixturesV2", dependencies: ["ApolloAPI"], path: "Tests/Fixtures/GeneratedV2",
+            swiftSettings: [.swiftLanguageMode(.v6)]),
   ] + asyncChainExamples.map { name in
     .executableTarget(name: name, dependencies: ["StarWarsAPI", "ApolloAsyncChain"], path: "Examples/AsyncChain/\(name)",
                       swiftSettings: strictSettings)
@@ -98,6 +106,8 @@ let package = Package(
     .executableTarget(name: "CallbackChainBenchmarks", dependencies: ["ApolloCallbackChain", "StarWarsAPI"],
                       path: "Benchmarks/CallbackChainBenchmarks", swiftSettings: strictSettings),
 
+    .testTarget(name: "ApolloAPITests", dependencies: ["ApolloAPI", "GeneratedFixturesV1", "GeneratedFixturesV2"],
+                swiftSettings: strictSettings),
     .testTarget(name: "ApolloCoreTests", dependencies: ["ApolloCore"], swiftSettings: strictSettings),
     // The selection-driven executor: reading, normalizing and cache reads through generated selections.
     .testTarget(name: "ExecutorTests", dependencies: ["ApolloCore", "ApolloAPI"], swiftSettings: strictSettings),

@@ -1,0 +1,11 @@
+// @generated
+// This file was automatically generated and should not be edited.
+
+import ApolloAPI
+
+public enum Genre: String, EnumType {
+  case fiction = "FICTION"
+  case nonFiction = "NON_FICTION"
+  case poetry = "POETRY"
+  case reference = "REFERENCE"
+}

@@ -1,0 +1,39 @@
+// @generated
+// This file was automatically generated and should not be edited.
+
+import ApolloAPI
+
+public struct BorrowInput: InputObject {
+  public private(set) var __data: InputDict
+
+  public init(_ data: InputDict) {
+    __data = data
+  }
+
+  public init(
+    cardNumber: String,
+    itemId: ID,
+    days: GraphQLNullable<Int> = nil
+  ) {
+    __data = InputDict([
+      "cardNumber": cardNumber,
+      "itemId": itemId,
+      "days": days
+    ])
+  }
+
+  public var cardNumber: String {
+    get { __data["cardNumber"] }
+    set { __data["cardNumber"] = newValue }
+  }
+
+  public var itemId: ID {
+    get { __data["itemId"] }
+    set { __data["itemId"] = newValue }
+  }
+
+  public var days: GraphQLNullable<Int> {
+    get { __data["days"] }
+    set { __data["days"] = newValue }
+  }
+}

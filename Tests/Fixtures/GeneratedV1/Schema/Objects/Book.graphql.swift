@@ -1,0 +1,15 @@
+// @generated
+// This file was automatically generated and should not be edited.
+
+import ApolloAPI
+
+public extension Objects {
+  static let Book = ApolloAPI.Object(
+    typename: "Book",
+    implementedInterfaces: [
+      Interfaces.CatalogItem.self,
+      Interfaces.Borrowable.self
+    ],
+    keyFields: ["id"]
+  )
+}

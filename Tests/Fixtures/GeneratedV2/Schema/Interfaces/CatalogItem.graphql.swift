@@ -1,0 +1,16 @@
+// @generated
+// This file was automatically generated and should not be edited.
+
+import ApolloAPI
+
+public extension Interfaces {
+  nonisolated static let CatalogItem = ApolloAPI.Interface(
+    name: "CatalogItem",
+    keyFields: ["id"],
+    implementingObjects: [
+      "Book",
+      "Periodical",
+      "Film"
+    ]
+  )
+}

@@ -1,0 +1,15 @@
+// @generated
+// This file was automatically generated and should not be edited.
+
+import ApolloAPI
+
+public extension Unions {
+  nonisolated static let SearchResult = Union(
+    name: "SearchResult",
+    possibleTypes: [
+      Objects.Book.self,
+      Objects.Periodical.self,
+      Objects.Author.self
+    ]
+  )
+}
