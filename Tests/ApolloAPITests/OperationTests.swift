@@ -112,6 +112,9 @@ final class OperationTests: XCTestCase {
   func test_both_generations_expose_the_same_deferred_fragment_lookup() {
     let v2 = Catalog.deferredSelectionSetType(withLabel: "extra", atFieldPath: ["catalog"])
     XCTAssertTrue(v2 == Catalog.Data.Catalog.Extra.self)
+    let v1 = GeneratedFixturesV1.CatalogQuery.deferredSelectionSetType(withLabel: "extra", atFieldPath: ["catalog"])
+    XCTAssertTrue(v1 == GeneratedFixturesV1.CatalogQuery.Data.Catalog.Extra.self)
+    XCTAssertEqual(Catalog.deferredFragments?.keys.first, GeneratedFixturesV1.CatalogQuery.deferredFragments?.keys.first)
   }
 
   func test_operations_without_defer_have_a_single_response_and_no_deferred_fragments() {
