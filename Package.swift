@@ -46,6 +46,9 @@ let package = Package(
     .library(name: "ApolloParityCatalog", targets: ["ApolloParityCatalog"]),
     .executable(name: "apollo-parity", targets: ["ApolloParityCommand"]),
     .library(name: "ApolloParityTesting", targets: ["ApolloParityTesting"]),
+    // The examples' operations (shaped like generated code) and their in-process server, to try the package
+    // without writing operations first.
+    .library(name: "StarWarsAPI", targets: ["StarWarsAPI"]),
   ],
   traits: [
     // Opt in: `swift build --traits MigrationDeprecations`, or `traits: ["MigrationDeprecations"]` on the dependency.
