@@ -20,6 +20,12 @@ let delegateTransportExamples = [
   "NetworkDelegateExample",
 ]
 
+/// 0.x examples in the Swift 5 language mode, as apps that have not moved to Swift 6 build their code: each an
+/// executable under Examples/DelegateTransport/<name> with `swiftSettings: [.swiftLanguageMode(.v5)]`.
+let legacyLanguageModeExamples = [
+  "DocsNetworkSingleton",
+]
+
 /// 1.x examples: each an executable under Examples/CallbackChain/<name>.
 let callbackChainExamples = [
   "CallbackFetchHero",
@@ -82,6 +88,10 @@ let package = Package(
   } + delegateTransportExamples.map { name in
     .executableTarget(name: name, dependencies: ["StarWarsAPI", "ApolloDelegateTransport"], path: "Examples/DelegateTransport/\(name)",
                       swiftSettings: strictSettings)
+  } + legacyLanguageModeExamples.map { name in
+    // Only the language mode, as an app target of that time has it (no ExistentialAny: its code says `Error`).
+    .executableTarget(name: name, dependencies: ["StarWarsAPI", "ApolloDelegateTransport"], path: "Examples/DelegateTransport/\(name)",
+                      swiftSettings: [.swiftLanguageMode(.v5)])
   } + callbackChainExamples.map { name in
     .executableTarget(name: name, dependencies: ["StarWarsAPI", "ApolloCallbackChain"], path: "Examples/CallbackChain/\(name)",
                       swiftSettings: strictSettings)
