@@ -37,6 +37,7 @@ let callbackChainExamples = [
 let migrationExamples = [
   "MigratedNetworkSingleton",
   "MigratedCallbackProvider",
+  "MixedGenerationsApp",
 ]
 
 let package = Package(
