@@ -40,6 +40,12 @@ let migrationExamples = [
   "MixedGenerationsApp",
 ]
 
+/// WebSocket examples: each an executable under Examples/WebSocket/<name>; embedded by default too (an in-process
+/// WebSocket peer on loopback), or against TestServer given as the argument.
+let webSocketExamples = [
+  "WebSocketSplitExample",
+]
+
 let package = Package(
   name: "ApolloMigrationKit",
   platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
@@ -100,9 +106,10 @@ let package = Package(
     .executableTarget(name: name, dependencies: ["StarWarsAPI", "ApolloMigration", "ApolloDelegateTransport", "ApolloCallbackChain",
                                                  "ApolloAsyncChain"],
                       path: "Examples/Migration/\(name)", swiftSettings: strictSettings)
+  } + webSocketExamples.map { name in
+    .executableTarget(name: name, dependencies: ["StarWarsAPI", "ApolloWebSocket"], path: "Examples/WebSocket/\(name)",
+                      swiftSettings: strictSettings)
   } + [
-    .executableTarget(name: "WebSocketSplitExample", dependencies: ["StarWarsAPI", "ApolloWebSocket"],
-                      path: "Examples/WebSocket/WebSocketSplitExample", swiftSettings: strictSettings),
     .executableTarget(name: "ApolloBenchmarks", dependencies: ["ApolloAsyncChain", "ApolloCallbackChain", "ApolloDelegateTransport", "ApolloMigration", "StarWarsAPI"],
                       path: "Benchmarks/ApolloBenchmarks", swiftSettings: strictSettings),
 
