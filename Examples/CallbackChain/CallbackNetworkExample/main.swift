@@ -49,7 +49,8 @@ final class ResultBox<Data: RootSelectionSet>: @unchecked Sendable {
   var result: Result<GraphQLResult<Data>, any Error>?
 }
 
-print("Endpoint: \(environment.isEmbedded ? environment.summary : endpoint.absoluteString)")
+print("Endpoint: \(environment.isEmbedded ? environment.summary : endpoint.absoluteString)"
+  + (endpoint != environment.endpoint ? " (switched from the given /graphql to /graphql-auth, the route that answers 401 without a valid token)" : ""))
 
 // 1. Nobody logged in: the interceptor fails with its typed error before anything is sent.
 userManager.logOut()
