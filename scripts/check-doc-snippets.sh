@@ -10,7 +10,9 @@
 #     ```swift                   the block is a module of its own;
 #     ```swift group=NAME        every block of the document with the same NAME joins one module, in
 #                                document order, so a later block can use what an earlier one declared;
-#     ```swift fragment          not compiled. Only for a block that cannot compile on purpose; none does today.
+#     ```swift fragment          not compiled. Only for a block that cannot compile on purpose: the README's Package.swift
+#                                excerpts (manifest code, not a program; this script's own manifest depends on
+#                                the package the same way).
 #   GitHub highlights all three as Swift (it reads the first word only).
 # - A module's code is its target's `main.swift`: top-level statements (including `try await`) and
 #   declarations are both allowed, and two modules may declare the same names. Swift 6 language mode.
