@@ -20,6 +20,12 @@ let delegateTransportExamples = [
   "NetworkDelegateExample",
 ]
 
+/// 0.x examples in the Swift 5 language mode, as apps that have not moved to Swift 6 build their code: each an
+/// executable under Examples/DelegateTransport/<name> with `swiftSettings: [.swiftLanguageMode(.v5)]`.
+let legacyLanguageModeExamples = [
+  "DocsNetworkSingleton",
+]
+
 /// 1.x examples: each an executable under Examples/CallbackChain/<name>.
 let callbackChainExamples = [
   "CallbackFetchHero",
@@ -31,6 +37,13 @@ let callbackChainExamples = [
 let migrationExamples = [
   "MigratedNetworkSingleton",
   "MigratedCallbackProvider",
+  "MixedGenerationsApp",
+]
+
+/// WebSocket examples: each an executable under Examples/WebSocket/<name>; embedded by default too (an in-process
+/// WebSocket peer on loopback), or against TestServer given as the argument.
+let webSocketExamples = [
+  "WebSocketSplitExample",
 ]
 
 let package = Package(
@@ -47,6 +60,9 @@ let package = Package(
     .library(name: "ApolloParityCatalog", targets: ["ApolloParityCatalog"]),
     .executable(name: "apollo-parity", targets: ["ApolloParityCommand"]),
     .library(name: "ApolloParityTesting", targets: ["ApolloParityTesting"]),
+    // The examples' operations (shaped like generated code) and their in-process server, to try the package
+    // without writing operations first.
+    .library(name: "StarWarsAPI", targets: ["StarWarsAPI"]),
   ],
   traits: [
     // Opt in: `swift build --traits MigrationDeprecations`, or `traits: ["MigrationDeprecations"]` on the dependency.
@@ -90,6 +106,10 @@ let package = Package(
   } + delegateTransportExamples.map { name in
     .executableTarget(name: name, dependencies: ["StarWarsAPI", "ApolloDelegateTransport"], path: "Examples/DelegateTransport/\(name)",
                       swiftSettings: strictSettings)
+  } + legacyLanguageModeExamples.map { name in
+    // Only the language mode, as an app target of that time has it (no ExistentialAny: its code says `Error`).
+    .executableTarget(name: name, dependencies: ["StarWarsAPI", "ApolloDelegateTransport"], path: "Examples/DelegateTransport/\(name)",
+                      swiftSettings: [.swiftLanguageMode(.v5)])
   } + callbackChainExamples.map { name in
     .executableTarget(name: name, dependencies: ["StarWarsAPI", "ApolloCallbackChain"], path: "Examples/CallbackChain/\(name)",
                       swiftSettings: strictSettings)
@@ -97,9 +117,10 @@ let package = Package(
     .executableTarget(name: name, dependencies: ["StarWarsAPI", "ApolloMigration", "ApolloDelegateTransport", "ApolloCallbackChain",
                                                  "ApolloAsyncChain"],
                       path: "Examples/Migration/\(name)", swiftSettings: strictSettings)
+  } + webSocketExamples.map { name in
+    .executableTarget(name: name, dependencies: ["StarWarsAPI", "ApolloWebSocket"], path: "Examples/WebSocket/\(name)",
+                      swiftSettings: strictSettings)
   } + [
-    .executableTarget(name: "WebSocketSplitExample", dependencies: ["StarWarsAPI", "ApolloWebSocket"],
-                      path: "Examples/WebSocket/WebSocketSplitExample", swiftSettings: strictSettings),
     .executableTarget(name: "ApolloBenchmarks", dependencies: ["ApolloAsyncChain", "ApolloCallbackChain", "ApolloDelegateTransport", "ApolloMigration", "StarWarsAPI"],
                       path: "Benchmarks/ApolloBenchmarks", swiftSettings: strictSettings),
 

@@ -8,7 +8,8 @@ set -uo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BIN="$ROOT/.build/debug/apollo-parity"
-SERVER="${APOLLO_TEST_SERVER_URL:-http://127.0.0.1:4010}"
+# TestServer as scripts/test.sh started it, else at APOLLO_TEST_SERVER_PORT, else at the script default 4010.
+SERVER="${APOLLO_TEST_SERVER_URL:-http://127.0.0.1:${APOLLO_TEST_SERVER_PORT:-4010}}"
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
 failures=0

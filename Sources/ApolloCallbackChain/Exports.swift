@@ -2,6 +2,14 @@
 // operation model, JSON values, errors and the store through a single `import ApolloCallbackChain`.
 @_exported import ApolloCore
 
+// Foundation and, where it exists (Linux), FoundationNetworking: this module's API speaks `URLRequest`,
+// `URLResponse`, `URLSession`, so its importers see them with no import of their own, as ApolloCore
+// explains (Sources/ApolloCore/Exports.swift). Said here too so it holds even if the core stops re-exporting.
+@_exported import Foundation
+#if canImport(FoundationNetworking)
+@_exported import FoundationNetworking
+#endif
+
 // With the package trait MigrationDeprecations (off by default), this module's public entry points are
 // `@available(*, deprecated)` under `#if MigrationDeprecations`: one message per group of declarations,
 // "1.x API: use <2.x counterpart>; until then <ApolloMigration adapter> …". Every extension of a deprecated

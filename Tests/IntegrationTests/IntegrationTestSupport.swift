@@ -12,11 +12,10 @@ import FoundationNetworking
 /// Control calls go through Foundation's `URLSession`, not through the code under test, so that a broken
 /// library cannot hide a broken server or the other way round.
 enum TestServer {
-  /// `APOLLO_TEST_SERVER_URL`, or `http://127.0.0.1:4010`.
+  /// `APOLLO_TEST_SERVER_URL`, else `http://127.0.0.1:$APOLLO_TEST_SERVER_PORT`, else port 4010 (``TestPorts``).
   static let baseURL: URL = {
-    let configured = ProcessInfo.processInfo.environment["APOLLO_TEST_SERVER_URL"] ?? ""
-    let text = configured.isEmpty ? "http://127.0.0.1:4010" : configured
-    guard let url = URL(string: text.hasSuffix("/") ? String(text.dropLast()) : text) else {
+    let text = TestPorts.testServerBase()
+    guard let url = URL(string: text) else {
       preconditionFailure("APOLLO_TEST_SERVER_URL is not a URL: \(text)")
     }
     return url

@@ -117,7 +117,7 @@ func expectSoon(_ what: String, within seconds: Double = 10, file: StaticString 
 }
 
 /// A TestServer of this test's own on another port, which the test may kill and restart; the shared
-/// server on 4010 is never touched.
+/// server is never touched.
 struct PrivateTestServer {
   let port: Int
   var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
@@ -129,6 +129,9 @@ struct PrivateTestServer {
   ///
   /// Uses `posix_spawn` + `waitpid` rather than Foundation's `Process`: on Linux, `Process` notices the end of a
   /// child through a descriptor that the detached server inherits, so `waitUntilExit()` would wait for the server.
+  /// The child gets an empty signal mask: a spawned process inherits the spawning thread's, and this thread
+  /// blocks nearly every signal, SIGTERM included, so a server started here ignored `stop` and was killed
+  /// after the script's 5 s ("did not stop after SIGTERM; sending SIGKILL").
   @discardableResult
   func run(_ command: String) async throws -> Int32 {
     let arguments = ["/usr/bin/env", "bash", Self.root.appendingPathComponent("scripts/test-server.sh").path, command]
@@ -146,10 +149,21 @@ struct PrivateTestServer {
         posix_spawn_file_actions_init(&fileActions)
         posix_spawn_file_actions_addopen(&fileActions, 1, "/dev/null", O_WRONLY, 0)
         defer { posix_spawn_file_actions_destroy(&fileActions) }
+        #if canImport(Darwin)
+        var attributes: posix_spawnattr_t? = nil
+        #else
+        var attributes = posix_spawnattr_t()
+        #endif
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environmentLines.map { strdup($0) } + [nil]
         defer { (argv + envp).forEach { free($0) } }
-        let spawned = posix_spawn(&pid, "/usr/bin/env", &fileActions, nil, argv, envp)
+        let spawned = posix_spawn(&pid, "/usr/bin/env", &fileActions, &attributes, argv, envp)
         guard spawned == 0 else {
           continuation.resume(throwing: TestServer.ControlError(description: "posix_spawn failed: \(spawned)"))
           return
@@ -172,10 +186,20 @@ struct PrivateTestServer {
 
   /// The server's process id (from its pid file).
   func pid() throws -> Int32 {
-    let file = Self.root.appendingPathComponent("TestServer/.run/server-\(port).pid")
+    // scripts/test-server.sh names the default port's files without the port.
+    let name = port == TestPorts.scriptDefaultPort ? "server.pid" : "server-\(port).pid"
+    let file = Self.root.appendingPathComponent("TestServer/.run/\(name)")
     let text = try String(contentsOf: file, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
     guard let pid = Int32(text) else { throw TestServer.ControlError(description: "no pid in \(file.path)") }
     return pid
+  }
+
+  /// Deletes the server's log files (scripts/test-server.sh keeps the previous start's as `.log.1`).
+  func removeLogs() {
+    let name = port == TestPorts.scriptDefaultPort ? "server" : "server-\(port)"
+    for suffix in [".log", ".log.1"] {
+      try? FileManager.default.removeItem(at: Self.root.appendingPathComponent("TestServer/.run/\(name)\(suffix)"))
+    }
   }
 
   /// Sends `signal` to the server process (SIGSTOP freezes it with its sockets open).

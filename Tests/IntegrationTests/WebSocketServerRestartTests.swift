@@ -7,9 +7,11 @@ import XCTest
 import FoundationNetworking
 #endif
 
-/// Kills and restarts a TestServer of its own (port 4025, never the shared 4010) under a live socket.
+/// Kills and restarts a TestServer of its own under a live socket, never the shared one: on
+/// `APOLLO_WS_RESTART_TEST_PORT`, or else on a free port the system picks for each test, so two checkouts
+/// running their tests at once do not meet there.
 final class WebSocketServerRestartTests: XCTestCase {
-  private let server = PrivateTestServer(port: Int(ProcessInfo.processInfo.environment["APOLLO_WS_RESTART_TEST_PORT"] ?? "") ?? 4025)
+  private let server = PrivateTestServer(port: TestPorts.privateServerPort())
 
   override func setUp() async throws {
     try await super.setUp()
@@ -19,6 +21,8 @@ final class WebSocketServerRestartTests: XCTestCase {
   override func tearDown() async throws {
     try? server.signal(SIGCONT)
     try await server.run("stop")
+    // Each test has a port of its own, so each would leave a log behind: keep only the logs of failures.
+    if testRun?.totalFailureCount == 0 { server.removeLogs() }  // (hasSucceeded is false until the run stops)
     try await super.tearDown()
   }
 

@@ -14,9 +14,12 @@ final class ParityOverHTTPTests: XCTestCase {
     "get-for-queries", "apq-not-found", "cache-first-miss-then-hit", "defer-20220824", "multipart-subscription",
   ]
 
+  /// `APOLLO_TEST_SERVER_URL`, else `http://127.0.0.1:$APOLLO_TEST_SERVER_PORT`, else scripts/test-server.sh's
+  /// default port 4010, as the integration tests find it.
   static let server: URL = {
-    let configured = ProcessInfo.processInfo.environment["APOLLO_TEST_SERVER_URL"] ?? ""
-    let text = configured.isEmpty ? "http://127.0.0.1:4010" : configured
+    let environment = ProcessInfo.processInfo.environment
+    let configured = environment["APOLLO_TEST_SERVER_URL"] ?? ""
+    let text = configured.isEmpty ? "http://127.0.0.1:\(environment["APOLLO_TEST_SERVER_PORT"] ?? "4010")" : configured
     return URL(string: text.hasSuffix("/") ? String(text.dropLast()) : text) ?? URL(fileURLWithPath: "/")
   }()
 

@@ -43,7 +43,11 @@ let transport = RequestChainNetworkTransport(
   urlSession: ChunkedStreamingSession(environment.session), interceptorProvider: AuthProvider(token: token),
   store: store, endpointURL: endpoint)
 let client = ApolloClient(networkTransport: transport, store: store)
-print("Endpoint: \(environment.isEmbedded ? environment.summary : endpoint.absoluteString)")
+print("Endpoint: \(environment.isEmbedded ? environment.summary : endpoint.absoluteString)"
+  + (endpoint != environment.endpoint ? " (switched from the given /graphql to /graphql-auth, the route that answers 401 without a valid token)" : ""))
+if !environment.isEmbedded {
+  print("Against a server this example asks MeQuery (whose token it is) where the embedded run asks HeroNameQuery")
+}
 
 do {
   if environment.isEmbedded {

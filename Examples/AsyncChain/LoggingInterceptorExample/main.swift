@@ -55,6 +55,8 @@ if environment.isEmbedded {
   components?.query = nil
   failing = makeClient(environment.session, components?.url ?? environment.endpoint)
 }
+print(environment.isEmbedded ? "Failing server: a scripted server that answers every request with 500"
+  : "Failing server: the server's fault route /fault/status/500, not the /graphql given")
 
 var ok = true
 

@@ -108,7 +108,8 @@ let transport = RequestChainNetworkTransport(
   urlSession: ChunkedStreamingSession(session), interceptorProvider: ReauthenticatingProvider(tokens: tokens),
   store: store, endpointURL: endpoint)
 let client = ApolloClient(networkTransport: transport, store: store)
-print("Endpoint: \(environment.isEmbedded ? environment.summary : endpoint.absoluteString), starting with \"expired-token\"")
+print("Endpoint: \(environment.isEmbedded ? environment.summary : endpoint.absoluteString), starting with \"expired-token\""
+  + (endpoint != environment.endpoint ? " (switched from the given /graphql to /graphql-auth, the route that answers 401 without a valid token)" : ""))
 
 do {
   let response = try await client.fetch(query: MeQuery(), cachePolicy: .networkOnly)

@@ -26,10 +26,14 @@ let network = Network(endpoint: endpoint, session: session, userManager: userMan
 let queue = DispatchQueue(label: "CallbackNetworkExample")
 
 /// Runs one fetch and waits for its single completion.
-@MainActor func fetchOnce<Query: GraphQLQuery>(_ query: Query) -> Result<GraphQLResult<Query.Data>, any Error> {
+///
+/// The client comes in as an argument rather than being read from the global: top-level globals are
+/// main-actor isolated in Swift 6 and not in Swift 5, so this way the file compiles in both language modes
+/// (scripts/check-doc-snippets.sh builds the old-generation examples in Swift 5 mode too).
+func fetchOnce<Query: GraphQLQuery>(_ query: Query, on client: ApolloClient) -> Result<GraphQLResult<Query.Data>, any Error> {
   let done = DispatchSemaphore(value: 0)
   let box = ResultBox<Query.Data>()
-  network.apollo.fetch(query: query, cachePolicy: .fetchIgnoringCacheData, queue: queue) { result in
+  client.fetch(query: query, cachePolicy: .fetchIgnoringCacheData, queue: queue) { result in
     box.result = result
     done.signal()
   }
@@ -45,11 +49,12 @@ final class ResultBox<Data: RootSelectionSet>: @unchecked Sendable {
   var result: Result<GraphQLResult<Data>, any Error>?
 }
 
-print("Endpoint: \(environment.isEmbedded ? environment.summary : endpoint.absoluteString)")
+print("Endpoint: \(environment.isEmbedded ? environment.summary : endpoint.absoluteString)"
+  + (endpoint != environment.endpoint ? " (switched from the given /graphql to /graphql-auth, the route that answers 401 without a valid token)" : ""))
 
 // 1. Nobody logged in: the interceptor fails with its typed error before anything is sent.
 userManager.logOut()
-switch fetchOnce(RequestHeaderQuery(name: "Authorization")) {
+switch fetchOnce(RequestHeaderQuery(name: "Authorization"), on: network.apollo) {
 case .failure(UserManagementInterceptor.UserError.noUserLoggedIn):
   print("Logged out: failed with UserError.noUserLoggedIn, as expected")
 case let other:
@@ -59,7 +64,7 @@ case let other:
 
 // 2. Logged in with an expired token: it is renewed asynchronously, then sent.
 userManager.logInWithExpiredToken()
-switch fetchOnce(RequestHeaderQuery(name: "Authorization")) {
+switch fetchOnce(RequestHeaderQuery(name: "Authorization"), on: network.apollo) {
 case .success(let result):
   let header = result.data?.requestHeader ?? "<none>"
   guard header.hasPrefix("Bearer "), header != "Bearer expired-token" else {
@@ -73,7 +78,7 @@ case .failure(let error):
 }
 
 // 3. A query with the renewed token.
-switch fetchOnce(HeroNameQuery()) {
+switch fetchOnce(HeroNameQuery(), on: network.apollo) {
 case .success(let result):
   print("ok: hero is \(result.data?.hero?.name ?? "<none>")")
 case .failure(let error):

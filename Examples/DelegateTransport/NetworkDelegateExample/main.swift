@@ -144,7 +144,8 @@ tokenComponents?.path = "/auth/token"
 tokenComponents?.query = nil
 let network = Network.shared
 network.configure(endpoint: endpoint, tokenURL: tokenComponents?.url ?? endpoint, client: client)
-print("Endpoint: \(environment.isEmbedded ? environment.summary : endpoint.absoluteString)")
+print("Endpoint: \(environment.isEmbedded ? environment.summary : endpoint.absoluteString)"
+  + (endpoint != environment.endpoint ? " (switched from the given /graphql to /graphql-auth, the route that answers 401 without a valid token)" : ""))
 
 /// `fetch` with a continuation, so the top-level code can wait for the 0.x callback.
 func fetchMe() async -> Result<GraphQLResult<MeQuery.Data>, any Error> {
@@ -193,6 +194,8 @@ if environment.isEmbedded {
   } else {
     check(false, "expected a failure when re-authentication fails")
   }
+} else {
+  print("3. Skipped against a server: only the embedded server can be told to refuse new tokens (the failed re-authentication path)")
 }
 
 let completedCount = network.lines.filter { $0.hasPrefix("completed:") }.count

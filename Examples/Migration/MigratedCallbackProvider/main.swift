@@ -136,7 +136,8 @@ func run(_ route: Route, startingWith expiredToken: String) async throws -> Stri
   return user
 }
 
-print("Endpoint: \(environment.isEmbedded ? environment.summary : endpoint.absoluteString)")
+print("Endpoint: \(environment.isEmbedded ? environment.summary : endpoint.absoluteString)"
+  + (endpoint != environment.endpoint ? " (switched from the given /graphql to /graphql-auth, the route that answers 401 without a valid token)" : ""))
 do {
   let asyncUser = try await run(makeAsyncRoute(), startingWith: "expired-token")
   let callbackUser = try await run(makeCallbackRoute(), startingWith: "expired-again")

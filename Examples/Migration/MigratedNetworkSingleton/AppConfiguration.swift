@@ -41,7 +41,7 @@ struct AppConfiguration: Sendable {
       }
       session = ChunkedStreamingSession(environment.session)
       tokenClient = URLSessionClient(sessionConfiguration: .ephemeral, callbackQueue: tokenQueue)
-      summary = endpoint.absoluteString
+      summary = endpoint.absoluteString + (endpoint != environment.endpoint ? " (switched from the given /graphql to /graphql-auth, the route that answers 401 without a valid token)" : "")
     }
     self.endpoint = endpoint
     var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false)

@@ -40,12 +40,24 @@ final class TaskCancellable: Cancellable {
 /// the middle of a move from 1.x keeps compiling. Each call runs the async API in a task; the handler
 /// is called once per result (twice for `.returnCacheDataAndFetch`) and once for an error, always
 /// asynchronously on `queue`.
+///
+/// Unlike upstream, the handler (`resultHandler`, `completion`) has no default: a call must pass one, even
+/// if only `nil` or `{ _ in }`. Swift ranks overloads for top-level code (a `main.swift`) as if it were
+/// synchronous, so with a default `try await client.fetch(query: q)` there matched this callback form and
+/// won over the async one: three warnings, no fetch, and a `Cancellable` where the response was meant.
+/// `@available(*, noasync)` would not help: it does not take part in overload resolution, it only turns
+/// that silent pick into an error, and it would also reject callback call sites in top-level code and in
+/// `Task { }`, which are legitimate mid-migration. Without the default, a call with no handler can only be
+/// the async API, and every call with a handler still compiles everywhere (MIGRATION.md §5.2, row 14c).
 extension ApolloClient {
   /// Drops every record, then calls `completion` on `callbackQueue`.
+  ///
+  /// `completion` has no default (upstream's is `nil`), so `try await client.clearCache()` in top-level code
+  /// is the async `clearCache()`; see the extension's comment.
   @_disfavoredOverload
   @available(*, deprecated, message: "Use clearCache() async throws")
   public func clearCache(callbackQueue: DispatchQueue = .main,
-                         completion: (@Sendable (Result<Void, any Swift.Error>) -> Void)? = nil) {
+                         completion: (@Sendable (Result<Void, any Swift.Error>) -> Void)?) {
     Task {
       let result: Result<Void, any Swift.Error>
       do { try await clearCache(); result = .success(()) } catch { result = .failure(error) }
@@ -56,13 +68,14 @@ extension ApolloClient {
   /// Fetches a query with a 1.x cache policy.
   ///
   /// Upstream's shim ignores `context` and drops the client's default timeout; here the default request
-  /// configuration's timeout is kept (`context` is still ignored: it has no 2.x meaning).
+  /// configuration's timeout is kept (`context` is still ignored: it has no 2.x meaning). `resultHandler` has
+  /// no default, so a call without one is the async `fetch` (see the extension's comment).
   @_disfavoredOverload
   @available(*, deprecated, message: "Use fetch(query:cachePolicy:requestConfiguration:) async")
   @discardableResult
   public func fetch<Query: GraphQLQuery>(
     query: Query, cachePolicy: CachePolicy_v1? = nil, context: (any RequestContext)? = nil, queue: DispatchQueue = .main,
-    resultHandler: GraphQLResultHandler<Query>? = nil
+    resultHandler: GraphQLResultHandler<Query>?
   ) -> any Cancellable {
     let (behavior, write) = (cachePolicy ?? CachePolicy_v1.default).behavior
     var configuration = defaultRequestConfiguration
@@ -74,13 +87,14 @@ extension ApolloClient {
   /// Performs a mutation.
   ///
   /// Upstream's shim sends the mutation outside the client's task-local context, so without client
-  /// awareness; here it is sent like every other call.
+  /// awareness; here it is sent like every other call. `resultHandler` has no default, so a call without
+  /// one is the async `perform` (see the extension's comment).
   @_disfavoredOverload
   @available(*, deprecated, message: "Use perform(mutation:requestConfiguration:) async")
   @discardableResult
   public func perform<Mutation: GraphQLMutation>(
     mutation: Mutation, publishResultToStore: Bool = true, queue: DispatchQueue = .main,
-    resultHandler: GraphQLResultHandler<Mutation>? = nil
+    resultHandler: GraphQLResultHandler<Mutation>?
   ) -> any Cancellable {
     var configuration = defaultRequestConfiguration
     configuration.writeResultsToCache = publishResultToStore
@@ -92,12 +106,13 @@ extension ApolloClient {
     return deliver(stream, on: queue, to: resultHandler)
   }
 
-  /// Uploads files with an operation.
+  /// Uploads files with an operation. `resultHandler` has no default, so a call without one is the async
+  /// `upload` (see the extension's comment).
   @_disfavoredOverload
   @available(*, deprecated, message: "Use upload(operation:files:requestConfiguration:) async")
   @discardableResult
   public func upload<Operation: GraphQLOperation>(
-    operation: Operation, files: [GraphQLFile], queue: DispatchQueue = .main, resultHandler: GraphQLResultHandler<Operation>? = nil
+    operation: Operation, files: [GraphQLFile], queue: DispatchQueue = .main, resultHandler: GraphQLResultHandler<Operation>?
   ) -> any Cancellable {
     let configuration = defaultRequestConfiguration
     let stream = Result {
