@@ -121,7 +121,7 @@ let package = Package(
     .executableTarget(name: name, dependencies: ["StarWarsAPI", "ApolloWebSocket"], path: "Examples/WebSocket/\(name)",
                       swiftSettings: strictSettings)
   } + [
-    .executableTarget(name: "ApolloBenchmarks", dependencies: ["ApolloAsyncChain", "ApolloCallbackChain", "ApolloDelegateTransport", "ApolloMigration", "StarWarsAPI"],
+    .executableTarget(name: "ApolloBenchmarks", dependencies: ["ApolloAPI", "ApolloAsyncChain", "ApolloCallbackChain", "ApolloDelegateTransport", "ApolloMigration", "StarWarsAPI"],
                       path: "Benchmarks/ApolloBenchmarks", swiftSettings: strictSettings),
 
     .executableTarget(name: "CallbackChainBenchmarks", dependencies: ["ApolloCallbackChain", "StarWarsAPI"],

@@ -2,7 +2,7 @@
 // in the same process, so the ratio holds whatever the machine.
 //
 //   swift run -c release ApolloBenchmarks            # all benchmarks
-//   swift run -c release ApolloBenchmarks requests   # one of: requests, store, multipart, json, memory, adapters
+//   swift run -c release ApolloBenchmarks requests   # one of: requests, store, multipart, json, memory, adapters, executor
 import ApolloAsyncChain
 import Foundation
 import StarWarsAPI
@@ -211,3 +211,4 @@ if wanted("multipart") { benchmarkMultipart() }
 if wanted("json") { try benchmarkJSON() }
 if wanted("memory") { try await benchmarkMemory() }
 if wanted("adapters") { try await benchmarkAdapters() }
+if wanted("executor") { try benchmarkExecutor() }

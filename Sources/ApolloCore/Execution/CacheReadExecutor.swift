@@ -141,7 +141,7 @@ struct CacheReadExecutor {
       guard case .reference(let key) = value else { throw ApolloAPI.JSONDecodingError.wrongType }
       guard let record = try load([key])[key] else { throw ApolloAPI.JSONDecodingError.missingValue }
       var selectionSetTypes: [any ApolloAPI.SelectionSet.Type] = [rootType]
-      for field in group.fields.dropFirst() {
+      for field in group.others {
         if case .object(let other) = field.type.namedType, !selectionSetTypes.contains(where: { $0 == other }) {
           selectionSetTypes.append(other)
         }

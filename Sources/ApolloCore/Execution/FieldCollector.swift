@@ -6,8 +6,11 @@
 struct CollectedFields {
   /// The field selections of one response key; the first decides the value's type and cache key.
   struct Group {
-    var fields: [Selection.Field]
-    var first: Selection.Field { fields[0] }
+    let first: Selection.Field
+    /// Further selections of the same key (rare: merged type cases and fragments); kept out of line so
+    /// that the common single-selection field allocates nothing.
+    var others: [Selection.Field] = []
+    var fields: [Selection.Field] { [first] + others }
   }
 
   var groups: [Group] = []
@@ -23,10 +26,10 @@ struct CollectedFields {
 
   mutating func add(_ field: Selection.Field) {
     if let index = indexByKey[field.responseKey] {
-      groups[index].fields.append(field)
+      groups[index].others.append(field)
     } else {
       indexByKey[field.responseKey] = groups.count
-      groups.append(Group(fields: [field]))
+      groups.append(Group(first: field))
     }
   }
 }

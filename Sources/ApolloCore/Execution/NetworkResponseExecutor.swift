@@ -12,6 +12,9 @@ struct NetworkResponseExecutor {
   /// Whether to build records as well.
   let normalizing: Bool
   private(set) var records = RecordSet()
+  /// The response path of the field being completed: pushed and popped as the walk goes, and read
+  /// only when an error needs it.
+  private var currentPath: [String] = []
 
   init(variables: ApolloAPI.GraphQLOperation.Variables?, normalizing: Bool) {
     self.variables = variables
@@ -27,14 +30,15 @@ struct NetworkResponseExecutor {
   mutating func execute(
     rootType: any ApolloAPI.SelectionSet.Type, object: JSONObject, rootKey: CacheKey?, path: [String] = []
   ) throws -> ApolloAPI.DataDict {
-    try executeObject(
-      selectionSetTypes: [rootType], schema: rootType._schema, object: object, path: path,
+    currentPath = path
+    return try executeObject(
+      selectionSetTypes: [rootType], schema: rootType._schema, object: object,
       recordKey: rootKey ?? path.joined(separator: "."))
   }
 
   private mutating func executeObject(
     selectionSetTypes: [any ApolloAPI.SelectionSet.Type], schema: any SchemaMetadata.Type, object: JSONObject,
-    path: [String], recordKey: CacheKey
+    recordKey: CacheKey
   ) throws -> ApolloAPI.DataDict {
     let runtimeType = FieldCollector.runtimeType(
       typename: object["__typename"]?.stringValue, schema: schema, parentType: selectionSetTypes[0].__parentType)
@@ -47,18 +51,19 @@ struct NetworkResponseExecutor {
     var record = normalizing ? Record(key: recordKey) : nil
     for group in collected.groups {
       let field = group.first
-      let fieldPath = path + [field.responseKey]
+      currentPath.append(field.responseKey)
+      defer { currentPath.removeLast() }
       do {
         let fieldKey = normalizing ? try FieldCacheKey.key(for: field, variables: variables) : field.name
         let completed = try complete(
-          object[field.responseKey], type: field.type, group: group, schema: schema, path: fieldPath,
-          cachePath: recordKey + "." + fieldKey)
+          object[field.responseKey], type: field.type, group: group, schema: schema,
+          cachePath: { recordKey + "." + fieldKey })
         data[field.responseKey] = completed.value
         if let recordValue = completed.record { record?.fields[fieldKey] = recordValue }
       } catch let error as GraphQLExecutionError {
         throw error
       } catch {
-        throw GraphQLExecutionError(path: ResponsePath(fieldPath), underlying: error)
+        throw GraphQLExecutionError(path: ResponsePath(currentPath), underlying: error)
       }
     }
     if let record { records.merge(record: record) }
@@ -67,7 +72,7 @@ struct NetworkResponseExecutor {
 
   private mutating func complete(
     _ raw: JSONValue?, type: Selection.Field.OutputType, group: CollectedFields.Group,
-    schema: any SchemaMetadata.Type, path: [String], cachePath: String
+    schema: any SchemaMetadata.Type, cachePath: () -> String
   ) throws -> (value: ApolloAPI.DataDict.FieldValue, record: RecordValue?) {
     guard let raw else { throw ApolloAPI.JSONDecodingError.missingValue }
     if case .null = raw {
@@ -76,7 +81,7 @@ struct NetworkResponseExecutor {
     }
     switch type {
     case .nonNull(let inner):
-      return try complete(raw, type: inner, group: group, schema: schema, path: path, cachePath: cachePath)
+      return try complete(raw, type: inner, group: group, schema: schema, cachePath: cachePath)
     case .scalar(let scalarType):
       return (try ScalarDecoding.decode(raw, as: scalarType), .value(raw))
     case .customScalar(let scalarType):
@@ -88,11 +93,12 @@ struct NetworkResponseExecutor {
       var recordValues: [RecordValue] = []
       var holdsReferences = false
       for (index, element) in elements.enumerated() {
-        let elementPath = path + [String(index)]
+        currentPath.append(String(index))
+        defer { currentPath.removeLast() }
         do {
           let completed = try complete(
-            element, type: elementType, group: group, schema: schema, path: elementPath,
-            cachePath: cachePath + "." + String(index))
+            element, type: elementType, group: group, schema: schema,
+            cachePath: { cachePath() + "." + String(index) })
           values.append(completed.value)
           if let recordValue = completed.record {
             if case .value = recordValue {} else { holdsReferences = true }
@@ -101,7 +107,7 @@ struct NetworkResponseExecutor {
         } catch let error as GraphQLExecutionError {
           throw error
         } catch {
-          throw GraphQLExecutionError(path: ResponsePath(elementPath), underlying: error)
+          throw GraphQLExecutionError(path: ResponsePath(currentPath), underlying: error)
         }
       }
       let record: RecordValue? = normalizing ? (holdsReferences ? .list(recordValues) : .value(raw)) : nil
@@ -110,7 +116,7 @@ struct NetworkResponseExecutor {
       guard case .object(let object) = raw else { throw ApolloAPI.JSONDecodingError.wrongType }
       // Every selection of this response key that selects an object contributes its selection set.
       var selectionSetTypes: [any ApolloAPI.SelectionSet.Type] = [rootType]
-      for field in group.fields.dropFirst() {
+      for field in group.others {
         if case .object(let other) = field.type.namedType, !selectionSetTypes.contains(where: { $0 == other }) {
           selectionSetTypes.append(other)
         }
@@ -118,12 +124,12 @@ struct NetworkResponseExecutor {
       let key: CacheKey
       if normalizing {
         key = schema.cacheKey(
-          for: ObjectData(json: object), inferredToImplementInterface: rootType.__parentType as? Interface) ?? cachePath
+          for: ObjectData(json: object), inferredToImplementInterface: rootType.__parentType as? Interface) ?? cachePath()
       } else {
-        key = cachePath
+        key = ""
       }
       let child = try executeObject(
-        selectionSetTypes: selectionSetTypes, schema: schema, object: object, path: path, recordKey: key)
+        selectionSetTypes: selectionSetTypes, schema: schema, object: object, recordKey: key)
       return (child, .reference(key))
     }
   }
