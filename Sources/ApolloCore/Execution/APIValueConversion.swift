@@ -33,11 +33,7 @@ extension JSONValue {
     case let double as Double: self = .double(double)
     case let float as Float: self = .double(Double(float))
     case let list as ApolloAPI.JSONList:
-      var elements: [JSONValue] = []
-      for element in list.elements {
-        guard let converted = JSONValue(apiValue: element) else { return nil }
-        elements.append(converted)
-      }
+      guard let elements = Self.convertElements(list.elements) else { return nil }
       self = .array(elements)
     case let object as ApolloAPI.JSONObjectValue:
       var fields: JSONObject = [:]
@@ -47,11 +43,7 @@ extension JSONValue {
       }
       self = .object(fields)
     case let list as ApolloAPI.DataDict.List:
-      var elements: [JSONValue] = []
-      for element in list.elements {
-        guard let converted = JSONValue(apiValue: element) else { return nil }
-        elements.append(converted)
-      }
+      guard let elements = Self.convertElements(list.elements) else { return nil }
       self = .array(elements)
     case let encodable as any ApolloAPI.JSONEncodable:
       // A custom scalar or enum stored in selection-set data: its JSON form.
@@ -62,5 +54,16 @@ extension JSONValue {
     case let core as JSONValue: self = core
     default: return nil
     }
+  }
+
+  /// Each element's core form; `nil` when any element has no JSON form.
+  private static func convertElements(_ elements: [Any?]) -> [JSONValue]? {
+    var converted: [JSONValue] = []
+    converted.reserveCapacity(elements.count)
+    for element in elements {
+      guard let value = JSONValue(apiValue: element) else { return nil }
+      converted.append(value)
+    }
+    return converted
   }
 }

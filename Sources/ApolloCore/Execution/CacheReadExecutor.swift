@@ -140,12 +140,7 @@ struct CacheReadExecutor {
     case .object(let rootType):
       guard case .reference(let key) = value else { throw ApolloAPI.JSONDecodingError.wrongType }
       guard let record = try load([key])[key] else { throw ApolloAPI.JSONDecodingError.missingValue }
-      var selectionSetTypes: [any ApolloAPI.SelectionSet.Type] = [rootType]
-      for field in group.others {
-        if case .object(let other) = field.type.namedType, !selectionSetTypes.contains(where: { $0 == other }) {
-          selectionSetTypes.append(other)
-        }
-      }
+      let selectionSetTypes = group.objectSelectionSetTypes(startingWith: rootType)
       return try executeObject(selectionSetTypes: selectionSetTypes, schema: schema, record: record, path: path)
     }
   }

@@ -10,7 +10,20 @@ struct CollectedFields {
     /// Further selections of the same key (rare: merged type cases and fragments); kept out of line so
     /// that the common single-selection field allocates nothing.
     var others: [Selection.Field] = []
-    var fields: [Selection.Field] { [first] + others }
+
+    /// The selection sets a child object is read with: `rootType` (the first selection's), then that of
+    /// every other selection of this key that selects an object.
+    func objectSelectionSetTypes(
+      startingWith rootType: any ApolloAPI.RootSelectionSet.Type
+    ) -> [any ApolloAPI.SelectionSet.Type] {
+      var types: [any ApolloAPI.SelectionSet.Type] = [rootType]
+      for field in others {
+        if case .object(let other) = field.type.namedType, !types.contains(where: { $0 == other }) {
+          types.append(other)
+        }
+      }
+      return types
+    }
   }
 
   var groups: [Group] = []

@@ -114,13 +114,7 @@ struct NetworkResponseExecutor {
       return (ApolloAPI.DataDict.List(values), record)
     case .object(let rootType):
       guard case .object(let object) = raw else { throw ApolloAPI.JSONDecodingError.wrongType }
-      // Every selection of this response key that selects an object contributes its selection set.
-      var selectionSetTypes: [any ApolloAPI.SelectionSet.Type] = [rootType]
-      for field in group.others {
-        if case .object(let other) = field.type.namedType, !selectionSetTypes.contains(where: { $0 == other }) {
-          selectionSetTypes.append(other)
-        }
-      }
+      let selectionSetTypes = group.objectSelectionSetTypes(startingWith: rootType)
       let key: CacheKey
       if normalizing {
         key = schema.cacheKey(
