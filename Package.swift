@@ -91,7 +91,8 @@ let package = Package(
                       swiftSettings: strictSettings),
 
     // Hand-written operations, shaped like code generation output, and an in-process server for them.
-    .target(name: "StarWarsAPI", dependencies: ["ApolloCore"], path: "Examples/StarWarsAPI", swiftSettings: strictSettings),
+    .target(name: "StarWarsAPI", dependencies: ["ApolloAPI", "ApolloCore"], path: "Examples/StarWarsAPI",
+            exclude: ["graphql"], swiftSettings: strictSettings),
 
     // Generated-code fixtures: one library schema and its operations, written exactly as Apollo iOS codegen
     // prints them, once per generation; they must compile against ApolloAPI unchanged. 1.x packages were

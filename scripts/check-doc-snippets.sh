@@ -22,8 +22,8 @@
 #   reader's file would, and nothing else: no `import Foundation` or `FoundationNetworking`, because the
 #   modules re-export them (Sources/ApolloCore/Exports.swift), so a block that compiles here compiles in a
 #   reader's file on Linux too. The script adds only `import DocSnippetPrelude`.
-# - DocSnippetPrelude stands in for the app around the snippets: its generated operations (the sources of
-#   Examples/StarWarsAPI, copied in, so operations live in one place) and its session object (`UserManager`,
+# - DocSnippetPrelude stands in for the app around the snippets: its generated operations (the
+#   Examples/StarWarsAPI package, re-exported, so operations live in one place) and its session object (`UserManager`,
 #   scripts/doc-snippets-prelude.swift).
 # - The modules depend on the products ApolloCore, ApolloAsyncChain, ApolloCallbackChain,
 #   ApolloDelegateTransport, ApolloWebSocket and ApolloMigration of this package, by path.
@@ -71,11 +71,10 @@ if os.path.isdir(sources):
     shutil.rmtree(sources)
 os.makedirs(os.path.join(sources, "DocSnippetPrelude"))
 shutil.copyfile(prelude, os.path.join(sources, "DocSnippetPrelude", "Prelude.swift"))
-# The operations the blocks use are the examples' own (one place for operations): compiled in beside it.
-starwars = os.path.join(root, "Examples", "StarWarsAPI")
-for name in sorted(os.listdir(starwars)):
-    if name.endswith(".swift"):
-        shutil.copyfile(os.path.join(starwars, name), os.path.join(sources, "DocSnippetPrelude", "StarWarsAPI-" + name))
+# The operations the blocks use are the examples' own generated package (one place for operations),
+# re-exported so that a block sees them as an app's file sees its generated code.
+with open(os.path.join(sources, "DocSnippetPrelude", "StarWarsAPI.swift"), "w", encoding="utf-8") as handle:
+    handle.write("@_exported import StarWarsAPI\n")
 
 fence = re.compile(r"^(\s*)(`{3,}|~{3,})(.*)$")
 modules = {}  # target name -> list of (doc, first line, code lines); insertion order kept
@@ -197,7 +196,8 @@ let package = Package(
   platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
   dependencies: [.package(path: "{root}")],
   targets: [
-    .target(name: "DocSnippetPrelude", dependencies: [.product(name: "ApolloCore", package: "{identity}")]),
+    .target(name: "DocSnippetPrelude", dependencies: [.product(name: "ApolloCore", package: "{identity}"),
+                                                      .product(name: "StarWarsAPI", package: "{identity}")]),
   ] + modules.map {{ name in
     .executableTarget(name: name, dependencies: ["DocSnippetPrelude"] + apollo)
   }} + standalone.map {{ name, mode in

@@ -118,7 +118,7 @@ struct AdapterBenchmarkError: Error, CustomStringConvertible {
 }
 
 func makeAdapterStacks() -> [AdapterStack] {
-  let query = HeroAndFriendsQuery(episode: .some(.JEDI))
+  let query = HeroAndFriendsQuery(episode: .init(.JEDI))
   let fresh = { () -> (ScriptedServer, ApolloStore) in
     (ScriptedServer { _ in .raw(heroBody, headers: ["Content-Type": "application/json"]) }, ApolloStore())
   }
@@ -218,7 +218,7 @@ func benchmarkAdapters() async throws {
   let rounds = Int(environment["BENCH_ROUNDS"] ?? "") ?? 15
   let perRound = Int(environment["BENCH_ITERATIONS"] ?? "") ?? 300
   let stacks = makeAdapterStacks()
-  let query = HeroAndFriendsQuery(episode: .some(.JEDI))
+  let query = HeroAndFriendsQuery(episode: .init(.JEDI))
 
   // Every stack must do the same work: the header on the wire, the result in its store.
   for stack in stacks {
@@ -226,7 +226,7 @@ func benchmarkAdapters() async throws {
     guard stack.server.requests.last?.header("Authorization") == benchToken else {
       throw AdapterBenchmarkError(description: "\(stack.name): the token header was not sent")
     }
-    guard (try? stack.store.readData(for: query)) != nil else {
+    guard (try? stack.store.readIfComplete(query)) != nil else {
       throw AdapterBenchmarkError(description: "\(stack.name): the result was not written to the store")
     }
   }

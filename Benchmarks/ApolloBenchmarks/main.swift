@@ -65,7 +65,7 @@ func makeClient(provider: any InterceptorProvider = DefaultInterceptorProvider.s
 func benchmarkRequests() async throws {
   let iterations = Int(ProcessInfo.processInfo.environment["BENCH_ITERATIONS"] ?? "") ?? 20_000
   let (client, server) = makeClient()
-  let query = HeroAndFriendsQuery(episode: .some(.JEDI))
+  let query = HeroAndFriendsQuery(episode: .init(.JEDI))
   var request = URLRequest(url: endpoint)
   request.httpMethod = "POST"
   request.httpBody = JSONSerializer.serialize(try RequestBodyBuilder.body(for: query, sendQueryDocument: true, autoPersistQuery: false))
@@ -109,12 +109,12 @@ func benchmarkRequests() async throws {
 func benchmarkStore() throws {
   let iterations = 20_000
   let store = ApolloStore()
-  let query = HeroAndFriendsQuery(episode: .some(.JEDI))
+  let query = HeroAndFriendsQuery(episode: .init(.JEDI))
   let data = try JSONParser.parseObject(heroBody)["data"]?.objectValue ?? [:]
-  let records = store.records(for: query, data: data)
-  let normalize = measure(iterations: iterations) { _ = store.records(for: query, data: data) }
+  let records = try store.records(for: query, data: data)
+  let normalize = try measure(iterations: iterations) { _ = try store.records(for: query, data: data) }
   let publish = try measure(iterations: iterations) { try store.publishRecords(records) }
-  let read = try measure(iterations: iterations) { _ = try store.readData(for: query) }
+  let read = try measure(iterations: iterations) { _ = try store.read(query) }
   print("store (\(records.keys.count) records per response)")
   print("  normalize a response               \(format(normalize.seconds / Double(iterations) * 1e6, "µs"))")
   print("  publish its records (unchanged)    \(format(publish.seconds / Double(iterations) * 1e6, "µs"))")
@@ -156,7 +156,7 @@ func benchmarkMultipart() {
 
 /// JSON parsing throughput against Foundation's JSONSerialization on the same bytes.
 func benchmarkJSON() throws {
-  var friends: [JSONValue] = []
+  var friends: [JSON] = []
   for index in 0..<5_000 {
     friends.append(["__typename": "Human", "id": .string("\(index)"), "name": "Friend \(index) \u{2603}", "height": 1.72, "mass": .int(index), "appearsIn": ["NEWHOPE", "EMPIRE"]])
   }
@@ -181,7 +181,7 @@ func measure(iterations: Int, _ body: () throws -> Void) rethrows -> Duration {
 /// Resident memory over 100k requests through the chain.
 func benchmarkMemory() async throws {
   let (client, _) = makeClient()
-  let query = HeroNameQuery()
+  let query = HeroNameQuery(episode: nil)
   for _ in 0..<5_000 { _ = try await client.fetch(query: query, cachePolicy: .networkOnly) }
   let before = residentBytes()
   var samples: [Int] = []

@@ -5,7 +5,7 @@ import Foundation
 /// given, so they run with no setup. It answers the operations of this module by name.
 public enum StarWarsScriptedServer {
   /// The characters, by id.
-  public static let characters: [String: JSONObject] = [
+  public static let characters: [String: JSON.Object] = [
     "1000": ["__typename": "Human", "id": "1000", "name": "Luke Skywalker"],
     "1002": ["__typename": "Human", "id": "1002", "name": "Han Solo"],
     "1003": ["__typename": "Human", "id": "1003", "name": "Leia Organa"],
@@ -68,7 +68,7 @@ public enum StarWarsScriptedServer {
       ]]])
     case RequestHeaderQuery.operationName:
       let name = request.variables?["name"]?.stringValue ?? ""
-      return .json(["data": ["requestHeader": request.header(name).map(JSONValue.string) ?? .null]])
+      return .json(["data": ["requestHeader": request.header(name).map(JSON.string) ?? .null]])
     case HeroDeferredQuery.operationName:
       let hero = character("2001")
       let friends = characterWithFriends("2001")["friends"] ?? .array([])
@@ -87,11 +87,11 @@ public enum StarWarsScriptedServer {
     }
   }
 
-  static func character(_ id: String) -> JSONObject {
+  static func character(_ id: String) -> JSON.Object {
     characters[id] ?? [:]
   }
 
-  static func characterWithFriends(_ id: String) -> JSONObject {
+  static func characterWithFriends(_ id: String) -> JSON.Object {
     var object = character(id)
     object["friends"] = .array((friends[id] ?? []).map { .object(character($0)) })
     return object

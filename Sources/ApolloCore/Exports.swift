@@ -9,3 +9,7 @@
 #if canImport(FoundationNetworking)
 @_exported import FoundationNetworking
 #endif
+
+// Operations are the generated code's (`ApolloAPI`'s `GraphQLOperation`, `SelectionSet`, ...), so
+// every generation's API speaks them; importing a generation module brings them along.
+@_exported import ApolloAPI

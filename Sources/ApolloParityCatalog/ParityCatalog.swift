@@ -6,21 +6,21 @@ import StarWarsAPI
 /// The built-in parity catalog: each scenario once, as data, over the Star Wars operations; every
 /// stack runs every one. `apollo-parity` runs it; `Tests/ParityTests` holds every stack to it.
 public enum ParityCatalog {
-  static let r2: JSONObject = ["hero": ["__typename": "Droid", "id": "2001", "name": "R2-D2"]]
-  static let luke: JSONObject = ["hero": ["__typename": "Human", "id": "1000", "name": "Luke Skywalker"]]
+  static let r2: JSON.Object = ["hero": ["__typename": "Droid", "id": "2001", "name": "R2-D2"]]
+  static let luke: JSON.Object = ["hero": ["__typename": "Human", "id": "1000", "name": "Luke Skywalker"]]
   static let heroReply = ParityReply.json(["data": .object(r2)])
   static let lukeReply = ParityReply.json(["data": .object(luke)])
-  static let hero = ParityOperation.query(HeroNameQuery())
-  static let empireHero = ParityOperation.query(HeroNameQuery(episode: .some(.EMPIRE)))
+  static let hero = ParityOperation.query(HeroNameQuery(episode: nil))
+  static let empireHero = ParityOperation.query(HeroNameQuery(episode: .init(.EMPIRE)))
   static let review = ParityOperation.mutation(CreateReviewMutation(
-    episode: .JEDI, review: ReviewInput(stars: 5, commentary: "Great")))
+    episode: .init(.JEDI), review: ReviewInput(stars: 5, commentary: "Great")))
   static let reviewReply = ParityReply.json(["data": ["createReview": ["stars": 5, "commentary": "Great"]]])
   static let unauthorized = ParityReply.json(["errors": [["message": "Unauthorized"]]], status: 401)
   static let graphQLErrorReply = ParityReply.json(["data": .object(r2), "errors": [["message": "partial failure"]]])
   static let errorsOnlyReply = ParityReply.json(["errors": [["message": "hero is unavailable"]]])
   static let notFound = ParityReply.json(["errors": [["message": "PersistedQueryNotFound"]]])
   static let upload = ParityOperation.upload(
-    SingleUploadMutation(), files: [GraphQLFile(fieldName: "file", originalName: "a.txt", mimeType: "text/plain", data: Data("hello".utf8))])
+    SingleUploadMutation(file: "a"), files: [GraphQLFile(fieldName: "file", originalName: "a.txt", mimeType: "text/plain", data: Data("hello".utf8))])
   static let uploadReply = ParityReply.json(["data": ["singleUpload": [
     "filename": "a.txt", "mimetype": "text/plain", "size": 5, "content": "hello"]]])
 
@@ -157,7 +157,7 @@ public enum ParityCatalog {
                      #"{"incremental":[{"id":"0","data":{"friends":[{"__typename":"Human","id":"1000","name":"Luke Skywalker"}]}}],"completed":[{"id":"0"}],"hasNext":false}"#,
                    ])]),
     ParityScenario(name: "multipart-subscription", summary: "A subscription over multipart HTTP with three payloads.",
-                   steps: [ParityStep(.subscription(CountdownSubscription(from: 2)))],
+                   steps: [ParityStep(.subscription(CountdownSubscription(from: 2, intervalMs: nil)))],
                    replies: [.multipart((0...2).reversed().map { #"{"payload":{"data":{"countdown":\#($0)}}}"# },
                                         spec: "subscriptionSpec=1.0")]),
     ParityScenario(name: "cancel-before-response", summary: "The caller cancels while the server has not answered.",

@@ -89,8 +89,8 @@ extension ParityCatalog {
       ], why: "0.x subscribes over WebSocket only; 1.x and 2.x subscribe over multipart HTTP and cache each payload."),
       ParityDeclaredDifference(.store, [
         .v0: "",
-        .v1: "record SUBSCRIPTION_ROOT.countdown({\"from\":2}) = 0",
-        .v2: "record SUBSCRIPTION_ROOT.countdown({\"from\":2}) = 0",
+        .v1: "record SUBSCRIPTION_ROOT.countdown(from:2) = 0",
+        .v2: "record SUBSCRIPTION_ROOT.countdown(from:2) = 0",
       ], why: "0.x subscribes over WebSocket only; 1.x and 2.x subscribe over multipart HTTP and cache each payload."),
     ],
     "cancel-before-response": [

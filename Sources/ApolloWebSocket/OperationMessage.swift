@@ -25,10 +25,10 @@ public struct ApolloSequencedOperationMessageIdCreator: OperationMessageIdCreato
 
 /// `graphql-transport-ws` messages the client sends.
 enum ClientMessage: Sendable, Equatable {
-  case connectionInit(payload: JSONObject?)
-  case ping(payload: JSONObject?)
-  case pong(payload: JSONObject?)
-  case subscribe(id: String, payload: JSONObject)
+  case connectionInit(payload: JSON.Object?)
+  case ping(payload: JSON.Object?)
+  case pong(payload: JSON.Object?)
+  case subscribe(id: String, payload: JSON.Object)
   case complete(id: String)
 
   /// The JSON text, keys in a fixed order (`type`, `id`, `payload`). Unlike upstream the id is JSON-escaped.
@@ -44,7 +44,7 @@ enum ClientMessage: Sendable, Equatable {
 
   var message: URLSessionWebSocketTask.Message { .string(text) }
 
-  private static func build(_ type: String, id: String?, payload: JSONObject?) -> String {
+  private static func build(_ type: String, id: String?, payload: JSON.Object?) -> String {
     var text = "{\"type\":\"\(type)\""
     if let id { text += ",\"id\":" + JSONSerializer.string(.string(id)) }
     if let payload { text += ",\"payload\":" + JSONSerializer.string(.object(payload)) }
@@ -54,10 +54,10 @@ enum ClientMessage: Sendable, Equatable {
 
 /// `graphql-transport-ws` messages the server sends.
 enum ServerMessage: Sendable, Equatable {
-  case connectionAck(payload: JSONObject?)
-  case ping(payload: JSONObject?)
-  case pong(payload: JSONObject?)
-  case next(id: String, payload: JSONObject)
+  case connectionAck(payload: JSON.Object?)
+  case ping(payload: JSON.Object?)
+  case pong(payload: JSON.Object?)
+  case next(id: String, payload: JSON.Object)
   case error(id: String, errors: [GraphQLError])
   case complete(id: String)
 

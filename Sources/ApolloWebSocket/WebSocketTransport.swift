@@ -9,16 +9,16 @@ public protocol WebSocketTransportDelegate: AnyObject {
   func webSocketTransportDidConnect(_ webSocketTransport: isolated WebSocketTransport)
   func webSocketTransportDidReconnect(_ webSocketTransport: isolated WebSocketTransport)
   func webSocketTransport(_ webSocketTransport: isolated WebSocketTransport, didDisconnectWithError error: (any Error)?)
-  func webSocketTransport(_ webSocketTransport: isolated WebSocketTransport, didReceivePingWithPayload payload: JSONObject?)
-  func webSocketTransport(_ webSocketTransport: isolated WebSocketTransport, didReceivePongWithPayload payload: JSONObject?)
+  func webSocketTransport(_ webSocketTransport: isolated WebSocketTransport, didReceivePingWithPayload payload: JSON.Object?)
+  func webSocketTransport(_ webSocketTransport: isolated WebSocketTransport, didReceivePongWithPayload payload: JSON.Object?)
 }
 
 extension WebSocketTransportDelegate {
   public func webSocketTransportDidConnect(_ webSocketTransport: isolated WebSocketTransport) {}
   public func webSocketTransportDidReconnect(_ webSocketTransport: isolated WebSocketTransport) {}
   public func webSocketTransport(_ webSocketTransport: isolated WebSocketTransport, didDisconnectWithError error: (any Error)?) {}
-  public func webSocketTransport(_ webSocketTransport: isolated WebSocketTransport, didReceivePingWithPayload payload: JSONObject?) {}
-  public func webSocketTransport(_ webSocketTransport: isolated WebSocketTransport, didReceivePongWithPayload payload: JSONObject?) {}
+  public func webSocketTransport(_ webSocketTransport: isolated WebSocketTransport, didReceivePingWithPayload payload: JSON.Object?) {}
+  public func webSocketTransport(_ webSocketTransport: isolated WebSocketTransport, didReceivePongWithPayload payload: JSON.Object?) {}
 }
 
 /// Queries, mutations and subscriptions over one `graphql-transport-ws` WebSocket.
@@ -38,7 +38,7 @@ public actor WebSocketTransport: SubscriptionNetworkTransport, NetworkTransport 
     public var isReconnectEnabled: Bool { reconnectionInterval >= 0 }
     public var requestBodyCreator: any JSONRequestBodyCreator
     /// The `payload` of `connection_init`; `nil` sends none.
-    public var connectingPayload: JSONEncodableDictionary?
+    public var connectingPayload: JSON.Object?
     public var operationMessageIdCreator: any OperationMessageIdCreator
     /// Seconds between client pings once acknowledged; `nil` or a non-positive value sends none.
     public var pingInterval: TimeInterval?
@@ -46,7 +46,7 @@ public actor WebSocketTransport: SubscriptionNetworkTransport, NetworkTransport 
 
     public init(
       reconnectionInterval: TimeInterval = -1, requestBodyCreator: any JSONRequestBodyCreator = DefaultRequestBodyCreator(),
-      connectingPayload: JSONEncodableDictionary? = nil,
+      connectingPayload: JSON.Object? = nil,
       operationMessageIdCreator: any OperationMessageIdCreator = ApolloSequencedOperationMessageIdCreator(),
       pingInterval: TimeInterval? = nil, clientAwarenessMetadata: ClientAwarenessMetadata = ClientAwarenessMetadata()
     ) {
@@ -67,8 +67,8 @@ public actor WebSocketTransport: SubscriptionNetworkTransport, NetworkTransport 
     let order: Int
     let isSubscription: Bool
     var isSubscribed = false
-    var body: JSONObject
-    let continuation: AsyncThrowingStream<JSONObject, any Swift.Error>.Continuation
+    var body: JSON.Object
+    let continuation: AsyncThrowingStream<JSON.Object, any Swift.Error>.Continuation
     let state: SubscriptionStateStorage?
   }
 
@@ -138,7 +138,7 @@ public actor WebSocketTransport: SubscriptionNetworkTransport, NetworkTransport 
   }
 
   /// Replaces the `connection_init` payload for the next connection (see ``updateHeaderValues(_:reconnectIfConnected:)``).
-  public func updateConnectingPayload(_ payload: JSONEncodableDictionary?, reconnectIfConnected: Bool = false) async {
+  public func updateConnectingPayload(_ payload: JSON.Object?, reconnectIfConnected: Bool = false) async {
     configuration.connectingPayload = payload
     if reconnectIfConnected && connectionState == .connected { await disconnectAndReconnect() }
   }
@@ -246,9 +246,12 @@ public actor WebSocketTransport: SubscriptionNetworkTransport, NetworkTransport 
       await markSubscribed(id)
       for try await payload in payloads {
         let response = try GraphQLResponseBody(payload)
-        let data = try response.data.map { try Operation.Data(data: $0) }
-        if requestConfiguration.writeResultsToCache, let json = response.data {
-          try await store.publish(records: store.records(for: operation, data: json))
+        var data: Operation.Data?
+        if let json = response.data {
+          let parsed = try store.normalizer.execute(
+            operation, data: json, normalizing: requestConfiguration.writeResultsToCache)
+          data = parsed.data
+          if let records = parsed.records { try await store.publish(records: records) }
         }
         continuation.yield(GraphQLResponse(data: data, extensions: response.extensions, errors: response.errors,
                                            source: .server, dependentKeys: nil))
@@ -278,11 +281,11 @@ public actor WebSocketTransport: SubscriptionNetworkTransport, NetworkTransport 
     }
   }
 
-  private func register(isSubscription: Bool, body: JSONObject, state: SubscriptionStateStorage?)
-    -> (String, AsyncThrowingStream<JSONObject, any Swift.Error>)
+  private func register(isSubscription: Bool, body: JSON.Object, state: SubscriptionStateStorage?)
+    -> (String, AsyncThrowingStream<JSON.Object, any Swift.Error>)
   {
     let id = configuration.operationMessageIdCreator.requestId()
-    let (payloads, continuation) = AsyncThrowingStream<JSONObject, any Swift.Error>.makeStream()
+    let (payloads, continuation) = AsyncThrowingStream<JSON.Object, any Swift.Error>.makeStream()
     recordCounter += 1
     // A duplicate custom id replaces the earlier record (as upstream); the earlier stream ends instead of hanging.
     records[id]?.continuation.finish(throwing: Error.connectionClosed)

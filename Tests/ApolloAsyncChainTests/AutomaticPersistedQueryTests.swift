@@ -8,7 +8,7 @@ final class AutomaticPersistedQueryTests: XCTestCase {
 
   func test_withoutAPQ_postsTheDocument_withVariables() async throws {
     let harness = Harness(server: ScriptedServer(responses: [.json(r2HeroResponse)]))
-    _ = try await harness.client.fetch(query: HeroNameQuery(episode: .some(.JEDI)), cachePolicy: .networkOnly)
+    _ = try await harness.client.fetch(query: HeroNameQuery(episode: .init(.JEDI)), cachePolicy: .networkOnly)
     let sent = try XCTUnwrap(harness.server.requests.first)
     XCTAssertEqual(sent.method, "POST")
     XCTAssertNotNil(sent.query)
@@ -19,8 +19,8 @@ final class AutomaticPersistedQueryTests: XCTestCase {
   func test_withAPQ_queriesAndMutationsPostOnlyTheHash() async throws {
     let server = ScriptedServer(responses: [.json(r2HeroResponse), .json(["data": ["createReview": ["stars": 5, "commentary": .null]]])])
     let harness = Harness(server: server, apqConfig: .init(autoPersistQueries: true))
-    _ = try await harness.client.fetch(query: HeroNameQuery(), cachePolicy: .networkOnly)
-    _ = try await harness.client.perform(mutation: CreateReviewMutation(episode: .JEDI, review: .init(stars: 5)))
+    _ = try await harness.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .networkOnly)
+    _ = try await harness.client.perform(mutation: CreateReviewMutation(episode: .init(.JEDI), review: .init(stars: 5)))
     XCTAssertEqual(server.requests.count, 2)
     for sent in server.requests {
       XCTAssertEqual(sent.method, "POST")
@@ -32,7 +32,7 @@ final class AutomaticPersistedQueryTests: XCTestCase {
   func test_persistedQueryNotFound_retriesOnceWithTheDocument_asPOST() async throws {
     let server = ScriptedServer(responses: [notFound, .json(r2HeroResponse)])
     let harness = Harness(server: server, apqConfig: .init(autoPersistQueries: true), useGETForQueries: true)
-    let response = try await harness.client.fetch(query: HeroNameQuery(), cachePolicy: .networkOnly)
+    let response = try await harness.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .networkOnly)
     XCTAssertEqual(response.data?.hero?.name, "R2-D2")
     XCTAssertEqual(server.requests.count, 2)
     XCTAssertEqual(server.requests.map(\.method), ["GET", "POST"])
@@ -44,7 +44,7 @@ final class AutomaticPersistedQueryTests: XCTestCase {
   func test_persistedQueryNotFound_retryIsGET_whenConfigured() async throws {
     let server = ScriptedServer(responses: [notFound, .json(r2HeroResponse)])
     let harness = Harness(server: server, apqConfig: .init(autoPersistQueries: true, useGETForPersistedQueryRetry: true), useGETForQueries: true)
-    _ = try await harness.client.fetch(query: HeroNameQuery(), cachePolicy: .networkOnly)
+    _ = try await harness.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .networkOnly)
     XCTAssertEqual(server.requests.map(\.method), ["GET", "GET"])
     XCTAssertNotNil(server.requests[1].query)
   }
@@ -53,7 +53,7 @@ final class AutomaticPersistedQueryTests: XCTestCase {
     let server = ScriptedServer(responses: [notFound, notFound])
     let harness = Harness(server: server, apqConfig: .init(autoPersistQueries: true))
     do {
-      _ = try await harness.client.fetch(query: HeroNameQuery(), cachePolicy: .networkOnly)
+      _ = try await harness.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .networkOnly)
       XCTFail("expected an error")
     } catch {
       XCTAssertEqual(error as? AutomaticPersistedQueryInterceptor.APQError, .persistedQueryRetryFailed(operationName: "HeroName"))
@@ -78,7 +78,7 @@ final class AutomaticPersistedQueryTests: XCTestCase {
     let server = ScriptedServer(responses: [notFound, .json(lukeHeroResponse)])
     let harness = Harness(server: server, apqConfig: .init(autoPersistQueries: true))
     try primeStoreWithR2(harness.store)
-    let (values, error) = try await collect(harness.client.fetch(query: HeroNameQuery(), cachePolicy: .cacheAndNetwork))
+    let (values, error) = try await collect(harness.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .cacheAndNetwork))
     XCTAssertNil(error)
     XCTAssertEqual(values.map(\.source), [.cache, .server])
   }

@@ -31,7 +31,7 @@ final class CallbackShimTests: XCTestCase {
     let harness = Harness(responses: [.json(lukeHeroResponse)])
     try primeStoreWithR2(harness.store)
     let received: [Result<GraphQLResponse<HeroNameQuery>, any Error>] = await results(expected: 2) { handler in
-      harness.client.fetch(query: HeroNameQuery(), cachePolicy: .returnCacheDataAndFetch, queue: queue, resultHandler: handler)
+      harness.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .returnCacheDataAndFetch, queue: queue, resultHandler: handler)
     }
     XCTAssertEqual(received.compactMap { try? $0.get().source }, [.cache, .server])
   }
@@ -40,7 +40,7 @@ final class CallbackShimTests: XCTestCase {
   func test_returnCacheDataDontFetch_miss_deliversNoResultsFailure() async throws {
     let harness = Harness(responses: [])
     let received: [Result<GraphQLResponse<HeroNameQuery>, any Error>] = await results(expected: 1) { handler in
-      harness.client.fetch(query: HeroNameQuery(), cachePolicy: .returnCacheDataDontFetch, queue: queue, resultHandler: handler)
+      harness.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .returnCacheDataDontFetch, queue: queue, resultHandler: handler)
     }
     guard case .failure(let error)? = received.first else { return XCTFail("expected a failure") }
     XCTAssertEqual(error as? ApolloClient.Error, .noResults)
@@ -51,9 +51,9 @@ final class CallbackShimTests: XCTestCase {
   func test_fetchIgnoringCacheCompletely_doesNotWriteTheCache() async throws {
     let harness = Harness(responses: [.json(r2HeroResponse)])
     let _: [Result<GraphQLResponse<HeroNameQuery>, any Error>] = await results(expected: 1) { handler in
-      harness.client.fetch(query: HeroNameQuery(), cachePolicy: .fetchIgnoringCacheCompletely, queue: queue, resultHandler: handler)
+      harness.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheCompletely, queue: queue, resultHandler: handler)
     }
-    XCTAssertNil(try harness.store.readData(for: HeroNameQuery()))
+    XCTAssertNil(try harness.store.readIfComplete(HeroNameQuery(episode: nil)))
   }
 
   @available(*, deprecated, message: "exercises the deprecated callback API")
@@ -64,7 +64,7 @@ final class CallbackShimTests: XCTestCase {
                                                  store: store, endpointURL: testEndpoint)
     let client = ApolloClient(networkTransport: transport, store: store, defaultRequestConfiguration: .init(requestTimeout: 7))
     let _: [Result<GraphQLResponse<HeroNameQuery>, any Error>] = await results(expected: 1) { handler in
-      client.fetch(query: HeroNameQuery(), cachePolicy: .fetchIgnoringCacheData, queue: queue, resultHandler: handler)
+      client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheData, queue: queue, resultHandler: handler)
     }
     XCTAssertEqual(server.requests.first?.urlRequest.timeoutInterval, 7)
   }
@@ -73,13 +73,13 @@ final class CallbackShimTests: XCTestCase {
   func test_shimPerform_sendsClientAwareness_fixedFromUpstream_andHonoursPublishResultToStore() async throws {
     let server = ScriptedServer(responses: [.json(["data": ["createReview": ["stars": 3, "commentary": .null]]])])
     let harness = Harness(server: server, clientAwareness: .init(clientApplicationName: "app", clientApplicationVersion: "1"))
-    let mutation = CreateReviewMutation(episode: .JEDI, review: .init(stars: 3))
+    let mutation = CreateReviewMutation(episode: .init(.JEDI), review: .init(stars: 3))
     let received: [Result<GraphQLResponse<CreateReviewMutation>, any Error>] = await results(expected: 1) { handler in
       harness.client.perform(mutation: mutation, publishResultToStore: false, queue: queue, resultHandler: handler)
     }
     XCTAssertEqual(try received.first?.get().data?.createReview?.stars, 3)
     XCTAssertEqual(server.requests.first?.header("apollographql-client-name"), "app")
-    XCTAssertNil(try harness.store.readData(for: mutation))
+    XCTAssertNil(try harness.store.readIfComplete(mutation))
   }
 
   @available(*, deprecated, message: "exercises the deprecated callback API")
@@ -91,7 +91,7 @@ final class CallbackShimTests: XCTestCase {
     }
     let harness = Harness(server: server)
     let called = Recorder<Int>()
-    let cancellable = harness.client.fetch(query: HeroNameQuery(), cachePolicy: .fetchIgnoringCacheData, queue: queue) { _ in called.append(1) }
+    let cancellable = harness.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheData, queue: queue) { _ in called.append(1) }
     cancellable.cancel()
     try await Task.sleep(nanoseconds: 600_000_000)
     XCTAssertEqual(called.count, 0)
@@ -108,7 +108,7 @@ final class CallbackShimTests: XCTestCase {
       if case .success = result { done.fulfill() }
     }
     await fulfillment(of: [done], timeout: 5)
-    XCTAssertNil(try harness.store.readData(for: HeroNameQuery()))
+    XCTAssertNil(try harness.store.readIfComplete(HeroNameQuery(episode: nil)))
   }
 
   @available(*, deprecated, message: "exercises the deprecated callback API")

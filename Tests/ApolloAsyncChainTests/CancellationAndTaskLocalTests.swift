@@ -73,7 +73,7 @@ final class CancellationTests: XCTestCase {
     let transport = RequestChainNetworkTransport(urlSession: session, interceptorProvider: DefaultInterceptorProvider.shared,
                                                  store: store, endpointURL: testEndpoint)
     let client = ApolloClient(networkTransport: transport, store: store)
-    let stream = try client.subscribe(subscription: CountdownSubscription(from: 50), cachePolicy: .networkOnly)
+    let stream = try client.subscribe(subscription: CountdownSubscription(from: 50, intervalMs: nil), cachePolicy: .networkOnly)
     let received = Recorder<Int>()
     let consumer = Task {
       for try await value in stream { received.append(value.data?.countdown ?? -1) }
@@ -97,7 +97,7 @@ final class CancellationTests: XCTestCase {
       weakInterceptor = interceptor
       let transport = RequestChainNetworkTransport(
         urlSession: session, interceptorProvider: TestProvider(graphQL: { [interceptor] }), store: ApolloStore(), endpointURL: testEndpoint)
-      let stream = try transport.send(subscription: CountdownSubscription(from: 50), fetchBehavior: .NetworkOnly, requestConfiguration: .init())
+      let stream = try transport.send(subscription: CountdownSubscription(from: 50, intervalMs: nil), fetchBehavior: .NetworkOnly, requestConfiguration: .init())
       let consumer = Task { for try await _ in stream { break } }
       _ = await consumer.result
     }
@@ -108,7 +108,7 @@ final class CancellationTests: XCTestCase {
   func test_retryLoop_doesNotCheckCancellation_itself_interceptorsObserveIt() async throws {
     let observer = CancellationObservingInterceptor()
     let harness = Harness(responses: [], provider: TestProvider(graphQL: { [observer, BlindRetryingInterceptor()] }))
-    let stream = try harness.send(HeroNameQuery())
+    let stream = try harness.send(HeroNameQuery(episode: nil))
     let consumer = Task { try await collect(stream, timeout: 5) }
     try await Task.sleep(nanoseconds: 50_000_000)
     consumer.cancel()
@@ -129,7 +129,7 @@ final class CancellationTests: XCTestCase {
     let transport = RequestChainNetworkTransport(urlSession: session, interceptorProvider: DefaultInterceptorProvider.shared,
                                                  store: ApolloStore(), endpointURL: testEndpoint)
     do {
-      _ = try transport.send(query: HeroNameQuery(), fetchBehavior: .NetworkOnly, requestConfiguration: .init())
+      _ = try transport.send(query: HeroNameQuery(episode: nil), fetchBehavior: .NetworkOnly, requestConfiguration: .init())
     }
     try await waitUntil { session.bodyTerminated.count == 1 }
     XCTAssertLessThan(session.partsSent.count, 50)
@@ -200,7 +200,7 @@ final class TaskLocalTests: XCTestCase {
     let seen = Recorder<String>()
     let harness = Harness(server: ScriptedServer(responses: [.json(r2HeroResponse)]), provider: provider(seen))
     let response = try await TestLocals.$correlationID.withValue("caller-42") {
-      try await harness.client.fetch(query: HeroNameQuery(), cachePolicy: .cacheFirst)
+      try await harness.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .cacheFirst)
     }
     XCTAssertEqual(response.source, .server)
     XCTAssertEqual(Set(seen.values), [
@@ -213,7 +213,7 @@ final class TaskLocalTests: XCTestCase {
     let seen = Recorder<String>()
     let harness = Harness(server: ScriptedServer(responses: [.json(r2HeroResponse)]), provider: provider(seen, binding: true))
     _ = try await TestLocals.$correlationID.withValue("outer") {
-      try await harness.client.fetch(query: HeroNameQuery(), cachePolicy: .cacheFirst)
+      try await harness.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .cacheFirst)
     }
     let values = Set(seen.values)
     XCTAssertTrue(values.isSuperset(of: ["a pre: inner", "b pre: inner", "cache read: inner", "http: inner", "parser: inner"]), "\(values)")
@@ -225,7 +225,7 @@ final class TaskLocalTests: XCTestCase {
     let transport = RequestChainNetworkTransport(urlSession: session, interceptorProvider: DefaultInterceptorProvider.shared,
                                                  store: ApolloStore(), endpointURL: testEndpoint)
     let stream = try TestLocals.$correlationID.withValue("session-7") {
-      try transport.send(subscription: CountdownSubscription(from: 1), fetchBehavior: .NetworkOnly, requestConfiguration: .init())
+      try transport.send(subscription: CountdownSubscription(from: 1, intervalMs: nil), fetchBehavior: .NetworkOnly, requestConfiguration: .init())
     }
     for try await _ in stream {}
     XCTAssertEqual(session.seenCorrelationIDs.values, ["session-7"])

@@ -25,37 +25,37 @@ final class ClientOperationTests: XCTestCase {
 
   func test_cancellingBeforeAResult_throwsCancellationError_fromFetch() async throws {
     let harness = Harness(server: slowServer())
-    try await assertCancellation { try await harness.client.fetch(query: HeroNameQuery(), cachePolicy: .networkOnly) }
+    try await assertCancellation { try await harness.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .networkOnly) }
   }
 
   func test_cancellingBeforeAResult_throwsCancellationError_fromPerform() async throws {
     let harness = Harness(server: slowServer())
-    try await assertCancellation { try await harness.client.perform(mutation: CreateReviewMutation(episode: .JEDI, review: .init(stars: 1))) }
+    try await assertCancellation { try await harness.client.perform(mutation: CreateReviewMutation(episode: .init(.JEDI), review: .init(stars: 1))) }
   }
 
   func test_cancellingBeforeAResult_throwsCancellationError_fromUpload() async throws {
     let harness = Harness(server: slowServer())
     try await assertCancellation {
-      try await harness.client.upload(operation: SingleUploadMutation(), files: [GraphQLFile(fieldName: "file", originalName: "a", data: Data())])
+      try await harness.client.upload(operation: SingleUploadMutation(file: "a"), files: [GraphQLFile(fieldName: "file", originalName: "a", data: Data())])
     }
   }
 
   func test_perform_writesToTheStore_onlyWhenAskedTo() async throws {
     let response: ScriptedResponse = .json(["data": ["createReview": ["stars": 4, "commentary": "good"]]])
     let harness = Harness(responses: [response, response])
-    let mutation = CreateReviewMutation(episode: .JEDI, review: .init(stars: 4, commentary: "good"))
+    let mutation = CreateReviewMutation(episode: .init(.JEDI), review: .init(stars: 4, commentary: "good"))
     _ = try await harness.client.perform(mutation: mutation, requestConfiguration: .init(writeResultsToCache: false))
-    XCTAssertNil(try harness.store.readData(for: mutation))
+    XCTAssertNil(try harness.store.readIfComplete(mutation))
     let result = try await harness.client.perform(mutation: mutation)
     XCTAssertEqual(result.data?.createReview?.stars, 4)
-    XCTAssertEqual(try harness.store.readData(for: mutation)?.data["createReview"]?["stars"], 4)
+    XCTAssertEqual(try harness.store.readIfComplete(mutation)?.data.createReview?.stars, 4)
   }
 
   func test_upload_sendsMultipartForm_andReturnsTheResult() async throws {
     let server = ScriptedServer(responses: [.json(["data": ["singleUpload": ["filename": "a.txt", "mimetype": "text/plain", "size": 5, "content": "Alpha"]]])])
     let harness = Harness(server: server)
     let response = try await harness.client.upload(
-      operation: SingleUploadMutation(), files: [GraphQLFile(fieldName: "file", originalName: "a.txt", mimeType: "text/plain", data: Data("Alpha".utf8))])
+      operation: SingleUploadMutation(file: "a"), files: [GraphQLFile(fieldName: "file", originalName: "a.txt", mimeType: "text/plain", data: Data("Alpha".utf8))])
     XCTAssertEqual(response.data?.singleUpload.content, "Alpha")
     XCTAssertTrue(server.requests.first?.header("Content-Type")?.hasPrefix("multipart/form-data") == true)
   }
@@ -69,12 +69,12 @@ final class ClientOperationTests: XCTestCase {
     }
     let client = ApolloClient(networkTransport: QueryOnly(), store: ApolloStore())
     do {
-      _ = try await client.upload(operation: SingleUploadMutation(), files: [])
+      _ = try await client.upload(operation: SingleUploadMutation(file: "a"), files: [])
       XCTFail("expected an error")
     } catch {
       XCTAssertEqual(error as? ApolloClient.Error, .noUploadTransport)
     }
-    XCTAssertThrowsError(try client.subscribe(subscription: CountdownSubscription(from: 1))) { error in
+    XCTAssertThrowsError(try client.subscribe(subscription: CountdownSubscription(from: 1, intervalMs: nil))) { error in
       XCTAssertEqual(error as? ApolloClient.Error, .noSubscriptionTransport)
     }
   }
@@ -87,7 +87,7 @@ final class ClientOperationTests: XCTestCase {
       ], delay: .seconds(5))
     }
     let harness = Harness(server: server)
-    let response = try await withTimeout(3) { try await harness.client.fetch(query: HeroNameQuery(), cachePolicy: .networkOnly) }
+    let response = try await withTimeout(3) { try await harness.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .networkOnly) }
     XCTAssertEqual(response.data?.hero?.name, "R2-D2")
   }
 }

@@ -12,7 +12,7 @@ final class FetchBehaviorTests: XCTestCase {
   func test_cacheFirst_hit_returnsCacheWithoutTouchingTheNetwork() async throws {
     let harness = Harness(responses: [])
     try primeStoreWithR2(harness.store)
-    let response = try await harness.client.fetch(query: HeroNameQuery(), cachePolicy: .cacheFirst)
+    let response = try await harness.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .cacheFirst)
     XCTAssertEqual(response.source, .cache)
     XCTAssertEqual(response.data?.hero?.name, "R2-D2")
     XCTAssertFalse(response.dependentKeys?.isEmpty ?? true)
@@ -21,7 +21,7 @@ final class FetchBehaviorTests: XCTestCase {
 
   func test_cacheFirst_miss_fetchesFromTheServer() async throws {
     let harness = Harness(responses: [.json(r2HeroResponse)])
-    let response = try await harness.client.fetch(query: HeroNameQuery(), cachePolicy: .cacheFirst)
+    let response = try await harness.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .cacheFirst)
     XCTAssertEqual(response.source, .server)
     XCTAssertEqual(harness.server.requests.count, 1)
   }
@@ -29,31 +29,31 @@ final class FetchBehaviorTests: XCTestCase {
   func test_cacheFirst_withPartialCachedData_goesToTheNetwork() async throws {
     let harness = Harness(responses: [.json(r2HeroResponse)])
     // The shape knows `name`, but the record lacks it: a partial record is a miss.
-    try harness.store.publishRecords(harness.store.records(for: HeroNameQuery(), data: r2HeroData))
+    try harness.store.publishRecords(harness.store.records(for: HeroNameQuery(episode: nil), data: r2HeroData))
     var records = RecordSet()
     records.merge(record: Record(key: "QUERY_ROOT", fields: ["hero": .reference("Partial:1")]))
     records.merge(record: Record(key: "Partial:1", fields: ["__typename": .value("Droid"), "id": .value("1")]))
     try harness.store.publishRecords(records)
-    let response = try await harness.client.fetch(query: HeroNameQuery(), cachePolicy: .cacheFirst)
+    let response = try await harness.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .cacheFirst)
     XCTAssertEqual(response.source, .server)
   }
 
   func test_networkOnly_ignoresTheCache_andWritesTheResult() async throws {
     let harness = Harness(responses: [.json(lukeHeroResponse)])
     try primeStoreWithR2(harness.store)
-    let response = try await harness.client.fetch(query: HeroNameQuery(), cachePolicy: .networkOnly)
+    let response = try await harness.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .networkOnly)
     XCTAssertEqual(response.source, .server)
     XCTAssertEqual(response.data?.hero?.name, "Luke Skywalker")
-    let cached = try await harness.client.fetch(query: HeroNameQuery(), cachePolicy: .cacheOnly)
+    let cached = try await harness.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .cacheOnly)
     XCTAssertEqual(cached?.data?.hero?.name, "Luke Skywalker")
   }
 
   func test_cacheOnly_hitReturnsCache_missReturnsNil() async throws {
     let harness = Harness(responses: [])
-    let miss = try await harness.client.fetch(query: HeroNameQuery(), cachePolicy: .cacheOnly)
+    let miss = try await harness.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .cacheOnly)
     XCTAssertNil(miss)
     try primeStoreWithR2(harness.store)
-    let hit = try await harness.client.fetch(query: HeroNameQuery(), cachePolicy: .cacheOnly)
+    let hit = try await harness.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .cacheOnly)
     XCTAssertEqual(hit?.source, .cache)
     XCTAssertTrue(harness.server.requests.isEmpty)
   }
@@ -62,21 +62,21 @@ final class FetchBehaviorTests: XCTestCase {
     let harness = Harness(responses: [])
     try primeStoreWithR2(harness.store)
     try await harness.client.clearCache()
-    let result = try await harness.client.fetch(query: HeroNameQuery(), cachePolicy: .cacheOnly)
+    let result = try await harness.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .cacheOnly)
     XCTAssertNil(result)
   }
 
   func test_networkFirst_success_returnsServer() async throws {
     let harness = Harness(responses: [.json(lukeHeroResponse)])
     try primeStoreWithR2(harness.store)
-    let response = try await harness.client.fetch(query: HeroNameQuery(), cachePolicy: .networkFirst)
+    let response = try await harness.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .networkFirst)
     XCTAssertEqual(response.source, .server)
   }
 
   func test_networkFirst_networkFailure_fallsBackToTheCache() async throws {
     let harness = Harness(responses: [.failure(URLError(.notConnectedToInternet))])
     try primeStoreWithR2(harness.store)
-    let response = try await harness.client.fetch(query: HeroNameQuery(), cachePolicy: .networkFirst)
+    let response = try await harness.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .networkFirst)
     XCTAssertEqual(response.source, .cache)
     XCTAssertEqual(response.data?.hero?.name, "R2-D2")
   }
@@ -84,7 +84,7 @@ final class FetchBehaviorTests: XCTestCase {
   func test_networkFirst_networkFailureAndCacheMiss_throwsNoResults_losingTheNetworkError() async throws {
     let harness = Harness(responses: [.failure(URLError(.notConnectedToInternet))])
     do {
-      _ = try await harness.client.fetch(query: HeroNameQuery(), cachePolicy: .networkFirst)
+      _ = try await harness.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .networkFirst)
       XCTFail("expected noResults")
     } catch {
       XCTAssertEqual(error as? ApolloClient.Error, .noResults)
@@ -94,14 +94,14 @@ final class FetchBehaviorTests: XCTestCase {
   func test_networkFirst_turnsAResponseCodeErrorIntoACacheFallback() async throws {
     let harness = Harness(responses: [.json(["errors": [["message": "x"]]], statusCode: 500)])
     try primeStoreWithR2(harness.store)
-    let response = try await harness.client.fetch(query: HeroNameQuery(), cachePolicy: .networkFirst)
+    let response = try await harness.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .networkFirst)
     XCTAssertEqual(response.source, .cache)
   }
 
   func test_cacheAndNetwork_hit_givesCacheThenServer() async throws {
     let harness = Harness(responses: [.json(lukeHeroResponse)])
     try primeStoreWithR2(harness.store)
-    let (values, error) = try await collect(harness.client.fetch(query: HeroNameQuery(), cachePolicy: .cacheAndNetwork))
+    let (values, error) = try await collect(harness.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .cacheAndNetwork))
     XCTAssertNil(error)
     XCTAssertEqual(values.map(\.source), [.cache, .server])
     XCTAssertEqual(values.map(\.data?.hero?.name), ["R2-D2", "Luke Skywalker"])
@@ -109,49 +109,49 @@ final class FetchBehaviorTests: XCTestCase {
 
   func test_cacheAndNetwork_miss_givesOnlyServer() async throws {
     let harness = Harness(responses: [.json(lukeHeroResponse)])
-    let (values, _) = try await collect(harness.client.fetch(query: HeroNameQuery(), cachePolicy: .cacheAndNetwork))
+    let (values, _) = try await collect(harness.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .cacheAndNetwork))
     XCTAssertEqual(values.map(\.source), [.server])
   }
 
   func test_cacheAndNetwork_hitThenNetworkError_emitsCacheThenThrows() async throws {
     let harness = Harness(responses: [.failure(URLError(.timedOut))])
     try primeStoreWithR2(harness.store)
-    let (values, error) = try await collect(harness.client.fetch(query: HeroNameQuery(), cachePolicy: .cacheAndNetwork))
+    let (values, error) = try await collect(harness.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .cacheAndNetwork))
     XCTAssertEqual(values.map(\.source), [.cache])
     XCTAssertEqual((error as? URLError)?.code, .timedOut)
   }
 
   func test_writeResultsToCacheFalse_leavesTheCacheEmpty() async throws {
     let harness = Harness(responses: [.json(r2HeroResponse)])
-    _ = try await harness.client.fetch(query: HeroNameQuery(), cachePolicy: .networkOnly,
+    _ = try await harness.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .networkOnly,
                                        requestConfiguration: RequestConfiguration(writeResultsToCache: false))
-    let cached = try await harness.client.fetch(query: HeroNameQuery(), cachePolicy: .cacheOnly)
+    let cached = try await harness.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .cacheOnly)
     XCTAssertNil(cached)
   }
 
   func test_cacheEntries_areKeptApartByVariables() async throws {
     let harness = Harness(server: StarWarsScriptedServer.make())
-    _ = try await harness.client.fetch(query: HeroNameQuery(episode: .some(.EMPIRE)), cachePolicy: .networkOnly)
-    let jedi = try await harness.client.fetch(query: HeroNameQuery(episode: .some(.JEDI)), cachePolicy: .cacheOnly)
+    _ = try await harness.client.fetch(query: HeroNameQuery(episode: .init(.EMPIRE)), cachePolicy: .networkOnly)
+    let jedi = try await harness.client.fetch(query: HeroNameQuery(episode: .init(.JEDI)), cachePolicy: .cacheOnly)
     XCTAssertNil(jedi, "another variable value is another cache entry")
-    let empire = try await harness.client.fetch(query: HeroNameQuery(episode: .some(.EMPIRE)), cachePolicy: .cacheOnly)
+    let empire = try await harness.client.fetch(query: HeroNameQuery(episode: .init(.EMPIRE)), cachePolicy: .cacheOnly)
     XCTAssertEqual(empire?.data?.hero?.name, "Luke Skywalker")
   }
 
   func test_normalizedObjects_areSharedAcrossQueries() async throws {
     let harness = Harness(server: StarWarsScriptedServer.make())
-    _ = try await harness.client.fetch(query: HeroNameQuery(), cachePolicy: .networkOnly)
+    _ = try await harness.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .networkOnly)
     // Another query's result renames R2-D2; the first query's cached result sees the change.
     try harness.store.publishRecords(harness.store.records(
-      for: HeroAndFriendsQuery(), data: ["hero": ["__typename": "Droid", "id": "2001", "name": "Artoo", "friends": []]]))
-    let cached = try await harness.client.fetch(query: HeroNameQuery(), cachePolicy: .cacheOnly)
+      for: HeroAndFriendsQuery(episode: nil), data: ["hero": ["__typename": "Droid", "id": "2001", "name": "Artoo", "friends": []]]))
+    let cached = try await harness.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .cacheOnly)
     XCTAssertEqual(cached?.data?.hero?.name, "Artoo")
   }
 
   func test_defaultProvider_fetchFromServer_thenCacheFirstFromCache() async throws {
     let harness = Harness(responses: [.json(r2HeroResponse)])
-    let first = try await harness.client.fetch(query: HeroNameQuery())
-    let second = try await harness.client.fetch(query: HeroNameQuery())
+    let first = try await harness.client.fetch(query: HeroNameQuery(episode: nil))
+    let second = try await harness.client.fetch(query: HeroNameQuery(episode: nil))
     XCTAssertEqual(first.source, .server)
     XCTAssertEqual(second.source, .cache)
   }
@@ -163,7 +163,7 @@ final class FetchBehaviorTests: XCTestCase {
         for index in 0..<100 {
           group.addTask {
             let episode: Episode = index % 2 == 0 ? .EMPIRE : .JEDI
-            return try await harness.client.fetch(query: HeroNameQuery(episode: .some(episode)), cachePolicy: .networkOnly).data?.hero?.name
+            return try await harness.client.fetch(query: HeroNameQuery(episode: .init(episode)), cachePolicy: .networkOnly).data?.hero?.name
           }
         }
         var names: [String?] = []

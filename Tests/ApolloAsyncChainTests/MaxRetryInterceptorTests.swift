@@ -6,7 +6,7 @@ import XCTest
 final class MaxRetryInterceptorTests: XCTestCase {
   func test_blindRetrierWithMax15_throwsMaxRetriesError_withConfiguredCountAndOperationName() async throws {
     let harness = Harness(responses: [], provider: TestProvider(graphQL: { [MaxRetryInterceptor(maxRetriesAllowed: 15), BlindRetryingInterceptor()] }))
-    var iterator = try harness.send(HeroNameQuery()).makeAsyncIterator()
+    var iterator = try harness.send(HeroNameQuery(episode: nil)).makeAsyncIterator()
     do {
       _ = try await iterator.next()
       XCTFail("expected MaxRetriesError")
@@ -21,7 +21,7 @@ final class MaxRetryInterceptorTests: XCTestCase {
     let harness = Harness(
       responses: [.raw(Data(), headers: ["Content-Type": "application/json"])],
       provider: TestProvider(graphQL: { [MaxRetryInterceptor(maxRetriesAllowed: 3), retrier] }))
-    let (_, error) = try await collect(harness.send(HeroNameQuery()))
+    let (_, error) = try await collect(harness.send(HeroNameQuery(episode: nil)))
     XCTAssertEqual(error as? ApolloClient.Error, .noResults)
     let hits = await retrier.hitCount
     XCTAssertEqual(hits - 1, 2, "two retries after the first attempt")
@@ -32,7 +32,7 @@ final class MaxRetryInterceptorTests: XCTestCase {
     let harness = Harness(
       responses: [.json(r2HeroResponse)],
       provider: TestProvider(graphQL: { [MaxRetryInterceptor(configuration: configuration), RetryNTimesInterceptor(times: 2)] }))
-    let (values, error) = try await collect(harness.send(HeroNameQuery()))
+    let (values, error) = try await collect(harness.send(HeroNameQuery(episode: nil)))
     XCTAssertNil(error)
     XCTAssertEqual(values.count, 1)
   }
@@ -41,7 +41,7 @@ final class MaxRetryInterceptorTests: XCTestCase {
     let configuration = MaxRetryInterceptor.Configuration(maxRetries: 2, baseDelay: 0.001, enableExponentialBackoff: true, enableJitter: true)
     let blind = BlindRetryingInterceptor()
     let harness = Harness(responses: [], provider: TestProvider(graphQL: { [MaxRetryInterceptor(configuration: configuration), blind] }))
-    let (_, error) = try await collect(harness.send(HeroNameQuery()))
+    let (_, error) = try await collect(harness.send(HeroNameQuery(episode: nil)))
     XCTAssertEqual((error as? MaxRetryInterceptor.MaxRetriesError)?.count, 2)
     let hits = await blind.hitCount
     XCTAssertEqual(hits, 3)
@@ -53,31 +53,31 @@ final class MaxRetryInterceptorTests: XCTestCase {
     let harness = Harness(responses: [.json(r2HeroResponse)],
                           provider: TestProvider(graphQL: { [MaxRetryInterceptor(configuration: configuration), RetryNTimesInterceptor(times: 1)] }))
     let start = ContinuousClock.now
-    let (values, _) = try await collect(harness.send(HeroNameQuery()))
+    let (values, _) = try await collect(harness.send(HeroNameQuery(episode: nil)))
     let elapsed = ContinuousClock.now - start
     XCTAssertEqual(values.count, 1)
     XCTAssertGreaterThanOrEqual(elapsed, .milliseconds(190))
   }
 
   func test_retriesThrownBeforeMaxRetry_areNotCounted_soDefaultProviderPutsItFirst() async throws {
-    let graphQL = DefaultInterceptorProvider.shared.graphQLInterceptors(for: HeroNameQuery())
+    let graphQL = DefaultInterceptorProvider.shared.graphQLInterceptors(for: HeroNameQuery(episode: nil))
     XCTAssertTrue(graphQL.first is MaxRetryInterceptor)
     XCTAssertTrue(graphQL.last is AutomaticPersistedQueryInterceptor)
-    XCTAssertTrue(DefaultInterceptorProvider.shared.httpInterceptors(for: HeroNameQuery()).first is ResponseCodeInterceptor)
+    XCTAssertTrue(DefaultInterceptorProvider.shared.httpInterceptors(for: HeroNameQuery(episode: nil)).first is ResponseCodeInterceptor)
   }
 }
 
 final class ResponseCodeInterceptorTests: XCTestCase {
   func test_200WithNonJSONBody_passesTheCheck_andFailsInTheParser() async throws {
     let harness = Harness(responses: [.text("<html>", headers: ["Content-Type": "text/html"])])
-    let (_, error) = try await collect(harness.send(HeroNameQuery()))
+    let (_, error) = try await collect(harness.send(HeroNameQuery(episode: nil)))
     XCTAssertEqual(error as? JSONResponseParsingError, .couldNotParseToJSON(data: Data("<html>".utf8)))
   }
 
   func test_401WithJSONBody_throwsResponseCodeError_withExactChunkAndParsedGraphQLError() async throws {
     let body = Data(#"{"data":{"hero":{"name":"R2"}}}"#.utf8)
     let harness = Harness(responses: [.raw(body, statusCode: 401, headers: ["Content-Type": "application/json"])])
-    let (_, error) = try await collect(harness.send(HeroNameQuery()))
+    let (_, error) = try await collect(harness.send(HeroNameQuery(episode: nil)))
     let codeError = try XCTUnwrap(error as? ResponseCodeInterceptor.ResponseCodeError)
     XCTAssertEqual(codeError.response.statusCode, 401)
     XCTAssertEqual(codeError.chunk, body)
@@ -89,7 +89,7 @@ final class ResponseCodeInterceptorTests: XCTestCase {
 
   func test_401WithNonJSONBody_throwsResponseCodeError_withoutGraphQLError() async throws {
     let harness = Harness(responses: [.text("Unauthorized", statusCode: 401)])
-    let (_, error) = try await collect(harness.send(HeroNameQuery()))
+    let (_, error) = try await collect(harness.send(HeroNameQuery(episode: nil)))
     let codeError = try XCTUnwrap(error as? ResponseCodeInterceptor.ResponseCodeError)
     XCTAssertEqual(codeError.response.statusCode, 401)
     XCTAssertNil(codeError.graphQLError)
@@ -98,7 +98,7 @@ final class ResponseCodeInterceptorTests: XCTestCase {
 
   func test_500WithEmptyBody_isNotDetected_andEndsWithNoResults_upstreamQuirk() async throws {
     let harness = Harness(responses: [.raw(Data(), statusCode: 500)])
-    let (values, error) = try await collect(harness.send(HeroNameQuery()))
+    let (values, error) = try await collect(harness.send(HeroNameQuery(episode: nil)))
     XCTAssertTrue(values.isEmpty)
     XCTAssertEqual(error as? ApolloClient.Error, .noResults)
   }

@@ -16,35 +16,35 @@ final class RequestBuildingTests: XCTestCase {
                 requestTimeout: timeout, apqConfig: apq, useGETForQueries: get)
   }
 
-  private func body(_ urlRequest: URLRequest) throws -> JSONObject {
+  private func body(_ urlRequest: URLRequest) throws -> JSON.Object {
     try JSONParser.parseObject(XCTUnwrap(urlRequest.httpBody))
   }
 
   func test_acceptHeader_forQueriesAndMutations_offersDeferSpec() throws {
-    let urlRequest = try request(HeroNameQuery()).toURLRequest()
+    let urlRequest = try request(HeroNameQuery(episode: nil)).toURLRequest()
     XCTAssertEqual(urlRequest.value(forHTTPHeaderField: "Accept"),
                    "multipart/mixed;deferSpec=20220824,application/graphql-response+json,application/json")
-    let mutation = try request(CreateReviewMutation(episode: .JEDI, review: .init(stars: 5))).toURLRequest()
+    let mutation = try request(CreateReviewMutation(episode: .init(.JEDI), review: .init(stars: 5))).toURLRequest()
     XCTAssertEqual(mutation.value(forHTTPHeaderField: "Accept"),
                    "multipart/mixed;deferSpec=20220824,application/graphql-response+json,application/json")
   }
 
   func test_acceptHeader_forSubscriptions_offersSubscriptionSpec() throws {
-    let urlRequest = try request(CountdownSubscription(from: 1)).toURLRequest()
+    let urlRequest = try request(CountdownSubscription(from: 1, intervalMs: nil)).toURLRequest()
     XCTAssertEqual(urlRequest.value(forHTTPHeaderField: "Accept"),
                    "multipart/mixed;subscriptionSpec=1.0,application/graphql-response+json,application/json")
     XCTAssertEqual(urlRequest.value(forHTTPHeaderField: "Content-Type"), "application/json")
   }
 
   func test_postBody_isSortedKeyJSON_withQueryVariablesAndName() throws {
-    let urlRequest = try request(HeroNameQuery(episode: .some(.JEDI))).toURLRequest()
+    let urlRequest = try request(HeroNameQuery(episode: .init(.JEDI))).toURLRequest()
     XCTAssertEqual(urlRequest.httpMethod, "POST")
     let text = String(decoding: try XCTUnwrap(urlRequest.httpBody), as: UTF8.self)
     XCTAssertEqual(text, #"{"operationName":"HeroName","query":"\#(HeroNameQuery.operationDocument.definition!.queryDocument)","variables":{"episode":"JEDI"}}"#)
   }
 
   func test_getForQueries_putsBodyInQueryItems_andSetsPreflightHeader() throws {
-    let urlRequest = try request(HeroNameQuery(episode: .some(.EMPIRE)), get: true).toURLRequest()
+    let urlRequest = try request(HeroNameQuery(episode: .init(.EMPIRE)), get: true).toURLRequest()
     XCTAssertEqual(urlRequest.httpMethod, "GET")
     XCTAssertNil(urlRequest.httpBody)
     XCTAssertEqual(urlRequest.value(forHTTPHeaderField: "Apollo-Require-Preflight"), "true")
@@ -64,7 +64,7 @@ final class RequestBuildingTests: XCTestCase {
   }
 
   func test_getForQueries_doesNotApplyToMutations() throws {
-    let urlRequest = try request(CreateReviewMutation(episode: .JEDI, review: .init(stars: 1)), get: true).toURLRequest()
+    let urlRequest = try request(CreateReviewMutation(episode: .init(.JEDI), review: .init(stars: 1)), get: true).toURLRequest()
     XCTAssertEqual(urlRequest.httpMethod, "POST")
   }
 
@@ -74,7 +74,7 @@ final class RequestBuildingTests: XCTestCase {
   }
 
   func test_apq_firstAttemptSendsHashOnly_retrySendsDocumentAndHash() throws {
-    var jsonRequest = request(HeroNameQuery(), apq: .init(autoPersistQueries: true))
+    var jsonRequest = request(HeroNameQuery(episode: nil), apq: .init(autoPersistQueries: true))
     let first = try body(jsonRequest.toURLRequest())
     XCTAssertNil(first["query"])
     XCTAssertEqual(first["extensions"]?["persistedQuery"]?["sha256Hash"]?.stringValue, HeroNameQuery.operationDocument.operationIdentifier)
@@ -86,13 +86,13 @@ final class RequestBuildingTests: XCTestCase {
   }
 
   func test_apq_subscriptionsAlwaysSendDocumentWithoutHash() throws {
-    let sent = try body(request(CountdownSubscription(from: 1), apq: .init(autoPersistQueries: true)).toURLRequest())
+    let sent = try body(request(CountdownSubscription(from: 1, intervalMs: nil), apq: .init(autoPersistQueries: true)).toURLRequest())
     XCTAssertNotNil(sent["query"])
     XCTAssertNil(sent["extensions"]?["persistedQuery"])
   }
 
   func test_apqWithGET_sendsExtensionsWithoutQuery_retryIsPOSTUnlessConfigured() throws {
-    var jsonRequest = request(HeroNameQuery(), apq: .init(autoPersistQueries: true), get: true)
+    var jsonRequest = request(HeroNameQuery(episode: nil), apq: .init(autoPersistQueries: true), get: true)
     let first = try jsonRequest.toURLRequest()
     XCTAssertEqual(first.httpMethod, "GET")
     let names = URLComponents(url: try XCTUnwrap(first.url), resolvingAgainstBaseURL: false)?.queryItems?.map(\.name) ?? []
@@ -105,20 +105,20 @@ final class RequestBuildingTests: XCTestCase {
   }
 
   func test_urlCachePolicy_followsFetchBehavior() throws {
-    XCTAssertEqual(try request(HeroNameQuery(), .CacheOnly).toURLRequest().cachePolicy, .returnCacheDataDontLoad)
-    XCTAssertEqual(try request(HeroNameQuery(), .CacheFirst).toURLRequest().cachePolicy, .useProtocolCachePolicy)
+    XCTAssertEqual(try request(HeroNameQuery(episode: nil), .CacheOnly).toURLRequest().cachePolicy, .returnCacheDataDontLoad)
+    XCTAssertEqual(try request(HeroNameQuery(episode: nil), .CacheFirst).toURLRequest().cachePolicy, .useProtocolCachePolicy)
     for behavior in [FetchBehavior.CacheAndNetwork, .NetworkFirst, .NetworkOnly] {
-      XCTAssertEqual(try request(HeroNameQuery(), behavior).toURLRequest().cachePolicy, .reloadIgnoringLocalCacheData)
+      XCTAssertEqual(try request(HeroNameQuery(episode: nil), behavior).toURLRequest().cachePolicy, .reloadIgnoringLocalCacheData)
     }
-    var withHeaders = request(HeroNameQuery(), .CacheOnly, timeout: 3)
+    var withHeaders = request(HeroNameQuery(episode: nil), .CacheOnly, timeout: 3)
     withHeaders.addHeader(name: "X", value: "1")
     XCTAssertEqual(try withHeaders.toURLRequest().cachePolicy, .returnCacheDataDontLoad)
   }
 
   func test_requestTimeout_nilKeepsDefault60_setValueApplies() throws {
-    XCTAssertEqual(try request(HeroNameQuery()).toURLRequest().timeoutInterval, 60)
-    XCTAssertEqual(try request(HeroNameQuery(), timeout: 12).toURLRequest().timeoutInterval, 12)
-    var upload = UploadRequest(operation: SingleUploadMutation(), graphQLEndpoint: testEndpoint,
+    XCTAssertEqual(try request(HeroNameQuery(episode: nil)).toURLRequest().timeoutInterval, 60)
+    XCTAssertEqual(try request(HeroNameQuery(episode: nil), timeout: 12).toURLRequest().timeoutInterval, 12)
+    var upload = UploadRequest(operation: SingleUploadMutation(file: "a"), graphQLEndpoint: testEndpoint,
                                files: [GraphQLFile(fieldName: "file", originalName: "a.txt", data: Data("x".utf8))],
                                writeResultsToCache: false)
     XCTAssertEqual(try upload.toURLRequest().timeoutInterval, 60)
@@ -127,7 +127,7 @@ final class RequestBuildingTests: XCTestCase {
   }
 
   func test_addHeaders_newValueWins_andAdditionalHeadersAreAppended() throws {
-    var jsonRequest = request(HeroNameQuery())
+    var jsonRequest = request(HeroNameQuery(episode: nil))
     jsonRequest.addHeaders(["Accept": "application/json", "X-A": "1"])
     jsonRequest.addHeaders(["X-A": "2"])
     let urlRequest = try jsonRequest.toURLRequest()
@@ -146,7 +146,7 @@ final class ClientAwarenessTests: XCTestCase {
   private func sentRequest(_ metadata: ClientAwarenessMetadata, apq: Bool = false) async throws -> ScriptedRequest {
     let server = ScriptedServer(responses: [.json(r2HeroResponse)])
     let harness = Harness(server: server, apqConfig: .init(autoPersistQueries: apq), clientAwareness: metadata)
-    _ = try await harness.client.fetch(query: HeroNameQuery(), cachePolicy: .networkOnly)
+    _ = try await harness.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .networkOnly)
     return try XCTUnwrap(server.requests.first)
   }
 
@@ -186,7 +186,7 @@ final class ClientAwarenessTests: XCTestCase {
     let server = ScriptedServer(responses: [.json(["data": ["singleUpload": ["filename": "a", "mimetype": "text/plain", "size": 1, "content": "x"]]])])
     let harness = Harness(server: server, clientAwareness: .init(clientApplicationName: "app", clientApplicationVersion: "9"))
     _ = try await harness.client.upload(
-      operation: SingleUploadMutation(), files: [GraphQLFile(fieldName: "file", originalName: "a", data: Data("x".utf8))])
+      operation: SingleUploadMutation(file: "a"), files: [GraphQLFile(fieldName: "file", originalName: "a", data: Data("x".utf8))])
     let sent = try XCTUnwrap(server.requests.first)
     XCTAssertEqual(sent.header("apollographql-client-name"), "app")
     let body = String(decoding: try XCTUnwrap(sent.urlRequest.httpBody), as: UTF8.self)
@@ -215,7 +215,7 @@ struct PersistedOnlyQuery: GraphQLQuery {
 
 final class RequestEqualityTests: XCTestCase {
   private func make(retry: Bool = false, headers: [String: String] = [:]) -> JSONRequest<HeroNameQuery> {
-    var request = JSONRequest(operation: HeroNameQuery(episode: .some(.JEDI)), graphQLEndpoint: testEndpoint,
+    var request = JSONRequest(operation: HeroNameQuery(episode: .init(.JEDI)), graphQLEndpoint: testEndpoint,
                               fetchBehavior: .CacheFirst, writeResultsToCache: true, requestTimeout: nil)
     request.isPersistedQueryRetry = retry
     request.addHeaders(headers)
@@ -231,7 +231,7 @@ final class RequestEqualityTests: XCTestCase {
     XCTAssertNotEqual(make(), make(retry: true))
     XCTAssertNotEqual(make(), make(headers: ["X": "1"]))
     var other = make()
-    other.operation = HeroNameQuery(episode: .some(.EMPIRE))
+    other.operation = HeroNameQuery(episode: .init(.EMPIRE))
     XCTAssertNotEqual(make(), other)
   }
 }

@@ -24,7 +24,7 @@ final class RequestChainFlowTests: XCTestCase {
     }
     let provider = TestProvider(graphQL: { (0..<3).map { Tagging(tag: "\($0)", events: events) } })
     let harness = Harness(responses: [.json(r2HeroResponse)], provider: provider)
-    let (values, error) = try await collect(harness.send(HeroNameQuery()))
+    let (values, error) = try await collect(harness.send(HeroNameQuery(episode: nil)))
     XCTAssertNil(error)
     XCTAssertEqual(values.count, 1)
     XCTAssertEqual(events.values, ["pre 0", "pre 1", "pre 2", "post 2", "post 1", "post 0"])
@@ -34,7 +34,7 @@ final class RequestChainFlowTests: XCTestCase {
     let calls = Recorder<Int>()
     let provider = TestProvider(graphQL: { [BlockInterceptor { _ in calls.append(1) }] })
     let harness = Harness(responses: [.json(r2HeroResponse)], provider: provider)
-    _ = try await collect(harness.send(HeroNameQuery()))
+    _ = try await collect(harness.send(HeroNameQuery(episode: nil)))
     XCTAssertEqual(calls.count, 1)
   }
 
@@ -51,13 +51,13 @@ final class RequestChainFlowTests: XCTestCase {
     }
     let provider = TestProvider(http: { [Tagging(tag: "0", events: events), Tagging(tag: "1", events: events)] })
     let harness = Harness(responses: [.json(r2HeroResponse)], provider: provider)
-    _ = try await collect(harness.send(HeroNameQuery()))
+    _ = try await collect(harness.send(HeroNameQuery(episode: nil)))
     XCTAssertEqual(events.values, ["pre 0", "pre 1", "chunk 1", "chunk 0"])
   }
 
   func test_emptyBody_endsWithNoResults() async throws {
     let harness = Harness(responses: [.raw(Data(), headers: ["Content-Type": "application/json"])])
-    let (values, error) = try await collect(harness.send(HeroNameQuery()))
+    let (values, error) = try await collect(harness.send(HeroNameQuery(episode: nil)))
     XCTAssertTrue(values.isEmpty)
     XCTAssertEqual(error as? ApolloClient.Error, .noResults)
   }
@@ -75,7 +75,7 @@ final class RequestChainFlowTests: XCTestCase {
     }
     let server = ScriptedServer(responses: [.json(r2HeroResponse)])
     let harness = Harness(server: server, provider: TestProvider(graphQL: { [MaxRetryInterceptor(), HeaderThenRetry()] }))
-    let (values, error) = try await collect(harness.send(HeroNameQuery()))
+    let (values, error) = try await collect(harness.send(HeroNameQuery(episode: nil)))
     XCTAssertNil(error)
     XCTAssertEqual(values.count, 1)
     XCTAssertEqual(server.requests.count, 1)
@@ -85,7 +85,7 @@ final class RequestChainFlowTests: XCTestCase {
   func test_retry_reusesTheSameInterceptorInstances() async throws {
     let retrier = RetryNTimesInterceptor(times: 2)
     let harness = Harness(responses: [.json(r2HeroResponse)], provider: TestProvider(graphQL: { [retrier] }))
-    let (values, _) = try await collect(harness.send(HeroNameQuery()))
+    let (values, _) = try await collect(harness.send(HeroNameQuery(episode: nil)))
     XCTAssertEqual(values.count, 1)
     let hits = await retrier.hitCount
     XCTAssertEqual(hits, 3)
@@ -102,7 +102,7 @@ final class RequestChainFlowTests: XCTestCase {
       }
     }
     let harness = Harness(responses: [], provider: TestProvider(graphQL: { [WrongRetry()] }))
-    let (_, error) = try await collect(harness.send(HeroNameQuery()))
+    let (_, error) = try await collect(harness.send(HeroNameQuery(episode: nil)))
     XCTAssertTrue(error is RequestChain<JSONRequest<MeQuery>>.Retry)
   }
 
@@ -129,7 +129,7 @@ final class RequestChainFlowTests: XCTestCase {
     let provider = TestProvider(graphQL: { [Observer(seen: seenByEarlier), Thrower(seen: seenByThrower)] })
     let server = ScriptedServer(responses: [])
     let harness = Harness(server: server, provider: provider)
-    let (_, error) = try await collect(harness.send(HeroNameQuery()))
+    let (_, error) = try await collect(harness.send(HeroNameQuery(episode: nil)))
     XCTAssertEqual(error as? TestError, TestError(id: 7))
     XCTAssertEqual(seenByEarlier.count, 1)
     XCTAssertEqual(seenByThrower.count, 0)
@@ -146,39 +146,39 @@ final class RequestChainFlowTests: XCTestCase {
     let provider = TestProvider(
       graphQL: { [MapErrorsInterceptor { error in seen.append("\(error)"); throw error }] }, http: { [FailingHTTP()] })
     let harness = Harness(responses: [.json(r2HeroResponse)], provider: provider)
-    let (_, error) = try await collect(harness.send(HeroNameQuery()))
+    let (_, error) = try await collect(harness.send(HeroNameQuery(episode: nil)))
     XCTAssertEqual(error as? TestError, TestError(id: 3))
     XCTAssertEqual(seen.count, 1)
   }
 
   func test_mapErrors_replacingWithResult_emitsItAndCompletes() async throws {
     let replacement = ParsedResult<HeroNameQuery>(
-      result: GraphQLResponse(data: try HeroNameQuery.Data(data: r2HeroData), extensions: nil, errors: nil, source: .server, dependentKeys: nil),
+      result: GraphQLResponse(data: try GraphQLExecutor.execute(HeroNameQuery(episode: nil), data: r2HeroData, normalizing: false).data, extensions: nil, errors: nil, source: .server, dependentKeys: nil),
       cacheRecords: nil)
     let provider = TestProvider(graphQL: { [MapErrorsInterceptor { _ in replacement }] })
     let harness = Harness(responses: [.failure(URLError(.notConnectedToInternet))], provider: provider)
-    let (values, error) = try await collect(harness.send(HeroNameQuery()))
+    let (values, error) = try await collect(harness.send(HeroNameQuery(episode: nil)))
     XCTAssertNil(error)
     XCTAssertEqual(values.map(\.data?.hero?.name), ["R2-D2"])
   }
 
   func test_mapErrors_replacingWithServerResultWithRecords_writesItToTheCache() async throws {
     let store = ApolloStore()
-    let records = store.records(for: HeroNameQuery(), data: r2HeroData)
+    let records = try store.records(for: HeroNameQuery(episode: nil), data: r2HeroData)
     let replacement = ParsedResult<HeroNameQuery>(
-      result: GraphQLResponse(data: try HeroNameQuery.Data(data: r2HeroData), extensions: nil, errors: nil, source: .server, dependentKeys: nil),
+      result: GraphQLResponse(data: try GraphQLExecutor.execute(HeroNameQuery(episode: nil), data: r2HeroData, normalizing: false).data, extensions: nil, errors: nil, source: .server, dependentKeys: nil),
       cacheRecords: records)
     let provider = TestProvider(graphQL: { [MapErrorsInterceptor { _ in replacement }] })
     let harness = Harness(responses: [.failure(URLError(.timedOut))], provider: provider, store: store)
-    _ = try await collect(harness.send(HeroNameQuery()))
-    let cached = try await store.load(HeroNameQuery())
+    _ = try await collect(harness.send(HeroNameQuery(episode: nil)))
+    let cached = try await store.load(HeroNameQuery(episode: nil))
     XCTAssertEqual(cached?.data?.hero?.name, "R2-D2")
   }
 
   func test_mapErrors_returningNil_suppressesTheError_andTheAttemptEndsWithNoResults() async throws {
     let provider = TestProvider(graphQL: { [MapErrorsInterceptor { _ in nil }] })
     let harness = Harness(responses: [.failure(URLError(.timedOut))], provider: provider)
-    let (values, error) = try await collect(harness.send(HeroNameQuery()))
+    let (values, error) = try await collect(harness.send(HeroNameQuery(episode: nil)))
     XCTAssertTrue(values.isEmpty)
     XCTAssertEqual(error as? ApolloClient.Error, .noResults)
   }
@@ -186,7 +186,7 @@ final class RequestChainFlowTests: XCTestCase {
   func test_mapErrors_throwingANewError_replacesTheOriginal() async throws {
     let provider = TestProvider(graphQL: { [MapErrorsInterceptor { _ in throw TestError(id: 9) }] })
     let harness = Harness(responses: [.failure(URLError(.timedOut))], provider: provider)
-    let (_, error) = try await collect(harness.send(HeroNameQuery()))
+    let (_, error) = try await collect(harness.send(HeroNameQuery(episode: nil)))
     XCTAssertEqual(error as? TestError, TestError(id: 9))
   }
 
@@ -198,7 +198,7 @@ final class RequestChainFlowTests: XCTestCase {
     })
     let server = ScriptedServer(responses: [.json(r2HeroResponse)])
     let harness = Harness(server: server, provider: provider)
-    let (values, error) = try await collect(harness.send(HeroNameQuery()))
+    let (values, error) = try await collect(harness.send(HeroNameQuery(episode: nil)))
     XCTAssertTrue(values.isEmpty)
     XCTAssertEqual(error as? ApolloClient.Error, .noResults)
     XCTAssertEqual(seen.values.count, 1)
@@ -227,7 +227,7 @@ final class RequestChainFlowTests: XCTestCase {
     let statuses = Recorder<Int>()
     let provider = TestProvider(graphQL: { [MaxRetryInterceptor(), FallBackToCache(statuses: statuses)] })
     let harness = Harness(responses: [.json(["errors": [["message": "no"]]], statusCode: 401)], provider: provider, store: store)
-    let (values, error) = try await collect(harness.send(HeroNameQuery()))
+    let (values, error) = try await collect(harness.send(HeroNameQuery(episode: nil)))
     XCTAssertNil(error)
     XCTAssertEqual(values.count, 1)
     XCTAssertEqual(values.first?.source, .cache)
@@ -240,9 +240,7 @@ final class RequestChainFlowTests: XCTestCase {
       func intercept<Request: GraphQLRequest>(request: Request, next: (Request) async -> InterceptorResultStream<Request>)
         async throws -> InterceptorResultStream<Request>
       {
-        let data = try Request.Operation.Data(data: r2HeroData)
-        let store = ApolloStore()
-        let records = store.normalizer.records(operationType: .query, operationName: "x", variables: nil, data: r2HeroData)
+        let (data, records) = try GraphQLExecutor.execute(request.operation, data: r2HeroData, normalizing: true)
         let result = ParsedResult<Request.Operation>(
           result: GraphQLResponse(data: data, extensions: nil, errors: nil, source: .server, dependentKeys: nil), cacheRecords: records)
         return InterceptorResultStream<Request>(stream: AsyncThrowingStream { $0.yield(result); $0.finish() })
@@ -250,7 +248,7 @@ final class RequestChainFlowTests: XCTestCase {
     }
     let server = ScriptedServer(responses: [])
     let harness = Harness(server: server, provider: TestProvider(graphQL: { [ShortCircuit()] }))
-    let (values, error) = try await collect(harness.send(HeroNameQuery()))
+    let (values, error) = try await collect(harness.send(HeroNameQuery(episode: nil)))
     XCTAssertNil(error)
     XCTAssertEqual(values.count, 1)
     XCTAssertTrue(server.requests.isEmpty)
@@ -259,9 +257,9 @@ final class RequestChainFlowTests: XCTestCase {
   func test_cacheWrite_completesBeforeTheResultIsDelivered() async throws {
     let store = ApolloStore()
     let harness = Harness(responses: [.json(r2HeroResponse)], store: store)
-    for try await response in try harness.send(HeroNameQuery()) {
+    for try await response in try harness.send(HeroNameQuery(episode: nil)) {
       XCTAssertEqual(response.source, .server)
-      let cached = try await store.load(HeroNameQuery())
+      let cached = try await store.load(HeroNameQuery(episode: nil))
       XCTAssertEqual(cached?.data?.hero?.name, "R2-D2", "the store already holds the result when it is delivered")
     }
   }
@@ -276,7 +274,7 @@ final class RequestChainFlowTests: XCTestCase {
     let seen = Recorder<String>()
     let provider = TestProvider(graphQL: { [MapErrorsInterceptor { error in seen.append("\(error)"); throw error }] }, cache: { FailingWrite() })
     let harness = Harness(responses: [.json(r2HeroResponse)], provider: provider)
-    let (values, error) = try await collect(harness.send(HeroNameQuery()))
+    let (values, error) = try await collect(harness.send(HeroNameQuery(episode: nil)))
     XCTAssertTrue(values.isEmpty)
     XCTAssertEqual(error as? TestError, TestError(id: 42))
     XCTAssertEqual(seen.count, 0)
@@ -291,7 +289,7 @@ final class RequestChainFlowTests: XCTestCase {
     }
     let transport = RequestChainNetworkTransport(urlSession: FTPSession(), interceptorProvider: DefaultInterceptorProvider.shared,
                                                  store: ApolloStore(), endpointURL: testEndpoint)
-    let (_, error) = try await collect(transport.send(query: HeroNameQuery(), fetchBehavior: .NetworkOnly, requestConfiguration: .init()))
+    let (_, error) = try await collect(transport.send(query: HeroNameQuery(episode: nil), fetchBehavior: .NetworkOnly, requestConfiguration: .init()))
     guard case .nonHTTPResponse? = error as? ApolloURLSessionError else { return XCTFail("got \(String(describing: error))") }
   }
 
@@ -309,7 +307,7 @@ final class RequestChainFlowTests: XCTestCase {
       }
     }
     let harness = Harness(responses: [.json(r2HeroResponse)], provider: Counting(calls: calls))
-    let (values, _) = try await collect(harness.send(HeroNameQuery()))
+    let (values, _) = try await collect(harness.send(HeroNameQuery(episode: nil)))
     XCTAssertEqual(values.count, 1)
     XCTAssertEqual(calls.values, ["graphQL", "http"])
   }

@@ -21,7 +21,7 @@ final class SubscriptionOverHTTPTests: XCTestCase {
       for await _ in released { break }
       return response
     })
-    let stream = try harness.client.subscribe(subscription: CountdownSubscription(from: 2), cachePolicy: .networkOnly)
+    let stream = try harness.client.subscribe(subscription: CountdownSubscription(from: 2, intervalMs: nil), cachePolicy: .networkOnly)
     XCTAssertEqual(stream.state, .pending)
     release.yield()
     var values: [Int] = []
@@ -38,7 +38,7 @@ final class SubscriptionOverHTTPTests: XCTestCase {
     let response = ScriptedResponse.multipart(
       [#"{"payload":{"data":{"countdown":3}}}"#, #"{"payload":null,"errors":[{"message":"source failed"}]}"#],
       boundary: "graphql", spec: "subscriptionSpec=1.0")
-    let stream = try harness(response).client.subscribe(subscription: CountdownSubscription(from: 3), cachePolicy: .networkOnly)
+    let stream = try harness(response).client.subscribe(subscription: CountdownSubscription(from: 3, intervalMs: nil), cachePolicy: .networkOnly)
     let (values, error) = try await collect(stream.stream)
     XCTAssertEqual(values.count, 1)
     XCTAssertEqual(error as? MultipartResponseSubscriptionParser.ParsingError, .irrecoverableErrors([GraphQLError(message: "source failed")]))
@@ -47,7 +47,7 @@ final class SubscriptionOverHTTPTests: XCTestCase {
 
   func test_cancellingTheConsumingTask_setsStateCancelled() async throws {
     let stream = try harness(countdown(Array((0..<100).reversed()), delay: .milliseconds(20)))
-      .client.subscribe(subscription: CountdownSubscription(from: 99), cachePolicy: .networkOnly)
+      .client.subscribe(subscription: CountdownSubscription(from: 99, intervalMs: nil), cachePolicy: .networkOnly)
     let consumer = Task { for try await _ in stream {} }
     try await Task.sleep(nanoseconds: 100_000_000)
     consumer.cancel()
@@ -58,7 +58,7 @@ final class SubscriptionOverHTTPTests: XCTestCase {
   func test_connectionLostMidStream_endsWithTheTransportError() async throws {
     var response = countdown([3, 2], close: false)
     response.body.append(.fail(URLError(.networkConnectionLost)))
-    let stream = try harness(response).client.subscribe(subscription: CountdownSubscription(from: 3), cachePolicy: .networkOnly)
+    let stream = try harness(response).client.subscribe(subscription: CountdownSubscription(from: 3, intervalMs: nil), cachePolicy: .networkOnly)
     let (values, error) = try await collect(stream.stream)
     XCTAssertEqual(values.count, 2)
     XCTAssertEqual((error as? URLError)?.code, .networkConnectionLost)
@@ -67,8 +67,8 @@ final class SubscriptionOverHTTPTests: XCTestCase {
 
   func test_cacheThenNetwork_isTheDefault_andReadsSubscriptionRootFirst() async throws {
     let harness = harness(countdown([1]))
-    try harness.store.publishRecords(harness.store.records(for: CountdownSubscription(from: 1), data: ["countdown": 9]))
-    let stream = try harness.client.subscribe(subscription: CountdownSubscription(from: 1))
+    try harness.store.publishRecords(harness.store.records(for: CountdownSubscription(from: 1, intervalMs: nil), data: ["countdown": 9]))
+    let stream = try harness.client.subscribe(subscription: CountdownSubscription(from: 1, intervalMs: nil))
     let (values, _) = try await collect(stream.stream)
     XCTAssertEqual(values.map(\.source), [.cache, .server])
     XCTAssertEqual(values.map(\.data?.countdown), [9, 1])
@@ -76,9 +76,9 @@ final class SubscriptionOverHTTPTests: XCTestCase {
 
   func test_eachEvent_isWrittenToTheCache() async throws {
     let harness = harness(countdown([5, 4]))
-    let stream = try harness.client.subscribe(subscription: CountdownSubscription(from: 5), cachePolicy: .networkOnly)
+    let stream = try harness.client.subscribe(subscription: CountdownSubscription(from: 5, intervalMs: nil), cachePolicy: .networkOnly)
     _ = try await collect(stream.stream)
-    XCTAssertEqual(try harness.store.readData(for: CountdownSubscription(from: 5))?.data["countdown"], 4)
+    XCTAssertEqual(try harness.store.readIfComplete(CountdownSubscription(from: 5, intervalMs: nil))?.data.countdown, 4)
   }
 }
 
@@ -91,16 +91,16 @@ final class DeferOverHTTPTests: XCTestCase {
     let (values, error) = try await collect(harness.client.fetch(query: HeroDeferredQuery(), cachePolicy: .networkOnly))
     XCTAssertNil(error)
     XCTAssertEqual(values.count, 1)
-    XCTAssertNil(values.first?.data?.hero?.friends)
+    XCTAssertNil(values.first?.data?.hero?.fragments.friends?.friends)
   }
 
   func test_partialPlusIncremental_givesTwoResults_theSecondFulfilled_andCachesTheWhole() async throws {
     let harness = Harness(responses: [.multipart([initial, increment], delay: .milliseconds(10))])
     let (values, _) = try await collect(harness.client.fetch(query: HeroDeferredQuery(), cachePolicy: .networkOnly))
     XCTAssertEqual(values.count, 2)
-    XCTAssertEqual(values.last?.data?.hero?.friends?.first??.name, "Luke Skywalker")
+    XCTAssertEqual(values.last?.data?.hero?.fragments.friends?.friends?.first??.name, "Luke Skywalker")
     let cached = try await harness.client.fetch(query: HeroDeferredQuery(), cachePolicy: .cacheOnly)
-    XCTAssertEqual(cached?.data?.hero?.friends?.count, 1)
+    XCTAssertEqual(cached?.data?.hero?.fragments.friends?.friends?.count, 1)
   }
 
   func test_boundaryTextInsideABody_doesNotSplitIt() async throws {

@@ -10,9 +10,9 @@ import FoundationNetworking
 let testEndpoint = URL(string: "http://localhost:8080/graphql")!
 
 /// R2-D2 as the hero.
-let r2HeroData: JSONObject = ["hero": ["__typename": "Droid", "id": "2001", "name": "R2-D2"]]
-let r2HeroResponse: JSONObject = ["data": .object(r2HeroData)]
-let lukeHeroResponse: JSONObject = ["data": ["hero": ["__typename": "Human", "id": "1000", "name": "Luke Skywalker"]]]
+let r2HeroData: JSON.Object = ["hero": ["__typename": "Droid", "id": "2001", "name": "R2-D2"]]
+let r2HeroResponse: JSON.Object = ["data": .object(r2HeroData)]
+let lukeHeroResponse: JSON.Object = ["data": ["hero": ["__typename": "Human", "id": "1000", "name": "Luke Skywalker"]]]
 
 struct TimeoutError: Error, CustomStringConvertible {
   var description: String { "The operation did not finish in time (a hang)" }
@@ -112,8 +112,8 @@ struct Harness {
   }
 }
 
-/// Writes R2-D2 as the answer to `HeroNameQuery()` into the store.
-func primeStoreWithR2(_ store: ApolloStore, query: HeroNameQuery = HeroNameQuery()) throws {
+/// Writes R2-D2 as the answer to `HeroNameQuery(episode: nil)` into the store.
+func primeStoreWithR2(_ store: ApolloStore, query: HeroNameQuery = HeroNameQuery(episode: nil)) throws {
   try store.publishRecords(store.records(for: query, data: r2HeroData))
 }
 

@@ -15,7 +15,7 @@ final class UploadRequestTests: XCTestCase {
   }
 
   func test_singleFile_layout_nullsTheVariable_andMapsToField() throws {
-    let text = try form(SingleUploadMutation(), [GraphQLFile(fieldName: "file", originalName: "a.txt", mimeType: "text/plain", data: Data("Alpha".utf8))])
+    let text = try form(SingleUploadMutation(file: "a"), [GraphQLFile(fieldName: "file", originalName: "a.txt", mimeType: "text/plain", data: Data("Alpha".utf8))])
     let document = SingleUploadMutation.operationDocument.definition!.queryDocument
     XCTAssertEqual(text, """
       --TEST.BOUNDARY\r
@@ -37,7 +37,7 @@ final class UploadRequestTests: XCTestCase {
   }
 
   func test_multipleFilesOnOneField_mapToIndexedPaths() throws {
-    let text = try form(MultipleUploadMutation(), [
+    let text = try form(MultipleUploadMutation(files: ["a", "b"]), [
       GraphQLFile(fieldName: "files", originalName: "a.txt", data: Data("A".utf8)),
       GraphQLFile(fieldName: "files", originalName: "b.txt", data: Data("B".utf8)),
     ])
@@ -55,7 +55,7 @@ final class UploadRequestTests: XCTestCase {
   }
 
   func test_headers_contentTypeCarriesBoundary_andAdditionalHeadersArrive() throws {
-    var request = UploadRequest(operation: SingleUploadMutation(), graphQLEndpoint: testEndpoint,
+    var request = UploadRequest(operation: SingleUploadMutation(file: "a"), graphQLEndpoint: testEndpoint,
                                 files: [GraphQLFile(fieldName: "file", originalName: "a", data: Data())], writeResultsToCache: true)
     request.addHeader(name: "Authorization", value: "Bearer t")
     let urlRequest = try request.toURLRequest()
@@ -68,7 +68,7 @@ final class UploadRequestTests: XCTestCase {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("upload-\(ProcessInfo.processInfo.processIdentifier).txt")
     try Data("disk".utf8).write(to: url)
     defer { try? FileManager.default.removeItem(at: url) }
-    let request = UploadRequest(operation: SingleUploadMutation(), graphQLEndpoint: testEndpoint,
+    let request = UploadRequest(operation: SingleUploadMutation(file: "a"), graphQLEndpoint: testEndpoint,
                                 files: [GraphQLFile(fieldName: "file", originalName: "d.txt", fileURL: url)], writeResultsToCache: true)
     let first = try request.toURLRequest().httpBody
     let second = try request.toURLRequest().httpBody
@@ -78,7 +78,7 @@ final class UploadRequestTests: XCTestCase {
 
   func test_missingFile_throwsTypedError() {
     let url = URL(fileURLWithPath: "/nonexistent/\(UUID().uuidString)")
-    let request = UploadRequest(operation: SingleUploadMutation(), graphQLEndpoint: testEndpoint,
+    let request = UploadRequest(operation: SingleUploadMutation(file: "a"), graphQLEndpoint: testEndpoint,
                                 files: [GraphQLFile(fieldName: "file", originalName: "x", fileURL: url)], writeResultsToCache: true)
     XCTAssertThrowsError(try request.toURLRequest()) { error in
       XCTAssertEqual(error as? GraphQLFile.GraphQLFileError, .couldNotReadFile(url))

@@ -5,11 +5,11 @@ import XCTest
 
 /// The query watcher (reference: Cache/WatchQueryTests).
 final class WatchQueryTests: XCTestCase {
-  private static func hero(_ name: String, id: String = "2001", typename: String = "Droid") -> JSONObject {
+  private static func hero(_ name: String, id: String = "2001", typename: String = "Droid") -> JSON.Object {
     ["data": ["hero": ["__typename": .string(typename), "id": .string(id), "name": .string(name)]]]
   }
 
-  private func heroWithFriends(_ name: String, friends: [(String, String)]) -> JSONObject {
+  private func heroWithFriends(_ name: String, friends: [(String, String)]) -> JSON.Object {
     ["data": ["hero": ["__typename": "Droid", "id": "2001", "name": .string(name),
                        "friends": .array(friends.map { ["__typename": "Human", "id": .string($0.0), "name": .string($0.1)] })]]]
   }
@@ -37,7 +37,7 @@ final class WatchQueryTests: XCTestCase {
   func test_initialFetch_isDeliveredOnce_andItsOwnCacheWriteDoesNotTriggerIt() async throws {
     let harness = Harness(responses: [.json(Self.hero("R2-D2"))])
     let deliveries = Deliveries()
-    let watcher = await harness.client.watch(query: HeroNameQuery(), cachePolicy: .networkOnly, resultHandler: deliveries.handler)
+    let watcher = await harness.client.watch(query: HeroNameQuery(episode: nil), cachePolicy: .networkOnly, resultHandler: deliveries.handler)
     try await settle(deliveries, count: 1)
     XCTAssertEqual(deliveries.names.values, ["R2-D2"])
     watcher.cancel()
@@ -46,7 +46,7 @@ final class WatchQueryTests: XCTestCase {
   func test_refetch_deliversTheNewResult() async throws {
     let harness = Harness(responses: [.json(Self.hero("R2-D2")), .json(Self.hero("Artoo"))])
     let deliveries = Deliveries()
-    let watcher = await harness.client.watch(query: HeroNameQuery(), cachePolicy: .networkOnly, resultHandler: deliveries.handler)
+    let watcher = await harness.client.watch(query: HeroNameQuery(episode: nil), cachePolicy: .networkOnly, resultHandler: deliveries.handler)
     try await settle(deliveries, count: 1)
     await watcher.fetch(cachePolicy: .networkOnly)
     try await settle(deliveries, count: 2)
@@ -57,9 +57,9 @@ final class WatchQueryTests: XCTestCase {
   func test_overlappingQueryWithChangedData_updatesTheWatcherFromTheCache() async throws {
     let harness = Harness(responses: [.json(Self.hero("R2-D2")), .json(heroWithFriends("Artoo", friends: [("1000", "Luke")]))])
     let deliveries = Deliveries()
-    let watcher = await harness.client.watch(query: HeroNameQuery(), cachePolicy: .networkOnly, resultHandler: deliveries.handler)
+    let watcher = await harness.client.watch(query: HeroNameQuery(episode: nil), cachePolicy: .networkOnly, resultHandler: deliveries.handler)
     try await settle(deliveries, count: 1)
-    _ = try await harness.client.fetch(query: HeroAndFriendsQuery(), cachePolicy: .networkOnly)
+    _ = try await harness.client.fetch(query: HeroAndFriendsQuery(episode: nil), cachePolicy: .networkOnly)
     try await settle(deliveries, count: 2)
     XCTAssertEqual(deliveries.names.values, ["R2-D2", "Artoo"])
     XCTAssertEqual(harness.server.requests.count, 2, "the update came from the cache, not a refetch")
@@ -69,10 +69,10 @@ final class WatchQueryTests: XCTestCase {
   func test_sameQueryWithOtherArguments_doesNotUpdateTheWatcher() async throws {
     let harness = Harness(server: StarWarsScriptedServer.make())
     let deliveries = Deliveries()
-    let watcher = await harness.client.watch(query: HeroNameQuery(episode: .some(.JEDI)), cachePolicy: .networkOnly,
+    let watcher = await harness.client.watch(query: HeroNameQuery(episode: .init(.JEDI)), cachePolicy: .networkOnly,
                                              resultHandler: deliveries.handler)
     try await settle(deliveries, count: 1)
-    _ = try await harness.client.fetch(query: HeroNameQuery(episode: .some(.EMPIRE)), cachePolicy: .networkOnly)
+    _ = try await harness.client.fetch(query: HeroNameQuery(episode: .init(.EMPIRE)), cachePolicy: .networkOnly)
     try await Task.sleep(nanoseconds: 150_000_000)
     XCTAssertEqual(deliveries.names.values, ["R2-D2"])
     watcher.cancel()
@@ -81,13 +81,13 @@ final class WatchQueryTests: XCTestCase {
   func test_listInTheWatchedResult_updatesFromAnotherQuerysKeys() async throws {
     let harness = Harness(responses: [.json(heroWithFriends("R2-D2", friends: [("1000", "Luke")]))])
     let friendNames = Recorder<[String]>()
-    let watcher = await harness.client.watch(query: HeroAndFriendsQuery(), cachePolicy: .networkOnly) { result in
+    let watcher = await harness.client.watch(query: HeroAndFriendsQuery(episode: nil), cachePolicy: .networkOnly) { result in
       if case .success(let response) = result { friendNames.append((response.data?.hero?.friends ?? []).compactMap { $0?.name }) }
     }
     try await waitUntil { friendNames.count >= 1 }
     // Another query (another root entry) brings Luke's record with a new name.
     try harness.store.publishRecords(harness.store.records(
-      for: HeroNameQuery(episode: .some(.EMPIRE)), data: ["hero": ["__typename": "Human", "id": "1000", "name": "Luke Skywalker"]]))
+      for: HeroNameQuery(episode: .init(.EMPIRE)), data: ["hero": ["__typename": "Human", "id": "1000", "name": "Luke Skywalker"]]))
     try await waitUntil { friendNames.count >= 2 }
     XCTAssertEqual(friendNames.values, [["Luke"], ["Luke Skywalker"]])
     watcher.cancel()
@@ -96,7 +96,7 @@ final class WatchQueryTests: XCTestCase {
   func test_directStoreUpdate_notifiesTheWatcher() async throws {
     let harness = Harness(responses: [.json(Self.hero("R2-D2"))])
     let deliveries = Deliveries()
-    let watcher = await harness.client.watch(query: HeroNameQuery(), cachePolicy: .networkOnly, resultHandler: deliveries.handler)
+    let watcher = await harness.client.watch(query: HeroNameQuery(episode: nil), cachePolicy: .networkOnly, resultHandler: deliveries.handler)
     try await settle(deliveries, count: 1)
     try harness.store.publishRecords(RecordSet(records: [Record(key: "Droid:2001", fields: ["name": .value("R2")])]))
     try await settle(deliveries, count: 2)
@@ -107,7 +107,7 @@ final class WatchQueryTests: XCTestCase {
   func test_incompleteObjectAfterAChange_triggersARefetchFromTheServer() async throws {
     let harness = Harness(responses: [.json(Self.hero("R2-D2")), .json(Self.hero("R2-D2 again"))])
     let deliveries = Deliveries()
-    let watcher = await harness.client.watch(query: HeroNameQuery(), cachePolicy: .networkOnly, resultHandler: deliveries.handler)
+    let watcher = await harness.client.watch(query: HeroNameQuery(episode: nil), cachePolicy: .networkOnly, resultHandler: deliveries.handler)
     try await settle(deliveries, count: 1)
     // The hero now points at a record that lacks `name`: the cache can no longer answer the query.
     var records = RecordSet()
@@ -125,16 +125,16 @@ final class WatchQueryTests: XCTestCase {
     let server = ScriptedServer { _ in .json(WatchQueryTests.hero(names.withLock { $0.popFirst() } ?? "none")) }
     let harness = Harness(server: server)
     let deliveries = Deliveries()
-    let watcher = await harness.client.watch(query: HeroNameQuery(), cachePolicy: .networkOnly, resultHandler: deliveries.handler)
+    let watcher = await harness.client.watch(query: HeroNameQuery(episode: nil), cachePolicy: .networkOnly, resultHandler: deliveries.handler)
     try await settle(deliveries, count: 1)
     try await withThrowingTaskGroup(of: Void.self) { group in
-      for _ in 0..<3 { group.addTask { _ = try await harness.client.fetch(query: HeroNameQuery(), cachePolicy: .networkOnly) } }
+      for _ in 0..<3 { group.addTask { _ = try await harness.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .networkOnly) } }
       try await group.waitForAll()
     }
     try await Task.sleep(nanoseconds: 150_000_000)
     XCTAssertEqual(deliveries.names.values, ["R2-D2"], "identical data changes no key")
     for expected in ["One", "Two", "Three"] {
-      _ = try await harness.client.fetch(query: HeroNameQuery(), cachePolicy: .networkOnly)
+      _ = try await harness.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .networkOnly)
       try await waitUntil { deliveries.names.values.last == expected }
     }
     XCTAssertEqual(deliveries.names.values, ["R2-D2", "One", "Two", "Three"])
@@ -144,7 +144,7 @@ final class WatchQueryTests: XCTestCase {
   func test_dependentKeys_areRefreshedAfterEachUpdate() async throws {
     let harness = Harness(responses: [.json(heroWithFriends("R2-D2", friends: [("1000", "Luke")]))])
     let friendNames = Recorder<[String]>()
-    let watcher = await harness.client.watch(query: HeroAndFriendsQuery(), cachePolicy: .networkOnly) { result in
+    let watcher = await harness.client.watch(query: HeroAndFriendsQuery(episode: nil), cachePolicy: .networkOnly) { result in
       if case .success(let response) = result { friendNames.append((response.data?.hero?.friends ?? []).compactMap { $0?.name }) }
     }
     try await waitUntil { friendNames.count >= 1 }
@@ -165,7 +165,7 @@ final class WatchQueryTests: XCTestCase {
     let deliveries = Deliveries()
     weak var weakWatcher: GraphQLQueryWatcher<HeroNameQuery>?
     do {
-      let watcher = await harness.client.watch(query: HeroNameQuery(), cachePolicy: .networkOnly, resultHandler: deliveries.handler)
+      let watcher = await harness.client.watch(query: HeroNameQuery(episode: nil), cachePolicy: .networkOnly, resultHandler: deliveries.handler)
       weakWatcher = watcher
       try await settle(deliveries, count: 1)
       watcher.cancel()

@@ -32,7 +32,7 @@ final class MaxRetryInterceptorTests: XCTestCase {
     let retrier = RetryingInterceptor()
     let chain = InterceptorRequestChain(interceptors: [MaxRetryInterceptor(maxRetriesAllowed: 15), retrier], callbackQueue: callbackQueue)
     let done = exactly(1)
-    chain.kickoff(request: jsonRequest(HeroNameQuery())) { result in
+    chain.kickoff(request: jsonRequest(HeroNameQuery(episode: nil))) { result in
       guard case .failure(let error) = result, case .hitMaxRetryCount(15, "HeroName")? = error as? MaxRetryInterceptor.RetryError else {
         return XCTFail("\(result)")
       }
@@ -48,7 +48,7 @@ final class MaxRetryInterceptorTests: XCTestCase {
       interceptors: [MaxRetryInterceptor(), retrier, CannedResponseInterceptor(body: r2d2Body), JSONResponseParsingInterceptor()],
       callbackQueue: callbackQueue)
     let done = exactly(1)
-    chain.kickoff(request: jsonRequest(HeroNameQuery())) { result in
+    chain.kickoff(request: jsonRequest(HeroNameQuery(episode: nil))) { result in
       XCTAssertEqual(try? result.get().data?.hero?.name, "R2-D2")
       done.fulfill()
     }
@@ -65,7 +65,7 @@ final class MaxRetryInterceptorTests: XCTestCase {
                      JSONResponseParsingInterceptor()],
       callbackQueue: callbackQueue)
     let done = exactly(1)
-    chain.kickoff(request: jsonRequest(HeroNameQuery())) { result in
+    chain.kickoff(request: jsonRequest(HeroNameQuery(episode: nil))) { result in
       XCTAssertEqual(try? result.get().data?.hero?.name, "R2-D2")
       done.fulfill()
     }
@@ -79,7 +79,7 @@ final class MaxRetryInterceptorTests: XCTestCase {
     let maxRetry = MaxRetryInterceptor(configuration: configuration)
     let chain = InterceptorRequestChain(interceptors: [maxRetry, retrier], callbackQueue: callbackQueue)
     let done = exactly(1)
-    chain.kickoff(request: jsonRequest(HeroNameQuery())) { result in
+    chain.kickoff(request: jsonRequest(HeroNameQuery(episode: nil))) { result in
       guard case .failure(let error) = result, case .hitMaxRetryCount(2, _)? = error as? MaxRetryInterceptor.RetryError else {
         return XCTFail("\(result)")
       }
@@ -109,7 +109,7 @@ final class ResponseCodeInterceptorTests: XCTestCase {
       interceptors: [CannedResponseInterceptor(body: ""), ResponseCodeInterceptor(), JSONResponseParsingInterceptor()],
       callbackQueue: callbackQueue)
     let done = exactly(1)
-    chain.kickoff(request: jsonRequest(HeroNameQuery())) { result in
+    chain.kickoff(request: jsonRequest(HeroNameQuery(episode: nil))) { result in
       guard case .failure(let error) = result,
         case .couldNotParseToJSON(let data)? = error as? JSONResponseParsingInterceptor.JSONResponseParsingError
       else { return XCTFail("\(result)") }
@@ -125,7 +125,7 @@ final class ResponseCodeInterceptorTests: XCTestCase {
       interceptors: [CannedResponseInterceptor(status: 401, body: body), ResponseCodeInterceptor(), JSONResponseParsingInterceptor()],
       callbackQueue: callbackQueue)
     let done = exactly(1)
-    chain.kickoff(request: jsonRequest(HeroNameQuery())) { result in
+    chain.kickoff(request: jsonRequest(HeroNameQuery(episode: nil))) { result in
       guard case .failure(let error) = result, let codeError = error as? ResponseCodeInterceptor.ResponseCodeError,
         case .invalidResponseCode(let response, let rawData) = codeError
       else { return XCTFail("\(result)") }
@@ -144,7 +144,7 @@ final class ResponseCodeInterceptorTests: XCTestCase {
       interceptors: [CannedResponseInterceptor(status: 401, body: "Unauthorized"), ResponseCodeInterceptor()],
       callbackQueue: callbackQueue)
     let done = exactly(1)
-    chain.kickoff(request: jsonRequest(HeroNameQuery())) { result in
+    chain.kickoff(request: jsonRequest(HeroNameQuery(episode: nil))) { result in
       guard case .failure(let error) = result, let codeError = error as? ResponseCodeInterceptor.ResponseCodeError,
         case .invalidResponseCode(_, let rawData) = codeError
       else { return XCTFail("\(result)") }
@@ -159,7 +159,7 @@ final class ResponseCodeInterceptorTests: XCTestCase {
   func testNoResponse_invalidResponseCodeWithNils() {
     let chain = InterceptorRequestChain(interceptors: [ResponseCodeInterceptor()], callbackQueue: callbackQueue)
     let done = exactly(1)
-    chain.kickoff(request: jsonRequest(HeroNameQuery())) { result in
+    chain.kickoff(request: jsonRequest(HeroNameQuery(episode: nil))) { result in
       guard case .failure(let error) = result,
         case .invalidResponseCode(nil, nil)? = error as? ResponseCodeInterceptor.ResponseCodeError
       else { return XCTFail("\(result)") }
@@ -174,7 +174,7 @@ final class JSONResponseParsingInterceptorTests: XCTestCase {
   func testLoneParserWithoutResponse_failsWithNoResponseToParse() {
     let chain = InterceptorRequestChain(interceptors: [JSONResponseParsingInterceptor()], callbackQueue: callbackQueue)
     let done = exactly(1)
-    chain.kickoff(request: jsonRequest(HeroNameQuery())) { result in
+    chain.kickoff(request: jsonRequest(HeroNameQuery(episode: nil))) { result in
       guard case .failure(let error) = result,
         case .noResponseToParse? = error as? JSONResponseParsingInterceptor.JSONResponseParsingError
       else { return XCTFail("\(result)") }
@@ -188,7 +188,7 @@ final class JSONResponseParsingInterceptorTests: XCTestCase {
     let chain = InterceptorRequestChain(interceptors: [NetworkFetchInterceptor(client: client), JSONResponseParsingInterceptor()],
                                         callbackQueue: callbackQueue)
     let done = exactly(1)
-    chain.kickoff(request: jsonRequest(HeroNameQuery())) { result in
+    chain.kickoff(request: jsonRequest(HeroNameQuery(episode: nil))) { result in
       guard case .failure(let error) = result,
         case .couldNotParseToJSON(let data)? = error as? JSONResponseParsingInterceptor.JSONResponseParsingError
       else { return XCTFail("\(result)") }
@@ -215,7 +215,7 @@ final class JSONResponseParsingInterceptorTests: XCTestCase {
       let chain = InterceptorRequestChain(
         interceptors: [CannedResponseInterceptor(body: r2d2Body), JSONResponseParsingInterceptor(), capture], callbackQueue: callbackQueue)
       let done = exactly(1)
-      chain.kickoff(request: jsonRequest(HeroNameQuery(), cachePolicy: policy)) { result in
+      chain.kickoff(request: jsonRequest(HeroNameQuery(episode: nil), cachePolicy: policy)) { result in
         let value = try? result.get()
         XCTAssertEqual(value?.dependentKeys == nil, !expectRecords)
         if expectRecords { XCTAssertTrue(value?.dependentKeys?.contains("Droid:2001.name") == true) }
@@ -227,9 +227,11 @@ final class JSONResponseParsingInterceptorTests: XCTestCase {
   }
 
   @available(*, deprecated)
-  func testDeprecatedCacheKeyForObjectInitializer_stillCompilesAndKeysRecords() {
+  func testDeprecatedCacheKeyForObjectInitializer_stillCompilesAndKeysRecords() throws {
     let interceptor = JSONResponseParsingInterceptor(cacheKeyForObject: { object in object["id"] })
-    let records = interceptor.normalizer.records(for: HeroNameQuery(), data: ["hero": ["__typename": "Droid", "id": "2001", "name": "R2-D2"]])
+    let records = try XCTUnwrap(interceptor.normalizer.execute(
+      HeroNameQuery(episode: nil), data: ["hero": ["__typename": "Droid", "id": "2001", "name": "R2-D2"]], normalizing: true
+    ).records)
     XCTAssertNotNil(records["2001"])
   }
 }
@@ -250,7 +252,7 @@ final class AutomaticPersistedQueriesTests: XCTestCase {
 
   func testWithoutAPQ_POSTWithQueryDocumentAndVariables() throws {
     let stack = ScriptedStack()
-    _ = send(HeroNameQuery(episode: .some(.EMPIRE)), stack)
+    _ = send(HeroNameQuery(episode: .init(.EMPIRE)), stack)
     let request = try XCTUnwrap(stack.server.requests.first)
     XCTAssertEqual(request.method, "POST")
     XCTAssertEqual(request.query, HeroNameQuery.operationDocument.definition?.queryDocument)
@@ -260,8 +262,8 @@ final class AutomaticPersistedQueriesTests: XCTestCase {
 
   func testAPQQueryAndMutation_POSTWithPersistedQueryExtensionAndNoDocument() throws {
     let stack = ScriptedStack(autoPersistQueries: true)
-    _ = send(HeroNameQuery(), stack)
-    _ = send(CreateReviewMutation(episode: .JEDI, review: ReviewInput(stars: 3)), stack)
+    _ = send(HeroNameQuery(episode: nil), stack)
+    _ = send(CreateReviewMutation(episode: .init(.JEDI), review: ReviewInput(stars: 3)), stack)
     XCTAssertEqual(stack.server.requests.map(\.method), ["POST", "POST"])
     for (request, identifier) in zip(stack.server.requests, [HeroNameQuery.operationDocument.operationIdentifier,
                                                              CreateReviewMutation.operationDocument.operationIdentifier]) {
@@ -272,7 +274,7 @@ final class AutomaticPersistedQueriesTests: XCTestCase {
 
   func testAPQWithGETForPersistedQueryRetry_firstRequestIsGETWithoutQuery() throws {
     let stack = ScriptedStack(autoPersistQueries: true, useGETForPersistedQueryRetry: true)
-    _ = send(HeroNameQuery(episode: .some(.JEDI)), stack)
+    _ = send(HeroNameQuery(episode: .init(.JEDI)), stack)
     let request = try XCTUnwrap(stack.server.requests.first)
     XCTAssertEqual(request.method, "GET")
     XCTAssertNil(request.query)
@@ -283,7 +285,7 @@ final class AutomaticPersistedQueriesTests: XCTestCase {
 
   func testGETForQueriesWithAuthorizationHeader_GETKeepsHeaderAndSendsQuery() throws {
     let stack = ScriptedStack(useGETForQueries: true, additionalHeaders: ["Authorization": "Bearer x"])
-    _ = send(HeroNameQuery(), stack)
+    _ = send(HeroNameQuery(episode: nil), stack)
     let request = try XCTUnwrap(stack.server.requests.first)
     XCTAssertEqual(request.method, "GET")
     XCTAssertEqual(request.header("Authorization"), "Bearer x")
@@ -292,7 +294,7 @@ final class AutomaticPersistedQueriesTests: XCTestCase {
 
   func testAPQWithGETForQueries_GETWithExtensionsWithoutQuery() throws {
     let stack = ScriptedStack(autoPersistQueries: true, useGETForQueries: true)
-    _ = send(HeroNameQuery(), stack)
+    _ = send(HeroNameQuery(episode: nil), stack)
     let request = try XCTUnwrap(stack.server.requests.first)
     XCTAssertEqual(request.method, "GET")
     XCTAssertNil(request.query)
@@ -302,7 +304,7 @@ final class AutomaticPersistedQueriesTests: XCTestCase {
   func testPersistedQueryNotFoundTwice_exactlyTwoRequests_thenPersistedQueryRetryFailed() {
     let notFound = ScriptedResponse.json(["errors": [["message": "PersistedQueryNotFound"]]])
     let stack = ScriptedStack(server: ScriptedServer(responses: [notFound, notFound]), autoPersistQueries: true)
-    let outcome = send(HeroNameQuery(), stack)
+    let outcome = send(HeroNameQuery(episode: nil), stack)
     guard case .failure(let error)? = outcome else { return XCTFail("\(String(describing: outcome))") }
     XCTAssertEqual(error as? AutomaticPersistedQueryInterceptor.APQError, .persistedQueryRetryFailed(operationName: "HeroName"))
     XCTAssertEqual(stack.server.requests.count, 2)
@@ -358,15 +360,15 @@ final class CacheDependentInterceptorTests: XCTestCase {
       }
     }
     let store = ApolloStore()
-    try store.publishRecords(store.records(for: HeroNameQuery(), data: ["hero": ["__typename": "Droid", "id": "2001", "name": "Cached"]]))
+    try store.publishRecords(store.records(for: HeroNameQuery(episode: nil), data: ["hero": ["__typename": "Droid", "id": "2001", "name": "Cached"]]))
     let handler = CacheFallback()
     let stack = ScriptedStack(server: ScriptedServer(responses: [.json(["errors": [["message": "no"]]], statusCode: 401)]), store: store,
                               provider: { client, store in
       FixedProvider(make: { DefaultInterceptorProvider(client: client, shouldInvalidateClientOnDeinit: false, store: store)
-        .interceptors(for: HeroNameQuery()) }, errorInterceptor: handler)
+        .interceptors(for: HeroNameQuery(episode: nil)) }, errorInterceptor: handler)
     })
     let done = exactly(1)
-    stack.apollo.fetch(query: HeroNameQuery(), cachePolicy: .fetchIgnoringCacheData, queue: callbackQueue) { result in
+    stack.apollo.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheData, queue: callbackQueue) { result in
       XCTAssertEqual(try? result.get().source, .cache)
       XCTAssertEqual(try? result.get().data?.hero?.name, "Cached")
       done.fulfill()
@@ -381,13 +383,13 @@ final class DefaultInterceptorProviderTests: XCTestCase {
   func testSecondFetchWithDefaultPolicyComesFromCacheWithoutRequest() {
     let stack = ScriptedStack()
     let first = exactly(1)
-    stack.apollo.fetch(query: HeroNameQuery(), queue: callbackQueue) { result in
+    stack.apollo.fetch(query: HeroNameQuery(episode: nil), queue: callbackQueue) { result in
       XCTAssertEqual(try? result.get().source, .server)
       first.fulfill()
     }
     wait(for: [first], timeout: 2)
     let second = exactly(1)
-    stack.apollo.fetch(query: HeroNameQuery(), queue: callbackQueue) { result in
+    stack.apollo.fetch(query: HeroNameQuery(episode: nil), queue: callbackQueue) { result in
       XCTAssertEqual(try? result.get().source, .cache)
       second.fulfill()
     }
@@ -397,7 +399,7 @@ final class DefaultInterceptorProviderTests: XCTestCase {
 
   func testParserChoice_JSONForPlainOperations_IncrementalForDeferred() {
     let provider = DefaultInterceptorProvider(client: ScriptedURLSessionClient(server: StarWarsScriptedServer.make()), store: ApolloStore())
-    let plain = provider.interceptors(for: HeroNameQuery())
+    let plain = provider.interceptors(for: HeroNameQuery(episode: nil))
     XCTAssertTrue(plain.contains { $0 is JSONResponseParsingInterceptor })
     XCTAssertFalse(plain.contains { $0 is IncrementalJSONResponseParsingInterceptor })
     let deferred = provider.interceptors(for: HeroDeferredQuery())
@@ -407,11 +409,11 @@ final class DefaultInterceptorProviderTests: XCTestCase {
 
   func testDefaultOrder() {
     let provider = DefaultInterceptorProvider(client: ScriptedURLSessionClient(server: StarWarsScriptedServer.make()), store: ApolloStore())
-    let names = provider.interceptors(for: HeroNameQuery()).map { String(describing: type(of: $0)) }
+    let names = provider.interceptors(for: HeroNameQuery(episode: nil)).map { String(describing: type(of: $0)) }
     XCTAssertEqual(names, ["MaxRetryInterceptor", "CacheReadInterceptor", "NetworkFetchInterceptor", "ResponseCodeInterceptor",
                            "MultipartResponseParsingInterceptor", "JSONResponseParsingInterceptor",
                            "AutomaticPersistedQueryInterceptor", "CacheWriteInterceptor"])
-    XCTAssertNil(provider.additionalErrorInterceptor(for: HeroNameQuery()))
+    XCTAssertNil(provider.additionalErrorInterceptor(for: HeroNameQuery(episode: nil)))
   }
 
   /// Quirk (§5.28), kept: the provider invalidates its client when it goes away, which silently ends its

@@ -8,7 +8,7 @@ final class LegacyInterceptorNamesTests: XCTestCase {
   func test_interceptorRFCExample_legacyProviderWithStore_buildsTheDefaultChain() {
     let store = ApolloStore()
     let provider = LegacyInterceptorProvider(store: store)
-    let interceptors = provider.interceptors(for: HeroNameQuery())
+    let interceptors = provider.interceptors(for: HeroNameQuery(episode: nil))
     XCTAssertTrue(interceptors.contains { $0 is LegacyCacheReadInterceptor })
     XCTAssertTrue(interceptors.contains { $0 is LegacyCacheWriteInterceptor })
     XCTAssertTrue(interceptors.contains { $0 is LegacyParsingInterceptor })

@@ -42,14 +42,14 @@ final class MultipartResponseParsingInterceptorTests: XCTestCase {
         chain.proceedAsync(request: request, response: response, interceptor: self, completion: completion)
       }
     }
-    let results = runChain(CountdownSubscription(from: 1), interceptors: [Canned(headers: headers, body: body),
+    let results = runChain(CountdownSubscription(from: 1, intervalMs: nil), interceptors: [Canned(headers: headers, body: body),
                                                                            MultipartResponseParsingInterceptor()], expected: 1)
     guard case .failure(let error)? = results.first else { return nil }
     return error
   }
 
   func testNilResponse_noResponseToParse() {
-    let results = runChain(CountdownSubscription(from: 1), interceptors: [MultipartResponseParsingInterceptor()], expected: 1)
+    let results = runChain(CountdownSubscription(from: 1, intervalMs: nil), interceptors: [MultipartResponseParsingInterceptor()], expected: 1)
     guard case .failure(let error)? = results.first else { return XCTFail() }
     XCTAssertEqual(error as? MultipartResponseParsingInterceptor.ParsingError, .noResponseToParse)
   }
@@ -112,7 +112,7 @@ final class MultipartResponseSubscriptionParserTests: XCTestCase {
       let body = parts.map { "--graphql\r\nCONTENT-TYPE: \(contentType)\r\n\r\n\($0)\r\n" }.joined() + "--graphql--\r\n"
       let server = ScriptedServer(responses: [.text(body, headers: ["Content-Type": "multipart/mixed;boundary=graphql;subscriptionSpec=1.0"])])
       let client = ScriptedURLSessionClient(server: server)
-      let results = runChain(CountdownSubscription(from: 2), interceptors: [
+      let results = runChain(CountdownSubscription(from: 2, intervalMs: nil), interceptors: [
         NetworkFetchInterceptor(client: client), MultipartResponseParsingInterceptor(), JSONResponseParsingInterceptor(),
       ], expected: 2)
       XCTAssertEqual(results.compactMap { try? $0.get().data?.countdown }, [2, 1], contentType)
@@ -123,7 +123,7 @@ final class MultipartResponseSubscriptionParserTests: XCTestCase {
     let body = multipartBody([#"{"payload":{"data":{"countdown":3},"errors":[{"message":"-- careful --"}]}}"#,
                               #"{"payload":{"data":null,"errors":[{"message":"only errors"}]}}"#], boundary: "-")
     let server = ScriptedServer(responses: [.text(body, headers: ["Content-Type": "multipart/mixed;boundary=\"-\";subscriptionSpec=1.0"])])
-    let results = runChain(CountdownSubscription(from: 3), interceptors: [
+    let results = runChain(CountdownSubscription(from: 3, intervalMs: nil), interceptors: [
       NetworkFetchInterceptor(client: ScriptedURLSessionClient(server: server)), MultipartResponseParsingInterceptor(),
       JSONResponseParsingInterceptor(),
     ], expected: 2)
@@ -137,7 +137,7 @@ final class MultipartResponseSubscriptionParserTests: XCTestCase {
   func testFailingPartDoesNotStopLaterParts() {
     let body = multipartBody(["garbage", #"{"payload":{"data":{"countdown":1}}}"#])
     let server = ScriptedServer(responses: [.text(body, headers: ["Content-Type": "multipart/mixed;boundary=graphql;subscriptionSpec=1.0"])])
-    let results = runChain(CountdownSubscription(from: 1), interceptors: [
+    let results = runChain(CountdownSubscription(from: 1, intervalMs: nil), interceptors: [
       NetworkFetchInterceptor(client: ScriptedURLSessionClient(server: server)), MultipartResponseParsingInterceptor(),
       JSONResponseParsingInterceptor(),
     ], expected: 2)
@@ -196,7 +196,7 @@ final class DeferTests: XCTestCase {
     ], expected: 1)
     let value = try? results.first?.get()
     XCTAssertEqual(value?.data?.hero?.name, "R2-D2")
-    XCTAssertNil(value?.data?.hero?.friends)
+    XCTAssertNil(value?.data?.hero?.fragments.friends?.friends)
   }
 
   func testPartialThenIncremental_twoSuccesses_secondFulfilsTheFragment_recordsMerged() {
@@ -218,8 +218,8 @@ final class DeferTests: XCTestCase {
       IncrementalJSONResponseParsingInterceptor(), capture,
     ], expected: 2)
     let values = results.compactMap { try? $0.get() }
-    XCTAssertNil(values.first?.data?.hero?.friends)
-    XCTAssertEqual(values.last?.data?.hero?.friends?.first??.name, "Luke Skywalker")
+    XCTAssertNil(values.first?.data?.hero?.fragments.friends?.friends)
+    XCTAssertEqual(values.last?.data?.hero?.fragments.friends?.friends?.first??.name, "Luke Skywalker")
     XCTAssertNotNil(capture.records.all.last??["Human:1000"])
     XCTAssertNotNil(capture.records.all.last??["Droid:2001"])
   }
@@ -255,7 +255,7 @@ final class DeferTests: XCTestCase {
       CannedResponseInterceptorWithResponse(response: response, body: initial), interceptor,
     ], expected: 1)
     XCTAssertNotNil(try? first.first?.get())
-    let second = runChain(HeroNameQuery(), interceptors: [
+    let second = runChain(HeroNameQuery(episode: nil), interceptors: [
       CannedResponseInterceptorWithResponse(response: response, body: increment), interceptor,
     ], expected: 1)
     guard case .failure(let error)? = second.first,
@@ -282,7 +282,7 @@ final class DeferTests: XCTestCase {
     let done = exactly(2)
     let names = Deliveries<Int>()
     stack.apollo.fetch(query: HeroDeferredQuery(), cachePolicy: .fetchIgnoringCacheData, queue: callbackQueue) { result in
-      names.append((try? result.get().data?.hero?.friends?.count) ?? -1)
+      names.append((try? result.get().data?.hero?.fragments.friends?.friends?.count) ?? -1)
       done.fulfill()
     }
     wait(for: [done], timeout: 2)

@@ -13,7 +13,7 @@ final class RequestChainTests: XCTestCase {
     let errors = ForwardingErrorInterceptor()
     let stack = ScriptedStack(provider: { _, _ in FixedProvider(make: { [] }, errorInterceptor: errors) })
     let done = exactly(1)
-    _ = stack.transport.send(operation: HeroNameQuery(), callbackQueue: callbackQueue) { result in
+    _ = stack.transport.send(operation: HeroNameQuery(episode: nil), callbackQueue: callbackQueue) { result in
       guard case .failure(let error) = result,
         case .noInterceptors? = error as? InterceptorRequestChain.ChainError
       else { return XCTFail("\(result)") }
@@ -45,7 +45,7 @@ final class RequestChainTests: XCTestCase {
     let other = NotCancellable()
     let stack = ScriptedStack(provider: { _, _ in FixedProvider(make: { [cancellable, other] }) })
     let none = exactly(0)
-    let chain = stack.transport.send(operation: HeroNameQuery(), callbackQueue: callbackQueue) { _ in none.fulfill() }
+    let chain = stack.transport.send(operation: HeroNameQuery(episode: nil), callbackQueue: callbackQueue) { _ in none.fulfill() }
     chain.cancel()
     XCTAssertEqual(cancellable.cancelled.count, 1)
     XCTAssertEqual(other.cancelled.count, 0)
@@ -61,7 +61,7 @@ final class RequestChainTests: XCTestCase {
       FixedProvider(make: { [AutomaticPersistedQueryInterceptor()] }, errorInterceptor: errors)
     }, autoPersistQueries: true)
     let done = exactly(1)
-    _ = stack.transport.send(operation: HeroNameQuery(), callbackQueue: callbackQueue) { result in
+    _ = stack.transport.send(operation: HeroNameQuery(episode: nil), callbackQueue: callbackQueue) { result in
       guard case .failure(let error) = result else { return XCTFail("\(result)") }
       XCTAssertEqual(error as? AutomaticPersistedQueryInterceptor.APQError, .noParsedResponse)
       done.fulfill()
@@ -75,7 +75,7 @@ final class RequestChainTests: XCTestCase {
     let stack = ScriptedStack(provider: { _, _ in FixedProvider(make: { [ResponseCodeInterceptor()] }, errorInterceptor: errors) })
     let done = exactly(1)
     let file = GraphQLFile(fieldName: "file", originalName: "a.txt", mimeType: "text/plain", data: Data("hi".utf8))
-    _ = stack.transport.upload(operation: SingleUploadMutation(), files: [file], context: nil, callbackQueue: callbackQueue) { result in
+    _ = stack.transport.upload(operation: SingleUploadMutation(file: "a"), files: [file], context: nil, callbackQueue: callbackQueue) { result in
       guard case .failure(let error) = result, error is ResponseCodeInterceptor.ResponseCodeError else { return XCTFail("\(result)") }
       done.fulfill()
     }
@@ -103,7 +103,7 @@ final class RequestChainTests: XCTestCase {
       return subclass
     })
     let done = exactly(1)
-    _ = stack.transport.send(operation: HeroNameQuery(), cachePolicy: .fetchIgnoringCacheData, callbackQueue: callbackQueue) { result in
+    _ = stack.transport.send(operation: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheData, callbackQueue: callbackQueue) { result in
       if case .success = result { XCTFail("expected the 500 to fail") }
       done.fulfill()
     }
@@ -116,7 +116,7 @@ final class RequestChainTests: XCTestCase {
     let server = ScriptedServer(responses: [.json(["errors": [["message": "Bad request, could not start execution!"]]])])
     let stack = ScriptedStack(server: server)
     let done = exactly(1)
-    _ = stack.apollo.fetch(query: HeroNameQuery(), cachePolicy: .fetchIgnoringCacheData, queue: callbackQueue) { result in
+    _ = stack.apollo.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheData, queue: callbackQueue) { result in
       guard case .success(let value) = result else { return XCTFail("\(result)") }
       XCTAssertNil(value.data)
       XCTAssertEqual(value.errors, [GraphQLError(message: "Bad request, could not start execution!")])
@@ -129,12 +129,12 @@ final class RequestChainTests: XCTestCase {
     let transport = RequestChainNetworkTransport(
       interceptorProvider: FixedProvider(make: { [] }), endpointURL: testEndpoint,
       additionalHeaders: ["Accept": "text/plain", "X-Custom": "kept"])
-    let subscription = try transport.constructRequest(for: CountdownSubscription(from: 1), cachePolicy: .default).toURLRequest()
+    let subscription = try transport.constructRequest(for: CountdownSubscription(from: 1, intervalMs: nil), cachePolicy: .default).toURLRequest()
     XCTAssertEqual(subscription.value(forHTTPHeaderField: "Accept"),
                    "multipart/mixed;subscriptionSpec=1.0,application/graphql-response+json,application/json")
     XCTAssertEqual(subscription.value(forHTTPHeaderField: "X-Custom"), "kept")
-    for request in [try transport.constructRequest(for: HeroNameQuery(), cachePolicy: .default).toURLRequest(),
-                    try transport.constructRequest(for: CreateReviewMutation(episode: .JEDI, review: ReviewInput(stars: 1)),
+    for request in [try transport.constructRequest(for: HeroNameQuery(episode: nil), cachePolicy: .default).toURLRequest(),
+                    try transport.constructRequest(for: CreateReviewMutation(episode: .init(.JEDI), review: ReviewInput(stars: 1)),
                                                    cachePolicy: .default).toURLRequest()] {
       XCTAssertEqual(request.value(forHTTPHeaderField: "Accept"),
                      "multipart/mixed;deferSpec=20220824,application/graphql-response+json,application/json")
@@ -145,7 +145,7 @@ final class RequestChainTests: XCTestCase {
   func testQueryChainIsReleasedRightAfterTheReferenceIsDropped() {
     let stack = ScriptedStack()
     let done = exactly(1)
-    var chain: (any Cancellable)? = stack.transport.send(operation: HeroNameQuery(), cachePolicy: .fetchIgnoringCacheData,
+    var chain: (any Cancellable)? = stack.transport.send(operation: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheData,
                                                           callbackQueue: callbackQueue) { _ in done.fulfill() }
     weak let weakChain = chain as AnyObject?
     wait(for: [done], timeout: 2)
@@ -161,7 +161,7 @@ final class RequestChainTests: XCTestCase {
     let stack = ScriptedStack(server: server)
     let done = exactly(2)
     let values = Deliveries<Int>()
-    var chain: (any Cancellable)? = stack.apollo.subscribe(subscription: CountdownSubscription(from: 1), queue: callbackQueue) { result in
+    var chain: (any Cancellable)? = stack.apollo.subscribe(subscription: CountdownSubscription(from: 1, intervalMs: nil), queue: callbackQueue) { result in
       if case .success(let value) = result, let countdown = value.data?.countdown { values.append(countdown) }
       done.fulfill()
     }
@@ -180,10 +180,10 @@ final class RequestChainTests: XCTestCase {
       false  // continues later, below
     }
     let stack = ScriptedStack(provider: { client, store in
-      FixedProvider(make: { [delaying] + DefaultInterceptorProvider(client: client, shouldInvalidateClientOnDeinit: false, store: store).interceptors(for: HeroNameQuery()) })
+      FixedProvider(make: { [delaying] + DefaultInterceptorProvider(client: client, shouldInvalidateClientOnDeinit: false, store: store).interceptors(for: HeroNameQuery(episode: nil)) })
     })
     let none = exactly(0)
-    let chain = stack.transport.send(operation: HeroNameQuery(), callbackQueue: callbackQueue) { _ in none.fulfill() }
+    let chain = stack.transport.send(operation: HeroNameQuery(episode: nil), callbackQueue: callbackQueue) { _ in none.fulfill() }
     chain.cancel()
     wait(for: [none], timeout: 0.5)
   }
@@ -191,7 +191,7 @@ final class RequestChainTests: XCTestCase {
   func testCancelAfterCompletion_doesNothing() {
     let stack = ScriptedStack()
     let done = exactly(1)
-    let chain = stack.apollo.fetch(query: HeroNameQuery(), cachePolicy: .fetchIgnoringCacheData, queue: callbackQueue) { _ in
+    let chain = stack.apollo.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheData, queue: callbackQueue) { _ in
       done.fulfill()
     }
     wait(for: [done], timeout: 2)
@@ -202,11 +202,11 @@ final class RequestChainTests: XCTestCase {
   func testEarlyExitReturnCacheDataDontFetch_hitSucceeds_missFails_bothRelease() throws {
     let stack = ScriptedStack()
     let fill = exactly(1)
-    stack.apollo.fetch(query: HeroNameQuery(), cachePolicy: .fetchIgnoringCacheData, queue: callbackQueue) { _ in fill.fulfill() }
+    stack.apollo.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheData, queue: callbackQueue) { _ in fill.fulfill() }
     wait(for: [fill], timeout: 2)
 
     let hit = exactly(1)
-    var chain: (any Cancellable)? = stack.apollo.fetch(query: HeroNameQuery(), cachePolicy: .returnCacheDataDontFetch, queue: callbackQueue) {
+    var chain: (any Cancellable)? = stack.apollo.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .returnCacheDataDontFetch, queue: callbackQueue) {
       result in
       XCTAssertEqual(try? result.get().source, .cache)
       XCTAssertEqual(try? result.get().data?.hero?.name, "R2-D2")
@@ -219,10 +219,12 @@ final class RequestChainTests: XCTestCase {
     XCTAssertNil(weakChain)
 
     let miss = exactly(1)
-    chain = stack.apollo.fetch(query: HeroNameQuery(episode: .some(.JEDI)), cachePolicy: .returnCacheDataDontFetch, queue: callbackQueue) {
+    chain = stack.apollo.fetch(query: HeroNameQuery(episode: .init(.JEDI)), cachePolicy: .returnCacheDataDontFetch, queue: callbackQueue) {
       result in
       guard case .failure(let error) = result else { return XCTFail("\(result)") }
-      XCTAssertEqual((error as? JSONDecodingError)?.kind, .missingValue)
+      let executionError = error as? GraphQLExecutionError
+      XCTAssertEqual(executionError?.pathString, "hero")
+      XCTAssertEqual(executionError?.underlying as? JSONDecodingError, .missingValue)
       miss.fulfill()
     }
     weakChain = chain as AnyObject?
@@ -233,21 +235,21 @@ final class RequestChainTests: XCTestCase {
     XCTAssertEqual(stack.server.requests.count, 1)
   }
 
-  func testRetryAfterFailureWithNewCompletion_deliversFreshlyPublishedData() {
+  func testRetryAfterFailureWithNewCompletion_deliversFreshlyPublishedData() throws {
     let stack = ScriptedStack()
     let failed = exactly(1)
     let retried = exactly(1)
     var retainedChain: (any Cancellable)? = stack.apollo.fetch(
-      query: HeroNameQuery(), cachePolicy: .returnCacheDataDontFetch, queue: callbackQueue
+      query: HeroNameQuery(episode: nil), cachePolicy: .returnCacheDataDontFetch, queue: callbackQueue
     ) { result in
       guard case .failure = result else { return XCTFail("\(result)") }
       failed.fulfill()
     }
     wait(for: [failed], timeout: 2)
     // Publish what the server would have answered, then retry the same chain with a new completion.
-    let records = stack.store.records(for: HeroNameQuery(), data: ["hero": ["__typename": "Droid", "id": "2001", "name": "R2-D2"]])
+    let records = try stack.store.records(for: HeroNameQuery(episode: nil), data: ["hero": ["__typename": "Droid", "id": "2001", "name": "R2-D2"]])
     XCTAssertNoThrow(try stack.store.publishRecords(records))
-    (retainedChain as? InterceptorRequestChain)?.retry(request: jsonRequest(HeroNameQuery(), cachePolicy: .returnCacheDataDontFetch)) {
+    (retainedChain as? InterceptorRequestChain)?.retry(request: jsonRequest(HeroNameQuery(episode: nil), cachePolicy: .returnCacheDataDontFetch)) {
       result in
       XCTAssertEqual(try? result.get().data?.hero?.name, "R2-D2")
       retried.fulfill()
@@ -282,7 +284,7 @@ final class RequestChainTests: XCTestCase {
     let interceptors = deprecated.enumerated().map { OrderInterceptor(index: $0.offset, useDeprecated: $0.element, calls: calls) }
     let chain = InterceptorRequestChain(interceptors: interceptors, callbackQueue: callbackQueue)
     let done = exactly(1)
-    chain.kickoff(request: jsonRequest(HeroNameQuery())) { result in
+    chain.kickoff(request: jsonRequest(HeroNameQuery(episode: nil))) { result in
       guard case .failure(let error) = result, case .invalidIndex(_, let index)? = error as? InterceptorRequestChain.ChainError else {
         return XCTFail("\(result)")
       }
@@ -301,7 +303,7 @@ final class RequestChainTests: XCTestCase {
     let server = ScriptedServer(responses: [.json(["data": ["hero": .null]], statusCode: 500)])
     let stack = ScriptedStack(server: server)
     let done = exactly(1)
-    stack.apollo.fetch(query: HeroNameQuery(), cachePolicy: .fetchIgnoringCacheData, queue: callbackQueue) { result in
+    stack.apollo.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheData, queue: callbackQueue) { result in
       guard case .failure(let error) = result,
         case .invalidResponseCode(let response, _)? = error as? ResponseCodeInterceptor.ResponseCodeError
       else { return XCTFail("\(result)") }
@@ -316,7 +318,7 @@ final class RequestChainTests: XCTestCase {
       let server = ScriptedServer(responses: [.text(r2d2Body, headers: ["Content-Type": contentType])])
       let stack = ScriptedStack(server: server)
       let done = exactly(1)
-      stack.apollo.fetch(query: HeroNameQuery(), cachePolicy: .fetchIgnoringCacheData, queue: callbackQueue) { result in
+      stack.apollo.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheData, queue: callbackQueue) { result in
         XCTAssertEqual(try? result.get().data?.hero?.name, "R2-D2", contentType)
         done.fulfill()
       }
@@ -329,7 +331,7 @@ final class RequestChainTests: XCTestCase {
   func testEndOfChainWithoutParsedResponse_failsWithInvalidIndexEqualToCount() {
     let chain = InterceptorRequestChain(interceptors: [ClosureInterceptor(), ClosureInterceptor()], callbackQueue: callbackQueue)
     let done = exactly(1)
-    chain.kickoff(request: jsonRequest(HeroNameQuery())) { result in
+    chain.kickoff(request: jsonRequest(HeroNameQuery(episode: nil))) { result in
       guard case .failure(let error) = result, case .invalidIndex(let errorChain, 2)? = error as? InterceptorRequestChain.ChainError else {
         return XCTFail("\(result)")
       }
@@ -343,7 +345,7 @@ final class RequestChainTests: XCTestCase {
     let chain = InterceptorRequestChain(interceptors: [CannedResponseInterceptor(body: r2d2Body), JSONResponseParsingInterceptor()],
                                         callbackQueue: callbackQueue)
     let done = exactly(1)
-    chain.kickoff(request: jsonRequest(HeroNameQuery())) { result in
+    chain.kickoff(request: jsonRequest(HeroNameQuery(episode: nil))) { result in
       XCTAssertEqual(try? result.get().source, .server)
       done.fulfill()
     }
@@ -366,7 +368,7 @@ final class RequestChainTests: XCTestCase {
       return false
     }
     let chain = InterceptorRequestChain(interceptors: [first], callbackQueue: callbackQueue)
-    chain.kickoff(request: jsonRequest(HeroNameQuery())) { _ in XCTFail("the outer completion is not used") }
+    chain.kickoff(request: jsonRequest(HeroNameQuery(episode: nil))) { _ in XCTFail("the outer completion is not used") }
     wait(for: [done], timeout: 2)
   }
 
@@ -379,7 +381,7 @@ final class RequestChainTests: XCTestCase {
                      OrderInterceptor(index: 3, useDeprecated: false, calls: calls)],
       callbackQueue: callbackQueue)
     let done = exactly(1)
-    chain.kickoff(request: jsonRequest(HeroNameQuery())) { _ in done.fulfill() }
+    chain.kickoff(request: jsonRequest(HeroNameQuery(episode: nil))) { _ in done.fulfill() }
     wait(for: [done], timeout: 2)
     XCTAssertEqual(calls.all, [0, 3])
   }
@@ -392,7 +394,7 @@ final class RequestChainTests: XCTestCase {
     let returned = Deliveries<Bool>()
     // Kicked off from the callback queue itself: an inline delivery would run before kickoff returns.
     callbackQueue.sync {
-      chain.kickoff(request: jsonRequest(HeroNameQuery())) { _ in
+      chain.kickoff(request: jsonRequest(HeroNameQuery(episode: nil))) { _ in
         XCTAssertEqual(DispatchQueue.getSpecific(key: key), true)
         XCTAssertEqual(returned.count, 1)
         done.fulfill()
@@ -417,7 +419,7 @@ final class RequestChainTests: XCTestCase {
     let chain = InterceptorRequestChain(interceptors: [], callbackQueue: callbackQueue)
     chain.additionalErrorHandler = handler
     let done = exactly(1)
-    chain.kickoff(request: jsonRequest(HeroNameQuery())) { _ in done.fulfill() }
+    chain.kickoff(request: jsonRequest(HeroNameQuery(episode: nil))) { _ in done.fulfill() }
     XCTAssertEqual(handler.thread, Thread.current)
     wait(for: [done], timeout: 2)
   }
@@ -434,7 +436,7 @@ final class RequestChainTests: XCTestCase {
     let chain = InterceptorRequestChain(interceptors: [], callbackQueue: callbackQueue)
     chain.additionalErrorHandler = Substituting()
     let done = exactly(1)
-    chain.kickoff(request: jsonRequest(HeroNameQuery())) { result in
+    chain.kickoff(request: jsonRequest(HeroNameQuery(episode: nil))) { result in
       XCTAssertEqual(try? result.get().extensions?["substituted"], AnyHashable(true))
       done.fulfill()
     }
@@ -450,7 +452,7 @@ final class RequestChainTests: XCTestCase {
     let chain = InterceptorRequestChain(interceptors: [], callbackQueue: callbackQueue)
     chain.additionalErrorHandler = Swallowing()
     let none = exactly(0)
-    chain.kickoff(request: jsonRequest(HeroNameQuery())) { _ in none.fulfill() }
+    chain.kickoff(request: jsonRequest(HeroNameQuery(episode: nil))) { _ in none.fulfill() }
     wait(for: [none], timeout: 0.3)
   }
 
@@ -478,7 +480,7 @@ final class RequestChainTests: XCTestCase {
     let chain = InterceptorRequestChain(
       interceptors: [ReturnThenProceed(), CannedResponseInterceptor(body: r2d2Body), JSONResponseParsingInterceptor()],
       callbackQueue: callbackQueue)
-    chain.kickoff(request: jsonRequest(HeroNameQuery())) { result in
+    chain.kickoff(request: jsonRequest(HeroNameQuery(episode: nil))) { result in
       if let source = try? result.get().source { calls.append(source) }
       done.fulfill()
     }
@@ -505,7 +507,7 @@ final class RequestChainTests: XCTestCase {
                                         callbackQueue: callbackQueue)
     chain.additionalErrorHandler = handler
     let done = exactly(1)
-    chain.kickoff(request: jsonRequest(HeroNameQuery())) { result in
+    chain.kickoff(request: jsonRequest(HeroNameQuery(episode: nil))) { result in
       guard case .failure(let error) = result,
         case .hitMaxRetryCount(2, "HeroName")? = error as? MaxRetryInterceptor.RetryError
       else { return XCTFail("\(result)") }
@@ -531,7 +533,7 @@ final class RequestChainTests: XCTestCase {
     let chain = InterceptorRequestChain(interceptors: [], callbackQueue: callbackQueue)
     chain.additionalErrorHandler = LateForwarder()
     let none = exactly(0)
-    chain.kickoff(request: jsonRequest(HeroNameQuery())) { _ in none.fulfill() }
+    chain.kickoff(request: jsonRequest(HeroNameQuery(episode: nil))) { _ in none.fulfill() }
     wait(for: [none], timeout: 0.3)
   }
 
@@ -543,7 +545,7 @@ final class RequestChainTests: XCTestCase {
     }
     let stack = ScriptedStack(server: server)
     let none = exactly(0)
-    let chain = stack.apollo.fetch(query: HeroNameQuery(), cachePolicy: .fetchIgnoringCacheData, queue: callbackQueue) { _ in none.fulfill() }
+    let chain = stack.apollo.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheData, queue: callbackQueue) { _ in none.fulfill() }
     chain.cancel()
     wait(for: [none], timeout: 0.5)
   }
@@ -552,7 +554,7 @@ final class RequestChainTests: XCTestCase {
     let chain = InterceptorRequestChain(interceptors: [ClosureInterceptor()], callbackQueue: callbackQueue)
     chain.cancel()
     let none = exactly(0)
-    chain.retry(request: jsonRequest(HeroNameQuery())) { _ in none.fulfill() }
+    chain.retry(request: jsonRequest(HeroNameQuery(episode: nil))) { _ in none.fulfill() }
     wait(for: [none], timeout: 0.3)
   }
 
@@ -562,7 +564,7 @@ final class RequestChainTests: XCTestCase {
     XCTAssertTrue(Thread.isMainThread)
     let chain = InterceptorRequestChain(interceptors: [])
     let done = exactly(1)
-    chain.kickoff(request: jsonRequest(HeroNameQuery())) { _ in
+    chain.kickoff(request: jsonRequest(HeroNameQuery(episode: nil))) { _ in
       XCTAssertTrue(Thread.isMainThread)
       done.fulfill()
     }
@@ -595,11 +597,11 @@ final class RequestChainTests: XCTestCase {
     let stack = ScriptedStack(provider: { client, store in
       FixedProvider(make: {
         [LegacyHeaderInterceptor(), LegacyClassInterceptor()]
-          + DefaultInterceptorProvider(client: client, shouldInvalidateClientOnDeinit: false, store: store).interceptors(for: HeroNameQuery())
+          + DefaultInterceptorProvider(client: client, shouldInvalidateClientOnDeinit: false, store: store).interceptors(for: HeroNameQuery(episode: nil))
       })
     })
     let done = exactly(1)
-    stack.apollo.fetch(query: HeroNameQuery(), cachePolicy: .fetchIgnoringCacheData, queue: callbackQueue) { result in
+    stack.apollo.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheData, queue: callbackQueue) { result in
       XCTAssertEqual(try? result.get().data?.hero?.name, "R2-D2")
       done.fulfill()
     }

@@ -84,7 +84,7 @@ final class URLSessionClientTests: XCTestCase {
       NetworkFetchInterceptor(client: ScriptedURLSessionClient(server: server)), MultipartResponseParsingInterceptor(),
       JSONResponseParsingInterceptor(),
     ], callbackQueue: callbackQueue)
-    chain.kickoff(request: jsonRequest(CountdownSubscription(from: 1))) { result in
+    chain.kickoff(request: jsonRequest(CountdownSubscription(from: 1, intervalMs: nil))) { result in
       results.append((try? result.get().data?.countdown) ?? -1)
       done.fulfill()
     }
@@ -169,28 +169,28 @@ final class URLSessionClientTests: XCTestCase {
 final class RequestBuildingTests: XCTestCase {
   func testTimeout_60ByDefault_120WithContext() throws {
     struct Timeout: RequestContextTimeoutConfigurable { let requestTimeout: TimeInterval = 120 }
-    XCTAssertEqual(try jsonRequest(HeroNameQuery()).toURLRequest().timeoutInterval, 60)
-    let withContext = JSONRequest(operation: HeroNameQuery(), graphQLEndpoint: testEndpoint, clientName: "n", clientVersion: "v",
+    XCTAssertEqual(try jsonRequest(HeroNameQuery(episode: nil)).toURLRequest().timeoutInterval, 60)
+    let withContext = JSONRequest(operation: HeroNameQuery(episode: nil), graphQLEndpoint: testEndpoint, clientName: "n", clientVersion: "v",
                                   context: Timeout())
     XCTAssertEqual(try withContext.toURLRequest().timeoutInterval, 120)
-    let upload = UploadRequest(graphQLEndpoint: testEndpoint, operation: SingleUploadMutation(), clientName: "n", clientVersion: "v",
+    let upload = UploadRequest(graphQLEndpoint: testEndpoint, operation: SingleUploadMutation(file: "a"), clientName: "n", clientVersion: "v",
                                files: [], context: Timeout())
     XCTAssertEqual(try upload.toURLRequest().timeoutInterval, 120)
   }
 
   func testClientMetadata_headersAlways_clientLibraryExtensionUnlessDisabled() throws {
-    let enabled = try jsonRequest(HeroNameQuery()).toURLRequest()
+    let enabled = try jsonRequest(HeroNameQuery(episode: nil)).toURLRequest()
     XCTAssertEqual(enabled.value(forHTTPHeaderField: "apollographql-client-name"), "test")
     XCTAssertEqual(enabled.value(forHTTPHeaderField: "apollographql-client-version"), "1")
     let body = try JSONParser.parseObject(enabled.httpBody ?? Data())
     XCTAssertEqual(body["extensions"]?["clientLibrary"], ["name": "apollo-ios", "version": "1.25.7"])
-    let disabled = JSONRequest(operation: HeroNameQuery(), graphQLEndpoint: testEndpoint, clientName: "n", clientVersion: "v",
+    let disabled = JSONRequest(operation: HeroNameQuery(episode: nil), graphQLEndpoint: testEndpoint, clientName: "n", clientVersion: "v",
                                sendEnhancedClientAwareness: false)
     XCTAssertNil(try JSONParser.parseObject(disabled.toURLRequest().httpBody ?? Data())["extensions"])
   }
 
   func testHTTPRequestInitOverwritesReservedHeaders() {
-    let request = HTTPRequest(graphQLEndpoint: testEndpoint, operation: HeroNameQuery(), contentType: "application/json",
+    let request = HTTPRequest(graphQLEndpoint: testEndpoint, operation: HeroNameQuery(episode: nil), contentType: "application/json",
                               clientName: "n", clientVersion: "v",
                               additionalHeaders: ["Content-Type": "text/plain", "X-APOLLO-OPERATION-NAME": "x", "Keep": "me"])
     XCTAssertEqual(request.additionalHeaders["Content-Type"], "application/json")
@@ -200,9 +200,9 @@ final class RequestBuildingTests: XCTestCase {
   }
 
   func testJSONRequestBodyIsCachedUntilPersistedQueryRetry() {
-    let request = jsonRequest(HeroNameQuery(), autoPersistQueries: true)
+    let request = jsonRequest(HeroNameQuery(episode: nil), autoPersistQueries: true)
     XCTAssertNil(request.body["query"])
-    request.operation = HeroNameQuery(episode: .some(.JEDI))
+    request.operation = HeroNameQuery(episode: .init(.JEDI))
     XCTAssertNil(request.body["variables"]?["episode"]?.stringValue)  // cached body keeps the old operation
     request.isPersistedQueryRetry = true
     XCTAssertNotNil(request.body["query"])
@@ -213,7 +213,7 @@ final class RequestBuildingTests: XCTestCase {
     let transport = RequestChainNetworkTransport(interceptorProvider: FixedProvider(make: { [] }), endpointURL: testEndpoint,
                                                  additionalHeaders: ["X-Custom": "yes"])
     let file = GraphQLFile(fieldName: "file", originalName: "a.txt", mimeType: "text/plain", data: Data("hello".utf8))
-    let request = transport.constructUploadRequest(for: SingleUploadMutation(), with: [file], manualBoundary: "TEST.BOUNDARY")
+    let request = transport.constructUploadRequest(for: SingleUploadMutation(file: "a"), with: [file], manualBoundary: "TEST.BOUNDARY")
     let urlRequest = try request.toURLRequest()
     XCTAssertEqual(urlRequest.value(forHTTPHeaderField: "X-Custom"), "yes")
     XCTAssertEqual(urlRequest.value(forHTTPHeaderField: "Content-Type"), "multipart/form-data; boundary=TEST.BOUNDARY")
@@ -236,7 +236,7 @@ final class RequestBuildingTests: XCTestCase {
                                   manualBoundary: "B", sendEnhancedClientAwareness: false)
       return String(decoding: try request.toURLRequest().httpBody ?? Data(), as: UTF8.self)
     }
-    let list = try text(MultipleUploadMutation(), [
+    let list = try text(MultipleUploadMutation(files: ["a", "b"]), [
       GraphQLFile(fieldName: "files", originalName: "a.txt", data: Data("a".utf8)),
       GraphQLFile(fieldName: "files", originalName: "b.txt", data: Data("b".utf8)),
     ])
@@ -251,7 +251,7 @@ final class RequestBuildingTests: XCTestCase {
   }
 
   func testGETRemovesContentTypeAndKeepsOtherHeaders() throws {
-    let request = JSONRequest(operation: HeroNameQuery(), graphQLEndpoint: testEndpoint, clientName: "n", clientVersion: "v",
+    let request = JSONRequest(operation: HeroNameQuery(episode: nil), graphQLEndpoint: testEndpoint, clientName: "n", clientVersion: "v",
                               additionalHeaders: ["Authorization": "x"], useGETForQueries: true)
     let urlRequest = try request.toURLRequest()
     XCTAssertEqual(urlRequest.httpMethod, "GET")

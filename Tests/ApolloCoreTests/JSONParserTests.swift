@@ -6,7 +6,7 @@ import ApolloCore
 final class JSONParserTests: XCTestCase {
   // MARK: Helpers
 
-  private func parse(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> JSONValue? {
+  private func parse(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> JSON? {
     do {
       return try JSONParser.parse(Data(text.utf8))
     } catch {
@@ -379,13 +379,13 @@ final class JSONParserTests: XCTestCase {
       """#
     let data = Data(text.utf8)
     let ours = try JSONParser.parse(data)
-    let foundation = try XCTUnwrap(JSONValue(foundationValue: try JSONSerialization.jsonObject(with: data)))
+    let foundation = try XCTUnwrap(JSON(foundationValue: try JSONSerialization.jsonObject(with: data)))
     XCTAssertEqual(numbersAsDoubles(ours), numbersAsDoubles(foundation))
   }
 
   /// Foundation's numbers come back as NSNumber, whose Bool/Int/Double identity differs by platform,
   /// so only the numeric values are compared.
-  private func numbersAsDoubles(_ value: JSONValue) -> JSONValue {
+  private func numbersAsDoubles(_ value: JSON) -> JSON {
     switch value {
     case .bool(let flag): return .double(flag ? 1 : 0)
     case .int(let number): return .double(Double(number))

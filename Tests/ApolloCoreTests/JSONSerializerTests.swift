@@ -4,7 +4,7 @@ import XCTest
 import ApolloCore
 
 final class JSONSerializerTests: XCTestCase {
-  private func json(_ value: JSONValue) -> String {
+  private func json(_ value: JSON) -> String {
     JSONSerializer.string(value)
   }
 
@@ -29,7 +29,7 @@ final class JSONSerializerTests: XCTestCase {
   }
 
   func testSortsKeysAtEveryLevel() {
-    let value: JSONValue = [
+    let value: JSON = [
       "zeta": ["b": 1, "a": ["y": 1, "x": 2]],
       "alpha": [["d": 1, "c": 2]],
       "mid": .null,
@@ -38,12 +38,12 @@ final class JSONSerializerTests: XCTestCase {
   }
 
   func testSortsKeysByStringOrderingSoUppercaseComesFirst() {
-    let value: JSONValue = ["b": 1, "a": 2, "B": 3, "_": 4, "aa": 5, "é": 6, "": 7, "1": 8]
+    let value: JSON = ["b": 1, "a": 2, "B": 3, "_": 4, "aa": 5, "é": 6, "": 7, "1": 8]
     XCTAssertEqual(json(value), #"{"":7,"1":8,"B":3,"_":4,"a":2,"aa":5,"b":1,"é":6}"#)
   }
 
   func testUnsortedOutputContainsEveryMember() throws {
-    let value: JSONValue = ["b": 1, "a": ["d": 2, "c": 3], "e": [1, 2]]
+    let value: JSON = ["b": 1, "a": ["d": 2, "c": 3], "e": [1, 2]]
     let data = JSONSerializer.serialize(value, sortedKeys: false)
     XCTAssertEqual(try JSONParser.parse(data), value)
     XCTAssertFalse(String(decoding: data, as: UTF8.self).contains(" "))
@@ -106,7 +106,7 @@ final class JSONSerializerTests: XCTestCase {
   }
 
   func testObjectOverloadMatchesValueOverload() {
-    let object: JSONObject = ["query": "{ hero { name } }", "variables": ["episode": "JEDI"], "operationName": .null]
+    let object: JSON.Object = ["query": "{ hero { name } }", "variables": ["episode": "JEDI"], "operationName": .null]
     XCTAssertEqual(JSONSerializer.serialize(object), JSONSerializer.serialize(.object(object)))
     XCTAssertEqual(
       String(decoding: JSONSerializer.serialize(object), as: UTF8.self),
@@ -115,14 +115,14 @@ final class JSONSerializerTests: XCTestCase {
   }
 
   func testStringMatchesSerializedData() {
-    let value: JSONValue = ["a": ["é", 1.5, .null]]
+    let value: JSON = ["a": ["é", 1.5, .null]]
     XCTAssertEqual(Data(json(value).utf8), JSONSerializer.serialize(value))
   }
 
   func testMatchesJSONSerializationWithSortedKeys() throws {
     // Limited to values both write identically on every platform: lowercase ASCII keys, no slashes,
     // no control characters, integers only.
-    let value: JSONValue = [
+    let value: JSON = [
       "data": [
         "hero": ["name": "R2-D2 \"Artoo\" \\ é 😀", "id": 2001, "friends": [["name": "Luke"], ["name": .null]]],
         "count": -5,
@@ -137,7 +137,7 @@ final class JSONSerializerTests: XCTestCase {
   // MARK: Round trips
 
   func testRoundTripsAVariedCorpus() throws {
-    let corpus: [JSONValue] = [
+    let corpus: [JSON] = [
       .null, true, false, 0, -1, .int(Int.max), .int(Int.min), 0.5, -1.25e-8, 6.02214076e23, 1e300,
       "", "plain", "quotes \" and \\ backslashes", "controls \u{0}\u{1}\u{1F}\u{7F}\n\t", "unicode é€😀𝄞 \u{2028}",
       [], [:], [1, "two", .null, [3.5]],
@@ -172,7 +172,7 @@ final class JSONSerializerTests: XCTestCase {
     }
   }
 
-  private func randomValue(depth: Int, using generator: inout SplitMix64) -> JSONValue {
+  private func randomValue(depth: Int, using generator: inout SplitMix64) -> JSON {
     let choice = depth > 4 ? Int.random(in: 0..<5, using: &generator) : Int.random(in: 0..<7, using: &generator)
     switch choice {
     case 0: return .null
@@ -187,7 +187,7 @@ final class JSONSerializerTests: XCTestCase {
         randomValue(depth: depth + 1, using: &generator)
       })
     default:
-      var object: JSONObject = [:]
+      var object: JSON.Object = [:]
       for _ in 0..<Int.random(in: 0..<6, using: &generator) {
         object[randomString(using: &generator)] = randomValue(depth: depth + 1, using: &generator)
       }

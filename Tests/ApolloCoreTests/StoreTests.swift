@@ -1,87 +1,151 @@
+@_spi(Execution) @_spi(Unsafe) import ApolloAPI
 import ApolloCore
 import XCTest
 
+// A query in the shape 2.x code generation emits, on a two-type schema whose configuration keys
+// objects by `id` (as an app's edited `SchemaConfiguration.swift` does).
+
+private enum StoreTestSchema: SchemaMetadata {
+  static let configuration: any SchemaConfiguration.Type = StoreTestConfiguration.self
+  static let query = Object(typename: "Query", implementedInterfaces: [])
+  static let human = Object(typename: "Human", implementedInterfaces: [])
+
+  static func objectType(forTypename typename: String) -> Object? {
+    switch typename {
+    case "Query": return query
+    case "Human": return human
+    default: return nil
+    }
+  }
+}
+
+private enum StoreTestConfiguration: SchemaConfiguration {
+  static func cacheKeyInfo(for type: Object, object: ObjectData) -> CacheKeyInfo? {
+    // An empty id stands for an object the app's configuration gives no key.
+    guard let id = object["id"] as? String, !id.isEmpty else { return nil }
+    return CacheKeyInfo(id: id)
+  }
+}
+
 private struct HeroQuery: GraphQLQuery {
   static let operationName = "Hero"
-  static let operationDocument = OperationDocument(definition: OperationDefinition("query Hero($episode: Episode) { hero(episode: $episode) { id name friends { id name } } }"))
-  var episode: String?
-  var __variables: Variables? { episode.map { ["episode": $0] } }
+  static let operationDocument = OperationDocument(definition: OperationDefinition(
+    "query Hero($episode: Episode) { hero(episode: $episode) { __typename id name friends { __typename id name } } }"))
+  var episode: GraphQLNullable<String> = nil
+  var __variables: Variables? { ["episode": episode] }
 
   struct Data: RootSelectionSet {
+    typealias Schema = StoreTestSchema
     let __data: DataDict
-    init(_dataDict: DataDict) throws { __data = _dataDict }
+    init(_dataDict: DataDict) { __data = _dataDict }
+    static var __parentType: any ParentType { StoreTestSchema.query }
+    static var __selections: [Selection] { [.field("hero", Hero?.self, arguments: ["episode": .variable("episode")])] }
+    var hero: Hero? { __data["hero"] }
+
+    struct Hero: RootSelectionSet {
+      typealias Schema = StoreTestSchema
+      let __data: DataDict
+      init(_dataDict: DataDict) { __data = _dataDict }
+      static var __parentType: any ParentType { StoreTestSchema.human }
+      static var __selections: [Selection] {
+        [.field("__typename", String.self), .field("id", String.self), .field("name", String.self),
+         .field("friends", [Friend?]?.self)]
+      }
+      var name: String { __data["name"] }
+      var friends: [Friend?]? { __data["friends"] }
+
+      struct Friend: RootSelectionSet {
+        typealias Schema = StoreTestSchema
+        let __data: DataDict
+        init(_dataDict: DataDict) { __data = _dataDict }
+        static var __parentType: any ParentType { StoreTestSchema.human }
+        static var __selections: [Selection] {
+          [.field("__typename", String.self), .field("id", String.self), .field("name", String.self)]
+        }
+        var name: String { __data["name"] }
+      }
+    }
   }
 }
 
 final class StoreTests: XCTestCase {
-  private let luke: JSONObject = ["hero": ["__typename": "Human", "id": "1000", "name": "Luke",
+  private let luke: JSON.Object = ["hero": ["__typename": "Human", "id": "1000", "name": "Luke",
                                           "friends": [["__typename": "Human", "id": "1002", "name": "Han"], .null]]]
 
-  func test_normalizer_keysObjectsByTypenameAndID_andRootFieldsByVariables() {
+  private func records(_ query: HeroQuery, _ data: JSON.Object, in store: ApolloStore) throws -> RecordSet {
+    try XCTUnwrap(store.normalizer.execute(query, data: data, normalizing: true).records)
+  }
+
+  func test_normalizer_keysObjectsByTheSchemasCacheKeyInfo_andRootFieldsByTheirArguments() throws {
     let store = ApolloStore()
-    let records = store.records(for: HeroQuery(episode: "EMPIRE"), data: luke)
-    XCTAssertEqual(records["QUERY_ROOT"]?.fields[#"hero({"episode":"EMPIRE"})"#], .reference("Human:1000"))
+    let records = try records(HeroQuery(episode: "EMPIRE"), luke, in: store)
+    XCTAssertEqual(records["QUERY_ROOT"]?.fields["hero(episode:EMPIRE)"], .reference("Human:1000"))
     XCTAssertEqual(records["Human:1000"]?.fields["name"], .value("Luke"))
     XCTAssertEqual(records["Human:1000"]?.fields["friends"], .list([.reference("Human:1002"), .value(.null)]))
     XCTAssertEqual(records["Human:1002"]?.fields["name"], .value("Han"))
   }
 
-  func test_normalizer_fallsBackToThePath_forObjectsWithoutID() {
+  func test_normalizer_fallsBackToThePath_forObjectsWithoutKey() throws {
     let store = ApolloStore()
-    let records = store.records(for: HeroQuery(), data: ["hero": ["name": "Anon", "friends": [["name": "F"]]]])
+    let data: JSON.Object = ["hero": ["__typename": "Human", "id": "", "name": "Anon",
+                                      "friends": [["__typename": "Human", "id": "", "name": "F"]]]]
+    let records = try records(HeroQuery(), data, in: store)
     XCTAssertEqual(records["QUERY_ROOT"]?.fields["hero"], .reference("QUERY_ROOT.hero"))
     XCTAssertEqual(records["QUERY_ROOT.hero"]?.fields["friends"], .list([.reference("QUERY_ROOT.hero.friends.0")]))
   }
 
-  func test_customCacheKeyRule_isUsed() {
+  func test_cacheKeyForObjectRule_isAskedBeforeTheSchema() throws {
     let store = ApolloStore(normalizer: ResponseNormalizer { $0["name"]?.stringValue.map { "Named:\($0)" } })
-    let records = store.records(for: HeroQuery(), data: luke)
+    let records = try records(HeroQuery(), luke, in: store)
     XCTAssertNotNil(records["Named:Han"])
+    XCTAssertNil(records["Human:1002"])
   }
 
   func test_readBack_rebuildsTheStoredResponse_withDependentKeys() throws {
     let store = ApolloStore()
-    try store.publishRecords(store.records(for: HeroQuery(episode: "EMPIRE"), data: luke))
-    let cached = try XCTUnwrap(store.readData(for: HeroQuery(episode: "EMPIRE")))
-    XCTAssertEqual(cached.data, luke)
+    try store.publishRecords(records(HeroQuery(episode: "EMPIRE"), luke, in: store))
+    let cached = try store.read(HeroQuery(episode: "EMPIRE"))
+    XCTAssertEqual(cached.data.jsonObject, luke)
     XCTAssertTrue(cached.dependentKeys.contains("Human:1000.name"))
-    XCTAssertTrue(cached.dependentKeys.contains(#"QUERY_ROOT.hero({"episode":"EMPIRE"})"#))
+    XCTAssertTrue(cached.dependentKeys.contains("QUERY_ROOT.hero(episode:EMPIRE)"))
   }
 
-  func test_readBack_ofAnOperationNeverWritten_isNil() throws {
+  func test_readBack_ofAnOperationNeverWritten_isAMiss() throws {
     let store = ApolloStore()
-    try store.publishRecords(store.records(for: HeroQuery(episode: "EMPIRE"), data: luke))
-    XCTAssertNil(try store.readData(for: HeroQuery(episode: "JEDI")))
+    try store.publishRecords(records(HeroQuery(episode: "EMPIRE"), luke, in: store))
+    XCTAssertNil(try store.readIfComplete(HeroQuery(episode: "JEDI")))
+    XCTAssertThrowsError(try store.read(HeroQuery(episode: "JEDI"))) { error in
+      XCTAssertEqual((error as? GraphQLExecutionError)?.pathString, "hero")
+    }
   }
 
-  func test_cyclicReferences_doNotLoop_becauseReadsFollowTheStoredShape() throws {
+  func test_cyclicReferences_doNotLoop_becauseReadsFollowTheSelections() throws {
     let store = ApolloStore()
-    let cyclic: JSONObject = ["hero": ["__typename": "Human", "id": "1", "name": "A",
-                                      "friends": [["__typename": "Human", "id": "2", "name": "B",
-                                                   "friends": [["__typename": "Human", "id": "1", "name": "A"]]]]]]
-    try store.publishRecords(store.records(for: HeroQuery(), data: cyclic))
-    XCTAssertEqual(try store.readData(for: HeroQuery())?.data, cyclic)
+    let cyclic: JSON.Object = ["hero": ["__typename": "Human", "id": "1", "name": "A",
+                                      "friends": [["__typename": "Human", "id": "1", "name": "A"]]]]
+    try store.publishRecords(records(HeroQuery(), cyclic, in: store))
+    XCTAssertEqual(try store.read(HeroQuery()).data.jsonObject, cyclic)
   }
 
   func test_publish_reportsOnlyChangedFields() throws {
     let store = ApolloStore()
-    let first = try store.publishRecords(store.records(for: HeroQuery(), data: luke))
+    let first = try store.publishRecords(records(HeroQuery(), luke, in: store))
     XCTAssertTrue(first.contains("Human:1000.name"))
-    let again = try store.publishRecords(store.records(for: HeroQuery(), data: luke))
+    let again = try store.publishRecords(records(HeroQuery(), luke, in: store))
     XCTAssertTrue(again.isEmpty)
     var renamed = luke
     renamed["hero"] = ["__typename": "Human", "id": "1000", "name": "Skywalker", "friends": luke["hero"]?["friends"] ?? .null]
-    XCTAssertEqual(try store.publishRecords(store.records(for: HeroQuery(), data: renamed)), ["Human:1000.name"])
+    XCTAssertEqual(try store.publishRecords(records(HeroQuery(), renamed, in: store)), ["Human:1000.name"])
   }
 
-  func test_removeAll_dropsRecordsAndShapes() throws {
+  func test_removeAll_dropsEveryRecord() throws {
     let cache = InMemoryNormalizedCache()
     let store = ApolloStore(cache: cache)
-    try store.publishRecords(store.records(for: HeroQuery(), data: luke))
+    try store.publishRecords(records(HeroQuery(), luke, in: store))
     XCTAssertEqual(cache.recordCount, 3)
     try store.removeAll()
     XCTAssertEqual(cache.recordCount, 0)
-    XCTAssertNil(try store.readData(for: HeroQuery()))
+    XCTAssertNil(try store.readIfComplete(HeroQuery()))
   }
 
   func test_concurrentPublishesAndReads_areSafe() async throws {
@@ -90,15 +154,18 @@ final class StoreTests: XCTestCase {
     await withTaskGroup(of: Void.self) { group in
       for index in 0..<200 {
         group.addTask {
+          let query = HeroQuery(episode: .some("E\(index % 10)"))
           if index % 2 == 0 {
-            _ = try? store.publishRecords(store.records(for: HeroQuery(episode: "E\(index % 10)"), data: data))
+            if let records = try? store.normalizer.execute(query, data: data, normalizing: true).records {
+              _ = try? store.publishRecords(records)
+            }
           } else {
-            _ = try? store.readData(for: HeroQuery(episode: "E\(index % 10)"))
+            _ = try? store.readIfComplete(query)
           }
         }
       }
     }
-    XCTAssertEqual(try store.readData(for: HeroQuery(episode: "E0"))?.data, luke)
+    XCTAssertEqual(try store.read(HeroQuery(episode: "E0")).data.jsonObject, luke)
   }
 }
 

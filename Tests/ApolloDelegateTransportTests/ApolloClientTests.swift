@@ -30,7 +30,7 @@ final class ApolloClientTests: XCTestCase {
     done.assertForOverFulfill = true
     let results = Mutex<[Result<GraphQLResult<HeroNameQuery.Data>, any Error>]>([])
     let key = queueKey
-    client.fetch(query: HeroNameQuery(), cachePolicy: policy, queue: handlerQueue) { result in
+    client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: policy, queue: handlerQueue) { result in
       XCTAssertEqual(DispatchQueue.getSpecific(key: key), "handler", "§5.47: the handler runs on the given queue", file: file, line: line)
       results.withLock { $0.append(result) }
       done.fulfill()
@@ -87,7 +87,7 @@ final class ApolloClientTests: XCTestCase {
     let (client, session) = makeClient([.json(r2HeroBody)])
     let results = fetch(client, .returnCacheDataDontFetch)
     guard case .failure(let error)? = results.first else { return XCTFail("expected a failure") }
-    XCTAssertEqual((error as? JSONDecodingError)?.kind, .missingValue)
+    XCTAssertEqual((error as? JSONDecodingError), .missingValue)
     XCTAssertTrue(session.requests.isEmpty)
   }
 
@@ -119,7 +119,7 @@ final class ApolloClientTests: XCTestCase {
     let (client, _) = makeClient([.json(["data": ["hero": ["__typename": "Droid"]]])])
     guard case .failure(let error)? = fetch(client, .fetchIgnoringCacheData).first else { return XCTFail("expected a failure") }
     let resultError = error as? GraphQLResultError
-    XCTAssertEqual((resultError?.underlying as? JSONDecodingError)?.kind, .missingValue)
+    XCTAssertEqual((resultError?.underlying as? JSONDecodingError), .missingValue)
     XCTAssertEqual(resultError?.errorDescription?.hasPrefix("Error at path \"hero.id)\": "), true, resultError?.errorDescription ?? "")
   }
 
@@ -136,7 +136,7 @@ final class ApolloClientTests: XCTestCase {
     let done = expectation(description: "performed")
     done.assertForOverFulfill = true
     let recordsAtHandler = Mutex(0)
-    client.perform(mutation: CreateReviewMutation(episode: .JEDI, review: ReviewInput(stars: 5, commentary: "Great")), queue: handlerQueue) { result in
+    client.perform(mutation: CreateReviewMutation(episode: .init(.JEDI), review: ReviewInput(stars: 5, commentary: "Great")), queue: handlerQueue) { result in
       XCTAssertEqual(try? result.get().data?.createReview?.stars, 5)
       recordsAtHandler.withLock { $0 = (store.cache as? InMemoryNormalizedCache)?.recordCount ?? 0 }
       done.fulfill()
@@ -150,7 +150,7 @@ final class ApolloClientTests: XCTestCase {
     let client = ApolloClient(networkTransport: HTTPNetworkTransport(url: testEndpoint, client: session))
     let done = expectation(description: "uploaded")
     done.assertForOverFulfill = true
-    client.upload(operation: SingleUploadMutation(), files: [GraphQLFile(fieldName: "file", originalName: "a.txt", mimeType: "text/plain", data: Data("a".utf8))],
+    client.upload(operation: SingleUploadMutation(file: "a"), files: [GraphQLFile(fieldName: "file", originalName: "a.txt", mimeType: "text/plain", data: Data("a".utf8))],
                   queue: handlerQueue) { result in
       if case .failure(let error) = result { XCTFail("\(error)") }
       done.fulfill()
@@ -169,7 +169,7 @@ final class ApolloClientTests: XCTestCase {
     let client = ApolloClient(networkTransport: SendOnly())
     let done = expectation(description: "failed")
     done.assertForOverFulfill = true
-    let cancellable = client.upload(operation: SingleUploadMutation(), files: [], queue: handlerQueue) { result in
+    let cancellable = client.upload(operation: SingleUploadMutation(file: "a"), files: [], queue: handlerQueue) { result in
       guard case .failure(let error) = result else { return XCTFail("expected a failure") }
       XCTAssertEqual(error as? ApolloClient.ApolloClientError, .noUploadTransport)
       done.fulfill()
@@ -183,7 +183,7 @@ final class ApolloClientTests: XCTestCase {
     _ = fetch(client, .fetchIgnoringCacheData)
     handlerQueue.suspend()
     let delivered = Mutex(0)
-    let cancellable = client.fetch(query: HeroNameQuery(), cachePolicy: .returnCacheDataElseFetch, queue: handlerQueue) { _ in
+    let cancellable = client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .returnCacheDataElseFetch, queue: handlerQueue) { _ in
       delivered.withLock { $0 += 1 }
     }
     cancellable.cancel()
@@ -194,7 +194,7 @@ final class ApolloClientTests: XCTestCase {
 
   func test_nilResultHandler_isANoOp() {
     let (client, session) = makeClient([.json(r2HeroBody)])
-    client.fetch(query: HeroNameQuery(), cachePolicy: .fetchIgnoringCacheData, queue: handlerQueue)
+    client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheData, queue: handlerQueue)
     handlerQueue.sync {}
     XCTAssertEqual(session.requests.count, 1)
   }

@@ -31,7 +31,7 @@ final class CompatibilityTests: XCTestCase {
   }
 
   func test_0xInstanceAccessors_ofTheCoreOperations() {
-    let query = HeroNameQuery(episode: .some(.JEDI))
+    let query = HeroNameQuery(episode: .init(.JEDI))
     XCTAssertEqual(query.operationName, "HeroName")
     XCTAssertEqual(query.operationType, .query)
     XCTAssertEqual(query.queryDocument, query.operationDefinition)
@@ -57,7 +57,7 @@ extension ApolloClient {
     let done = DispatchSemaphore(value: 0)
     // An upload with no files on a client whose transport cannot upload fails at once; an HTTP transport
     // starts a request instead, which is cancelled right away.
-    let cancellable = upload(operation: SingleUploadMutation(), files: [], queue: DispatchQueue.global()) { result in
+    let cancellable = upload(operation: SingleUploadMutation(file: "a"), files: [], queue: DispatchQueue.global()) { result in
       if case .failure(let error) = result, error as? ApolloClient.ApolloClientError == .noUploadTransport {
         failed.withLock { $0 = true }
       }

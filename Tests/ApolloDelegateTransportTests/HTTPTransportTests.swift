@@ -25,7 +25,7 @@ final class HTTPTransportTests: XCTestCase {
     let transport = makeTransport(client, delegate: delegate)
     let completion = CompletionRecorder<GraphQLResponse<HeroNameQuery.Data>>()
 
-    let cancellable = transport.send(operation: HeroNameQuery()) { completion($0) }
+    let cancellable = transport.send(operation: HeroNameQuery(episode: nil)) { completion($0) }
 
     XCTAssertTrue(cancellable is EmptyCancellable)
     XCTAssertEqual(completion.count, 1, "completes before send returns")
@@ -41,7 +41,7 @@ final class HTTPTransportTests: XCTestCase {
     let transport = makeTransport(client, delegate: delegate)
     let completion = CompletionRecorder<GraphQLResponse<HeroNameQuery.Data>>()
 
-    _ = transport.send(operation: HeroNameQuery()) { completion($0) }
+    _ = transport.send(operation: HeroNameQuery(episode: nil)) { completion($0) }
 
     XCTAssertEqual(delegate.events, ["shouldSend"])
     XCTAssertEqual(delegate.retryCount, 0)
@@ -57,7 +57,7 @@ final class HTTPTransportTests: XCTestCase {
     let transport = makeTransport(client, delegate: delegate)
     let completion = CompletionRecorder<GraphQLResponse<HeroNameQuery.Data>>()
 
-    let cancellable = transport.send(operation: HeroNameQuery()) { completion($0) }
+    let cancellable = transport.send(operation: HeroNameQuery(episode: nil)) { completion($0) }
 
     let task = try XCTUnwrap(cancellable as? URLSessionTask)
     XCTAssertEqual(task.currentRequest?.value(forHTTPHeaderField: "Authorization"), "Bearer 1234")
@@ -71,7 +71,7 @@ final class HTTPTransportTests: XCTestCase {
     let transport = makeTransport(client, delegate: RecordingDelegate())
     let completion = CompletionRecorder<GraphQLResponse<HeroNameQuery.Data>>()
 
-    let task = try XCTUnwrap(transport.send(operation: HeroNameQuery()) { completion($0) } as? URLSessionTask)
+    let task = try XCTUnwrap(transport.send(operation: HeroNameQuery(episode: nil)) { completion($0) } as? URLSessionTask)
 
     XCTAssertNil(task.currentRequest?.value(forHTTPHeaderField: "Authorization"))
     XCTAssertEqual(completion.count, 1)
@@ -84,7 +84,7 @@ final class HTTPTransportTests: XCTestCase {
     let transport = makeTransport(client, delegate: delegate)
     let completion = CompletionRecorder<GraphQLResponse<HeroNameQuery.Data>>()
 
-    _ = transport.send(operation: HeroNameQuery()) { completion($0) }
+    _ = transport.send(operation: HeroNameQuery(episode: nil)) { completion($0) }
 
     let call = try XCTUnwrap(delegate.taskCompletions.first)
     XCTAssertEqual(delegate.taskCompletions.count, 1)
@@ -117,7 +117,7 @@ final class HTTPTransportTests: XCTestCase {
     let transport = makeTransport(client, delegate: delegate)
     let completion = CompletionRecorder<GraphQLResponse<HeroNameQuery.Data>>()
 
-    let task = try XCTUnwrap(transport.send(operation: HeroNameQuery()) { completion($0) } as? URLSessionTask)
+    let task = try XCTUnwrap(transport.send(operation: HeroNameQuery(episode: nil)) { completion($0) } as? URLSessionTask)
 
     XCTAssertEqual(task.currentRequest?.url, testEndpoint, "§5.7: the returned task carries willSend's URL")
     XCTAssertEqual(delegate.retryCount, 2)
@@ -135,7 +135,7 @@ final class HTTPTransportTests: XCTestCase {
     delegate.willSend = { $0.url = other }
     let transport = makeTransport(client, delegate: delegate)
 
-    let task = try XCTUnwrap(transport.send(operation: HeroNameQuery()) { _ in } as? URLSessionTask)
+    let task = try XCTUnwrap(transport.send(operation: HeroNameQuery(episode: nil)) { _ in } as? URLSessionTask)
 
     XCTAssertEqual(task.currentRequest?.url, other)
   }
@@ -147,7 +147,7 @@ final class HTTPTransportTests: XCTestCase {
     let transport = makeTransport(client, delegate: delegate)
     let completion = CompletionRecorder<GraphQLResponse<HeroNameQuery.Data>>()
 
-    _ = transport.send(operation: HeroNameQuery()) { completion($0) }
+    _ = transport.send(operation: HeroNameQuery(episode: nil)) { completion($0) }
 
     XCTAssertEqual(completion.count, 1)
     let error = completion.error as? GraphQLHTTPResponseError
@@ -166,7 +166,7 @@ final class HTTPTransportTests: XCTestCase {
     let transport = makeTransport(client, delegate: delegate)
     let completion = CompletionRecorder<GraphQLResponse<HeroNameQuery.Data>>()
 
-    _ = transport.send(operation: HeroNameQuery()) { completion($0) }
+    _ = transport.send(operation: HeroNameQuery(episode: nil)) { completion($0) }
 
     XCTAssertEqual(completion.count, 1)
     XCTAssertEqual(completion.error as? CustomError, CustomError(code: 42))
@@ -191,7 +191,7 @@ final class HTTPTransportTests: XCTestCase {
     let transport = makeTransport(client, useGETForQueries: false, delegate: delegate)
     let completion = CompletionRecorder<GraphQLResponse<HeroNameQuery.Data>>()
 
-    _ = transport.send(operation: HeroNameQuery()) { completion($0) }
+    _ = transport.send(operation: HeroNameQuery(episode: nil)) { completion($0) }
 
     XCTAssertEqual(client.lastRequest?.httpMethod, "POST")
     XCTAssertEqual(client.lastRequest?.url?.host, testEndpoint.host)
@@ -209,7 +209,7 @@ final class HTTPTransportTests: XCTestCase {
     let transport = makeTransport(client, useGETForQueries: false, delegate: delegate)
     let completion = CompletionRecorder<GraphQLResponse<HeroNameQuery.Data>>()
 
-    _ = transport.send(operation: HeroNameQuery()) { completion($0) }
+    _ = transport.send(operation: HeroNameQuery(episode: nil)) { completion($0) }
 
     XCTAssertTrue(delegate.graphQLErrorCalls.isEmpty)
     XCTAssertEqual(completion.count, 1)
@@ -221,7 +221,7 @@ final class HTTPTransportTests: XCTestCase {
     let client = ScriptedURLSessionClient(responses: [.json(r2HeroBody)])
     let transport = HTTPNetworkTransport(url: testEndpoint, client: client)
 
-    _ = transport.send(operation: HeroNameQuery()) { _ in }
+    _ = transport.send(operation: HeroNameQuery(episode: nil)) { _ in }
 
     let request = client.lastRequest
     let name = request?.value(forHTTPHeaderField: HTTPNetworkTransport.headerFieldNameApolloClientName)
@@ -235,7 +235,7 @@ final class HTTPTransportTests: XCTestCase {
 
     transport.clientName = "custom-name"
     transport.clientVersion = "9.9"
-    _ = transport.send(operation: HeroNameQuery()) { _ in }
+    _ = transport.send(operation: HeroNameQuery(episode: nil)) { _ in }
     XCTAssertEqual(client.lastRequest?.value(forHTTPHeaderField: "apollographql-client-name"), "custom-name")
     XCTAssertEqual(client.lastRequest?.value(forHTTPHeaderField: "apollographql-client-version"), "9.9")
   }

@@ -19,20 +19,20 @@ final class RequestBuildingTests: XCTestCase {
     return client.lastRequest
   }
 
-  private let review = CreateReviewMutation(episode: .JEDI, review: ReviewInput(stars: 5, commentary: "Great"))
+  private let review = CreateReviewMutation(episode: .init(.JEDI), review: ReviewInput(stars: 5, commentary: "Great"))
 
   // §5.14
   func test14_defaultConfig_isPOST_queryIsTheDocument_variablesMatch_noExtensions() {
-    let request = send(HeroNameQuery(episode: .some(.EMPIRE)))
+    let request = send(HeroNameQuery(episode: .init(.EMPIRE)))
     let body = jsonBody(request)
     XCTAssertEqual(request?.httpMethod, "POST")
-    XCTAssertEqual(body?["query"]?.stringValue, HeroNameQuery().queryDocument)
+    XCTAssertEqual(body?["query"]?.stringValue, HeroNameQuery(episode: nil).queryDocument)
     XCTAssertEqual(body?["variables"]?["episode"]?.stringValue, "EMPIRE")
     XCTAssertEqual(body?["operationName"]?.stringValue, "HeroName")
     XCTAssertNil(body?["extensions"])
     XCTAssertEqual(request?.value(forHTTPHeaderField: "Content-Type"), "application/json")
     XCTAssertEqual(request?.value(forHTTPHeaderField: "X-APOLLO-OPERATION-NAME"), "HeroName")
-    XCTAssertEqual(request?.value(forHTTPHeaderField: "X-APOLLO-OPERATION-ID"), HeroNameQuery().operationIdentifier)
+    XCTAssertEqual(request?.value(forHTTPHeaderField: "X-APOLLO-OPERATION-ID"), HeroNameQuery(episode: nil).operationIdentifier)
   }
 
   // §5.14, §2.4
@@ -43,10 +43,10 @@ final class RequestBuildingTests: XCTestCase {
 
   // §5.15
   func test15_apqQuery_firstAttempt_isPOSTWithPersistedQueryExtension_andNoDocument() {
-    let body = jsonBody(send(HeroNameQuery(episode: .some(.EMPIRE)), apq: true))
+    let body = jsonBody(send(HeroNameQuery(episode: .init(.EMPIRE)), apq: true))
     XCTAssertEqual(body?["variables"]?["episode"]?.stringValue, "EMPIRE")
     XCTAssertEqual(body?["extensions"]?["persistedQuery"]?["version"]?.intValue, 1)
-    XCTAssertEqual(body?["extensions"]?["persistedQuery"]?["sha256Hash"]?.stringValue, HeroNameQuery().operationIdentifier)
+    XCTAssertEqual(body?["extensions"]?["persistedQuery"]?["sha256Hash"]?.stringValue, HeroNameQuery(episode: nil).operationIdentifier)
     XCTAssertNil(body?["query"])
   }
 
@@ -59,21 +59,21 @@ final class RequestBuildingTests: XCTestCase {
 
   // §5.17
   func test17_apqWithGETForRetry_firstAttemptIsGETWithoutQuery_withVariablesAndExtensionsJSON() {
-    let request = send(HeroNameQuery(episode: .some(.EMPIRE)), apq: true, getForRetry: true)
+    let request = send(HeroNameQuery(episode: .init(.EMPIRE)), apq: true, getForRetry: true)
     let items = queryItems(request)
     XCTAssertEqual(request?.httpMethod, "GET")
     XCTAssertNil(items["query"])
     XCTAssertEqual(items["variables"], #"{"episode":"EMPIRE"}"#)
-    XCTAssertEqual(items["extensions"], #"{"persistedQuery":{"sha256Hash":"\#(HeroNameQuery().operationIdentifier ?? "")","version":1}}"#)
+    XCTAssertEqual(items["extensions"], #"{"persistedQuery":{"sha256Hash":"\#(HeroNameQuery(episode: nil).operationIdentifier ?? "")","version":1}}"#)
     XCTAssertEqual(queryItems(send(HeroNameQuery(episode: .null), apq: true, getForRetry: true))["variables"], #"{"episode":null}"#)
   }
 
   // §5.18
   func test18_useGETForQueries_isGETWithQueryAndVariables_andNoExtensions() {
-    let request = send(HeroNameQuery(episode: .some(.EMPIRE)), useGETForQueries: true)
+    let request = send(HeroNameQuery(episode: .init(.EMPIRE)), useGETForQueries: true)
     let items = queryItems(request)
     XCTAssertEqual(request?.httpMethod, "GET")
-    XCTAssertEqual(items["query"], HeroNameQuery().queryDocument)
+    XCTAssertEqual(items["query"], HeroNameQuery(episode: nil).queryDocument)
     XCTAssertEqual(items["variables"], #"{"episode":"EMPIRE"}"#)
     XCTAssertNil(items["extensions"])
     XCTAssertNil(request?.httpBody)
@@ -81,22 +81,22 @@ final class RequestBuildingTests: XCTestCase {
 
   // §5.19
   func test19_useGETForQueriesWithAPQ_isGETWithoutQuery_withExtensions() {
-    let items = queryItems(send(HeroNameQuery(), useGETForQueries: true, apq: true))
+    let items = queryItems(send(HeroNameQuery(episode: nil), useGETForQueries: true, apq: true))
     XCTAssertNil(items["query"])
     XCTAssertNotNil(items["extensions"])
   }
 
   // §5.20
   func test20_requestHost_isAlwaysTheConfiguredHost() {
-    XCTAssertEqual(send(HeroNameQuery())?.url?.host, "localhost")
-    XCTAssertEqual(send(HeroNameQuery(), useGETForQueries: true)?.url?.host, "localhost")
+    XCTAssertEqual(send(HeroNameQuery(episode: nil))?.url?.host, "localhost")
+    XCTAssertEqual(send(HeroNameQuery(episode: nil), useGETForQueries: true)?.url?.host, "localhost")
     XCTAssertEqual(send(review, apq: true, getForRetry: true)?.url?.host, "localhost")
   }
 
   // §5.21
   func test21_getURL_exactString_sortedKeys_compactJSON_foundationPercentEncoding() {
     let creator = ApolloRequestCreator()
-    let body = creator.requestBody(for: MultilineHeroNameQuery(episode: .some(.EMPIRE)), sendOperationIdentifiers: false,
+    let body = creator.requestBody(for: MultilineHeroNameQuery(episode: .init(.EMPIRE)), sendOperationIdentifiers: false,
                                    sendQueryDocument: true, autoPersistQuery: false)
     let url = GraphQLGETTransformer(body: body, url: testEndpoint).createGetURL()
     XCTAssertEqual(url?.absoluteString, "http://localhost:8080/graphql?operationName=HeroName&query=query%20HeroName($episode:%20Episode)%20%7B%0A%20%20hero(episode:%20$episode)%20%7B%0A%20%20%20%20__typename%0A%20%20%20%20name%0A%20%20%7D%0A%7D&variables=%7B%22episode%22:%22EMPIRE%22%7D")
@@ -125,7 +125,7 @@ final class RequestBuildingTests: XCTestCase {
 
   // Quirk Q1, fixed.
   func test24_differsFrom0x_GETRequestKeepsClientAwarenessHeaders_andHasNoContentType() {
-    let request = send(HeroNameQuery(), useGETForQueries: true)
+    let request = send(HeroNameQuery(episode: nil), useGETForQueries: true)
     XCTAssertNotNil(request?.value(forHTTPHeaderField: "apollographql-client-name"), "0.x dropped it on GET")
     XCTAssertNotNil(request?.value(forHTTPHeaderField: "apollographql-client-version"), "0.x dropped it on GET")
     XCTAssertNil(request?.value(forHTTPHeaderField: "Content-Type"), "a GET has no body")
@@ -135,36 +135,34 @@ final class RequestBuildingTests: XCTestCase {
   // §5.25 and quirk Q4 (kept): identifiers do not suppress the document.
   func test25_requestBody_queryIsTheDocument_andSendOperationIdentifiersStillSendsQuery() {
     let creator = ApolloRequestCreator()
-    XCTAssertEqual(creator.requestBody(for: HeroNameQuery(), sendOperationIdentifiers: false)["query"]?.stringValue,
-                   HeroNameQuery().queryDocument)
+    XCTAssertEqual(creator.requestBody(for: HeroNameQuery(episode: nil), sendOperationIdentifiers: false)["query"]?.stringValue,
+                   HeroNameQuery(episode: nil).queryDocument)
     let client = ScriptedURLSessionClient(responses: [.json(r2HeroBody)])
     let transport = HTTPNetworkTransport(url: testEndpoint, client: client, sendOperationIdentifiers: true)
-    _ = transport.send(operation: HeroNameQuery()) { _ in }
+    _ = transport.send(operation: HeroNameQuery(episode: nil)) { _ in }
     let body = jsonBody(client.lastRequest)
-    XCTAssertEqual(body?["id"]?.stringValue, HeroNameQuery().operationIdentifier)
-    XCTAssertEqual(body?["query"]?.stringValue, HeroNameQuery().queryDocument)
+    XCTAssertEqual(body?["id"]?.stringValue, HeroNameQuery(episode: nil).operationIdentifier)
+    XCTAssertEqual(body?["query"]?.stringValue, HeroNameQuery(episode: nil).queryDocument)
   }
 
-  // Quirk Q4, fixed: 0.x crashed with preconditionFailure.
-  func test26_differsFrom0x_missingOperationIdentifier_isATypedErrorBeforeSendReturns_notACrash() {
+  // Quirk Q4, fixed: 0.x crashed with preconditionFailure when generated code had no identifier.
+  func test26_differsFrom0x_missingOperationIdentifier_isTheDocumentsSHA256_notACrash() throws {
     let client = ScriptedURLSessionClient(responses: [.json(r2HeroBody)])
     let transport = HTTPNetworkTransport(url: testEndpoint, client: client, sendOperationIdentifiers: true)
-    let completion = CompletionRecorder<GraphQLResponse<HeroNameQuery.Data>>()
-    let cancellable = transport.send(operation: NoIdentifierQuery()) { completion($0) }
-    XCTAssertTrue(cancellable is EmptyCancellable)
-    XCTAssertEqual(completion.count, 1)
-    XCTAssertEqual(completion.error as? RequestBodyError, .missingOperationIdentifier(operationName: "NoIdentifier"))
-    XCTAssertTrue(client.requests.isEmpty)
+    XCTAssertNil(NoIdentifierQuery.operationDocument.operationIdentifier)
+    _ = transport.send(operation: NoIdentifierQuery()) { _ in }
+    let body = try XCTUnwrap(jsonBody(client.lastRequest))
+    XCTAssertEqual(body["id"]?.stringValue, SHA256.hexDigest("query NoIdentifier { hero { __typename id name } }"))
   }
 
   // §5.23 and §5.24
   func test27_multipartLayout_singleFile_severalFilesOnOneField_severalFields() throws {
     let creator = ApolloRequestCreator()
     let a = GraphQLFile(fieldName: "file", originalName: "a.txt", mimeType: "text/plain", data: Data("alpha".utf8))
-    let single = try creator.requestMultipartFormData(for: SingleUploadMutation(), files: [a], sendOperationIdentifiers: false,
+    let single = try creator.requestMultipartFormData(for: SingleUploadMutation(file: "a"), files: [a], sendOperationIdentifiers: false,
                                                       serializationFormat: JSONSerializationFormat.self, manualBoundary: "TEST.BOUNDARY")
     let text = String(decoding: single.encode(), as: UTF8.self)
-    let operations = #"{"operationName":"SingleUpload","query":"\#(SingleUploadMutation().queryDocument)","variables":{"file":null}}"#
+    let operations = #"{"operationName":"SingleUpload","query":"\#(SingleUploadMutation(file: "a").queryDocument)","variables":{"file":null}}"#
     XCTAssertEqual(text, "--TEST.BOUNDARY\r\nContent-Disposition: form-data; name=\"operations\"\r\n\r\n\(operations)\r\n"
       + "--TEST.BOUNDARY\r\nContent-Disposition: form-data; name=\"map\"\r\n\r\n{\"0\":[\"variables.file\"]}\r\n"
       + "--TEST.BOUNDARY\r\nContent-Disposition: form-data; name=\"0\"; filename=\"a.txt\"\r\nContent-Type: text/plain\r\n\r\nalpha\r\n"
@@ -173,7 +171,7 @@ final class RequestBuildingTests: XCTestCase {
     let b = GraphQLFile(fieldName: "files", originalName: "b.txt", mimeType: "text/plain", data: Data("b".utf8))
     let c = GraphQLFile(fieldName: "files", originalName: "c.txt", mimeType: "text/plain", data: Data("c".utf8))
     let several = String(decoding: try creator.requestMultipartFormData(
-      for: MultipleUploadMutation(), files: [b, c], sendOperationIdentifiers: false,
+      for: MultipleUploadMutation(files: ["a", "b"]), files: [b, c], sendOperationIdentifiers: false,
       serializationFormat: JSONSerializationFormat.self, manualBoundary: "B").encode(), as: UTF8.self)
     XCTAssertTrue(several.contains(#""variables":{"files":[null,null]}"#), several)
     XCTAssertTrue(several.contains(#"{"0":["variables.files.0"],"1":["variables.files.1"]}"#), several)
@@ -181,7 +179,7 @@ final class RequestBuildingTests: XCTestCase {
     // Several fields: sorted by field, files reordered to match, a missing variable added as null.
     let z = GraphQLFile(fieldName: "zeta", originalName: "z.txt", data: Data("z".utf8))
     let fields = String(decoding: try creator.requestMultipartFormData(
-      for: SingleUploadMutation(), files: [z, a], sendOperationIdentifiers: false,
+      for: SingleUploadMutation(file: "a"), files: [z, a], sendOperationIdentifiers: false,
       serializationFormat: JSONSerializationFormat.self, manualBoundary: "B").encode(), as: UTF8.self)
     XCTAssertTrue(fields.contains(#"{"0":["variables.file"],"1":["variables.zeta"]}"#), fields)
     XCTAssertTrue(fields.contains(#""variables":{"file":null,"zeta":null}"#), fields)
@@ -207,7 +205,7 @@ final class RequestBuildingTests: XCTestCase {
     let client = ScriptedURLSessionClient(responses: [.json(r2HeroBody)])
     let transport = HTTPNetworkTransport(url: testEndpoint, client: client)
     let completion = CompletionRecorder<GraphQLResponse<SingleUploadMutation.Data>>()
-    let cancellable = transport.upload(operation: SingleUploadMutation(), files: [file]) { completion($0) }
+    let cancellable = transport.upload(operation: SingleUploadMutation(file: "a"), files: [file]) { completion($0) }
     XCTAssertTrue(cancellable is EmptyCancellable)
     XCTAssertEqual(completion.count, 1)
     XCTAssertEqual(completion.error as? GraphQLHTTPRequestError, .serializedBodyMessageError)
@@ -248,11 +246,11 @@ final class RequestBuildingTests: XCTestCase {
     let client = ScriptedURLSessionClient(responses: [.json(r2HeroBody)])
     let transport = HTTPNetworkTransport(url: testEndpoint, client: client, enableAutoPersistedQueries: true)
     let file = GraphQLFile(fieldName: "file", originalName: "a.txt", data: Data("a".utf8))
-    _ = transport.upload(operation: SingleUploadMutation(), files: [file]) { _ in }
+    _ = transport.upload(operation: SingleUploadMutation(file: "a"), files: [file]) { _ in }
     let text = String(decoding: client.lastRequest?.httpBody ?? Data(), as: UTF8.self)
     XCTAssertTrue(text.contains("\"query\":"), text)
     XCTAssertFalse(text.contains("persistedQuery"), text)
-    _ = transport.upload(operation: SingleUploadMutation(), files: []) { _ in }
+    _ = transport.upload(operation: SingleUploadMutation(file: "a"), files: []) { _ in }
     XCTAssertEqual(client.lastRequest?.value(forHTTPHeaderField: "Content-Type"), "application/json", "no files: a JSON request")
   }
 

@@ -9,16 +9,16 @@ import FoundationNetworking
 
 let testEndpoint = URL(string: "http://localhost:8080/graphql")!
 
-let r2HeroBody: JSONObject = ["data": ["hero": ["__typename": "Droid", "id": "2001", "name": "R2-D2"]]]
-let lukeHeroBody: JSONObject = ["data": ["hero": ["__typename": "Human", "id": "1000", "name": "Luke Skywalker"]]]
+let r2HeroBody: JSON.Object = ["data": ["hero": ["__typename": "Droid", "id": "2001", "name": "R2-D2"]]]
+let lukeHeroBody: JSON.Object = ["data": ["hero": ["__typename": "Human", "id": "1000", "name": "Luke Skywalker"]]]
 
 /// `HeroName` with the multi-line document of Apollo iOS 0.33's test suite, for byte-exact URL checks.
 struct MultilineHeroNameQuery: GraphQLQuery {
   static let operationName = "HeroName"
   static let operationDocument = OperationDocument(definition: OperationDefinition(
     "query HeroName($episode: Episode) {\n  hero(episode: $episode) {\n    __typename\n    name\n  }\n}"))
-  var episode: GraphQLNullable<Episode>
-  init(episode: GraphQLNullable<Episode> = nil) { self.episode = episode }
+  var episode: GraphQLNullable<GraphQLEnum<Episode>>
+  init(episode: GraphQLNullable<GraphQLEnum<Episode>> = nil) { self.episode = episode }
   var __variables: Variables? { ["episode": episode] }
   typealias Data = HeroNameQuery.Data
 }
@@ -30,10 +30,10 @@ struct PersistedOnlyQuery: GraphQLQuery {
   typealias Data = HeroNameQuery.Data
 }
 
-/// A query without an identifier or document (as a hand-written 0.x operation without codegen ids).
+/// A query whose generated code carries its document but no identifier (codegen without operation ids).
 struct NoIdentifierQuery: GraphQLQuery {
   static let operationName = "NoIdentifier"
-  static let operationDocument = OperationDocument()
+  static let operationDocument = OperationDocument(definition: OperationDefinition("query NoIdentifier { hero { __typename id name } }"))
   typealias Data = HeroNameQuery.Data
 }
 
@@ -50,7 +50,7 @@ enum ScriptedOutcome: Sendable {
   case failure(any Error)
   case notHTTP
 
-  static func json(_ object: JSONObject, statusCode: Int = 200) -> ScriptedOutcome {
+  static func json(_ object: JSON.Object, statusCode: Int = 200) -> ScriptedOutcome {
     .response(statusCode: statusCode, body: JSONSerializer.serialize(object), headers: ["Content-Type": "application/json"])
   }
 
@@ -216,7 +216,7 @@ final class CompletionRecorder<Value>: @unchecked Sendable {
 }
 
 /// The JSON body of a POST request.
-func jsonBody(_ request: URLRequest?) -> JSONObject? {
+func jsonBody(_ request: URLRequest?) -> JSON.Object? {
   guard let data = request?.httpBody else { return nil }
   return try? JSONParser.parseObject(data)
 }

@@ -25,7 +25,7 @@ final class TransportBehaviourTests: XCTestCase {
     delegate.onError = { _, _, answer in answer(.retry) }
     let completion = CompletionRecorder<GraphQLResponse<HeroNameQuery.Data>>()
 
-    _ = transport(client, delegate: delegate).send(operation: HeroNameQuery()) { completion($0) }
+    _ = transport(client, delegate: delegate).send(operation: HeroNameQuery(episode: nil)) { completion($0) }
 
     XCTAssertEqual(delegate.events, ["shouldSend", "willSend", "taskCompleted", "retry", "shouldSend", "willSend", "taskCompleted"])
     XCTAssertEqual(completion.count, 1)
@@ -48,7 +48,7 @@ final class TransportBehaviourTests: XCTestCase {
     delegate.onError = { error, count, answer in answer(count == 1 ? .retry : .fail(error)) }
     let completion = CompletionRecorder<GraphQLResponse<HeroNameQuery.Data>>()
 
-    _ = transport(client, delegate: delegate).send(operation: HeroNameQuery()) { completion($0) }
+    _ = transport(client, delegate: delegate).send(operation: HeroNameQuery(episode: nil)) { completion($0) }
 
     XCTAssertEqual(delegate.taskCompletions.map { $0.data }, [Data("sad server".utf8), Data("<html>".utf8)])
     XCTAssertEqual(completion.count, 1)
@@ -59,7 +59,7 @@ final class TransportBehaviourTests: XCTestCase {
     let delegate = RecordingDelegate()
     let completion = CompletionRecorder<GraphQLResponse<HeroNameQuery.Data>>()
 
-    _ = transport(client, delegate: delegate).send(operation: HeroNameQuery()) { completion($0) }
+    _ = transport(client, delegate: delegate).send(operation: HeroNameQuery(episode: nil)) { completion($0) }
 
     XCTAssertEqual(delegate.taskCompletions.first?.data, Data())
     XCTAssertNotNil(delegate.taskCompletions.first?.error)
@@ -76,7 +76,7 @@ final class TransportBehaviourTests: XCTestCase {
     let client = ScriptedURLSessionClient(responses: [.notHTTP])
     let delegate = RecordingDelegate()
     let completion = CompletionRecorder<GraphQLResponse<HeroNameQuery.Data>>()
-    _ = transport(client, delegate: delegate).send(operation: HeroNameQuery()) { completion($0) }
+    _ = transport(client, delegate: delegate).send(operation: HeroNameQuery(episode: nil)) { completion($0) }
     guard case .noHTTPResponse? = completion.error as? URLSessionClient.URLSessionClientError else {
       return XCTFail("expected noHTTPResponse, got \(String(describing: completion.error))")
     }
@@ -87,7 +87,7 @@ final class TransportBehaviourTests: XCTestCase {
     let client = ScriptedURLSessionClient(responses: [.json(["errors": [["message": "Unauthorized"]]], statusCode: 401)])
     let transport = HTTPNetworkTransport(url: testEndpoint, client: client)
     let completion = CompletionRecorder<GraphQLResponse<HeroNameQuery.Data>>()
-    _ = transport.send(operation: HeroNameQuery()) { completion($0) }
+    _ = transport.send(operation: HeroNameQuery(episode: nil)) { completion($0) }
     let error = completion.error as? GraphQLHTTPResponseError
     XCTAssertEqual(error?.response.statusCode, 401)
     XCTAssertEqual(error?.graphQLErrors?.first?.message, "Unauthorized", "GraphQL errors in a 4xx body stay reachable")
@@ -98,7 +98,7 @@ final class TransportBehaviourTests: XCTestCase {
     let client = ScriptedURLSessionClient(responses: [.response(statusCode: 200, body: Data(), headers: [:])])
     let delegate = RecordingDelegate()
     let completion = CompletionRecorder<GraphQLResponse<HeroNameQuery.Data>>()
-    _ = transport(client, delegate: delegate).send(operation: HeroNameQuery()) { completion($0) }
+    _ = transport(client, delegate: delegate).send(operation: HeroNameQuery(episode: nil)) { completion($0) }
     XCTAssertTrue(completion.error is JSONParsingError, "0.x delivered NSCocoaErrorDomain 3840: \(String(describing: completion.error))")
     XCTAssertEqual((delegate.retryCalls.first?.response as? HTTPURLResponse)?.statusCode, 200)
   }
@@ -106,7 +106,7 @@ final class TransportBehaviourTests: XCTestCase {
   func test_2xxJSONThatIsNotAnObject_isInvalidResponse() {
     let client = ScriptedURLSessionClient(responses: [.response(statusCode: 200, body: Data("[1,2]".utf8), headers: [:])])
     let completion = CompletionRecorder<GraphQLResponse<HeroNameQuery.Data>>()
-    _ = HTTPNetworkTransport(url: testEndpoint, client: client).send(operation: HeroNameQuery()) { completion($0) }
+    _ = HTTPNetworkTransport(url: testEndpoint, client: client).send(operation: HeroNameQuery(episode: nil)) { completion($0) }
     XCTAssertEqual((completion.error as? GraphQLHTTPResponseError)?.kind, .invalidResponse)
   }
 
@@ -115,7 +115,7 @@ final class TransportBehaviourTests: XCTestCase {
     let delegate = RecordingDelegate()
     delegate.onGraphQLErrors = { _, answer in answer(true) }
     let completion = CompletionRecorder<GraphQLResponse<HeroNameQuery.Data>>()
-    _ = transport(client, delegate: delegate).send(operation: HeroNameQuery()) { completion($0) }
+    _ = transport(client, delegate: delegate).send(operation: HeroNameQuery(episode: nil)) { completion($0) }
     XCTAssertEqual(client.requests.count, 2)
     XCTAssertEqual(delegate.events, ["shouldSend", "willSend", "taskCompleted", "graphQLErrors", "shouldSend", "willSend", "taskCompleted"])
     XCTAssertEqual(completion.count, 1)
@@ -127,7 +127,7 @@ final class TransportBehaviourTests: XCTestCase {
     let delegate = RecordingDelegate()
     delegate.onError = { error, count, answer in answer(count < 10 ? .retry : .fail(error)) }
     let completion = CompletionRecorder<GraphQLResponse<HeroNameQuery.Data>>()
-    _ = transport(client, delegate: delegate).send(operation: HeroNameQuery()) { completion($0) }
+    _ = transport(client, delegate: delegate).send(operation: HeroNameQuery(episode: nil)) { completion($0) }
     XCTAssertEqual(client.requests.count, 10)
     XCTAssertEqual(completion.count, 1)
   }
@@ -141,7 +141,7 @@ final class TransportBehaviourTests: XCTestCase {
       answer(.fail(error))
     }
     let completion = CompletionRecorder<GraphQLResponse<HeroNameQuery.Data>>()
-    _ = transport(client, delegate: delegate).send(operation: HeroNameQuery()) { completion($0) }
+    _ = transport(client, delegate: delegate).send(operation: HeroNameQuery(episode: nil)) { completion($0) }
     XCTAssertEqual(completion.count, 1)
     XCTAssertEqual(client.requests.count, 1)
   }
@@ -163,7 +163,7 @@ final class TransportBehaviourTests: XCTestCase {
     let done = expectation(description: "completion")
     done.assertForOverFulfill = true
     let completion = CompletionRecorder<GraphQLResponse<HeroNameQuery.Data>>(done)
-    _ = transport(client, delegate: delegate).send(operation: HeroNameQuery()) { completion($0) }
+    _ = transport(client, delegate: delegate).send(operation: HeroNameQuery(episode: nil)) { completion($0) }
     wait(for: [done], timeout: 5)
     XCTAssertEqual(client.requests.last?.value(forHTTPHeaderField: "Authorization"), "Bearer fresh")
     XCTAssertNotNil(completion.value)
@@ -173,7 +173,7 @@ final class TransportBehaviourTests: XCTestCase {
     let client = ScriptedURLSessionClient(responses: [.json(["errors": [["message": "PersistedQueryNotFound"]]]), .json(r2HeroBody)])
     let delegate = RecordingDelegate()
     let completion = CompletionRecorder<GraphQLResponse<HeroNameQuery.Data>>()
-    _ = transport(client, delegate: delegate, apq: true).send(operation: HeroNameQuery()) { completion($0) }
+    _ = transport(client, delegate: delegate, apq: true).send(operation: HeroNameQuery(episode: nil)) { completion($0) }
     XCTAssertNil(jsonBody(client.requests.first)?["query"])
     XCTAssertNotNil(jsonBody(client.requests.last)?["query"])
     XCTAssertNotNil(jsonBody(client.requests.last)?["extensions"]?["persistedQuery"])
@@ -184,7 +184,7 @@ final class TransportBehaviourTests: XCTestCase {
   func test_differsFrom0x_apqNotFound_isRetriedOncePerAttempt_notForever() {
     let client = ScriptedURLSessionClient { _, _ in .json(["errors": [["message": "PersistedQueryNotFound"]]]) }
     let completion = CompletionRecorder<GraphQLResponse<HeroNameQuery.Data>>()
-    _ = transport(client, delegate: RecordingDelegate(), apq: true).send(operation: HeroNameQuery()) { completion($0) }
+    _ = transport(client, delegate: RecordingDelegate(), apq: true).send(operation: HeroNameQuery(episode: nil)) { completion($0) }
     XCTAssertEqual(client.requests.count, 2, "0.x looped forever")
     XCTAssertEqual(completion.value?.parseErrorsOnlyFast()?.first?.message, "PersistedQueryNotFound")
   }
@@ -193,7 +193,7 @@ final class TransportBehaviourTests: XCTestCase {
     let client = ScriptedURLSessionClient(responses: [.text("down", statusCode: 503), .json(r2HeroBody)])
     let delegate = RecordingDelegate()
     delegate.onError = { _, _, answer in answer(.retry) }
-    _ = transport(client, delegate: delegate, apq: true).send(operation: HeroNameQuery()) { _ in }
+    _ = transport(client, delegate: delegate, apq: true).send(operation: HeroNameQuery(episode: nil)) { _ in }
     XCTAssertNil(jsonBody(client.requests.first)?["query"])
     XCTAssertNotNil(jsonBody(client.requests.last)?["query"])
     XCTAssertNotNil(jsonBody(client.requests.last)?["extensions"])
@@ -210,7 +210,7 @@ final class TransportBehaviourTests: XCTestCase {
     do {
       let transport = HTTPNetworkTransport(url: testEndpoint, client: client)
       weakTransport = transport
-      _ = transport.send(operation: HeroNameQuery()) { completion($0) }
+      _ = transport.send(operation: HeroNameQuery(episode: nil)) { completion($0) }
     }
     XCTAssertNotNil(weakTransport, "the request holds the transport")
     queue.resume()
@@ -221,7 +221,7 @@ final class TransportBehaviourTests: XCTestCase {
   func test_subscriptionOverHTTP_isPOSTWithTheDocumentAndNoAPQ() {
     let client = ScriptedURLSessionClient(responses: [.json(["data": ["countdown": 3]])])
     _ = HTTPNetworkTransport(url: testEndpoint, client: client, useGETForQueries: true, enableAutoPersistedQueries: true)
-      .send(operation: CountdownSubscription(from: 3)) { _ in }
+      .send(operation: CountdownSubscription(from: 3, intervalMs: nil)) { _ in }
     XCTAssertEqual(client.lastRequest?.httpMethod, "POST")
     XCTAssertNotNil(jsonBody(client.lastRequest)?["query"])
     XCTAssertNil(jsonBody(client.lastRequest)?["extensions"])
@@ -242,7 +242,7 @@ final class TransportBehaviourTests: XCTestCase {
     let transport = HTTPNetworkTransport(url: testEndpoint, client: client)
     transport.delegate = delegate
     let completion = CompletionRecorder<GraphQLResponse<HeroNameQuery.Data>>()
-    _ = transport.send(operation: HeroNameQuery()) { completion($0) }
+    _ = transport.send(operation: HeroNameQuery(episode: nil)) { completion($0) }
     XCTAssertEqual(delegate.calls, 2)
     XCTAssertEqual(client.requests.count, 2)
     XCTAssertEqual((completion.error as? GraphQLHTTPResponseError)?.response.statusCode, 503)
@@ -267,7 +267,7 @@ final class TransportBehaviourTests: XCTestCase {
     let transport = HTTPNetworkTransport(url: testEndpoint, client: client)
     transport.delegate = delegate
     let completion = CompletionRecorder<GraphQLResponse<HeroNameQuery.Data>>()
-    _ = transport.send(operation: HeroNameQuery()) { completion($0) }
+    _ = transport.send(operation: HeroNameQuery(episode: nil)) { completion($0) }
     XCTAssertEqual(delegate.retries, 1)
     XCTAssertEqual(completion.count, 1)
     XCTAssertNotNil(completion.value)

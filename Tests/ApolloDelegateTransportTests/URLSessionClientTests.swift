@@ -50,7 +50,7 @@ final class URLSessionClientTests: XCTestCase {
     let done = expectation(description: "completion")
     done.assertForOverFulfill = true
     let completion = CompletionRecorder<GraphQLResponse<HeroNameQuery.Data>>(done)
-    _ = survivor.send(operation: HeroNameQuery()) { completion($0) }
+    _ = survivor.send(operation: HeroNameQuery(episode: nil)) { completion($0) }
     wait(for: [done], timeout: 5)
     guard case .sessionBecameInvalidWithoutUnderlyingError? = completion.error as? URLSessionClient.URLSessionClientError else {
       return XCTFail("expected sessionBecameInvalidWithoutUnderlyingError, got \(String(describing: completion.error))")
@@ -75,7 +75,7 @@ final class StreamingSessionClientTests: XCTestCase {
     let done = expectation(description: "completion")
     done.assertForOverFulfill = true
     let completion = CompletionRecorder<GraphQLResponse<HeroNameQuery.Data>>(done)
-    let task = transport.send(operation: HeroNameQuery()) { result in
+    let task = transport.send(operation: HeroNameQuery(episode: nil)) { result in
       XCTAssertTrue(OperationQueue.current === queue)
       completion(result)
     }

@@ -13,7 +13,7 @@ import FoundationNetworking
 final class CallbackInterceptorOnAsyncChainTests: XCTestCase {
   private func send(_ transport: ApolloAsyncChain.RequestChainNetworkTransport,
                     behavior: FetchBehavior = .NetworkOnly) async throws -> (values: [ApolloAsyncChain.GraphQLResponse<HeroNameQuery>], error: (any Error)?) {
-    await collect(try transport.send(query: HeroNameQuery(), fetchBehavior: behavior, requestConfiguration: RequestConfiguration()))
+    await collect(try transport.send(query: HeroNameQuery(episode: nil), fetchBehavior: behavior, requestConfiguration: RequestConfiguration()))
   }
 
   func testTokenInterceptorsHeaderIsOnTheWire() async throws {
@@ -139,7 +139,7 @@ final class CallbackInterceptorOnAsyncChainTests: XCTestCase {
     let provider = ClosureProvider { defaultList(client: client, store: store, beforeFetch: [ContextInterceptor(seen: seen)]) }
     let transport = adaptedTransport(server: server, store: store, provider: provider)
     let stream = try CallbackRequestContext.withContext(TraceContext(traceID: "t-1")) {
-      try transport.send(query: HeroNameQuery(), fetchBehavior: .NetworkOnly, requestConfiguration: RequestConfiguration())
+      try transport.send(query: HeroNameQuery(episode: nil), fetchBehavior: .NetworkOnly, requestConfiguration: RequestConfiguration())
     }
     let outcome = await collect(stream)
     XCTAssertNil(outcome.error)
@@ -197,7 +197,7 @@ final class CallbackResponseCodeOnAsyncChainTests: XCTestCase {
     let client = ScriptedURLSessionClient(server: server, callbackQueue: callbacks)
     let provider = ClosureProvider { defaultList(client: client, store: store) }
     let outcome = await collect(try adaptedTransport(server: server, store: store, provider: provider)
-      .send(query: HeroNameQuery(), fetchBehavior: .NetworkOnly, requestConfiguration: RequestConfiguration()))
+      .send(query: HeroNameQuery(episode: nil), fetchBehavior: .NetworkOnly, requestConfiguration: RequestConfiguration()))
     // The caller gets the error the 1.x interceptor raised, as 1.x's caller did.
     guard case .invalidResponseCode(let response, let rawData)? = outcome.error as? ApolloCallbackChain.ResponseCodeInterceptor.ResponseCodeError
     else {

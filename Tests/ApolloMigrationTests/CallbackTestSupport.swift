@@ -98,4 +98,4 @@ func settle() {
   callbacks.sync {}
 }
 
-let heroJSON: JSONObject = ["data": ["hero": ["__typename": "Droid", "id": "2001", "name": "R2-D2"]]]
+let heroJSON: JSON.Object = ["data": ["hero": ["__typename": "Droid", "id": "2001", "name": "R2-D2"]]]

@@ -9,8 +9,8 @@ import FoundationNetworking
 #endif
 
 let migrationEndpoint = URL(string: "http://localhost:8080/graphql")!
-let r2Body: JSONObject = ["data": ["hero": ["__typename": "Droid", "id": "2001", "name": "R2-D2"]]]
-let lukeBody: JSONObject = ["data": ["hero": ["__typename": "Human", "id": "1000", "name": "Luke Skywalker"]]]
+let r2Body: JSON.Object = ["data": ["hero": ["__typename": "Droid", "id": "2001", "name": "R2-D2"]]]
+let lukeBody: JSON.Object = ["data": ["hero": ["__typename": "Human", "id": "1000", "name": "Luke Skywalker"]]]
 
 struct MigrationTimeout: Error, CustomStringConvertible {
   var description: String { "The operation did not finish in time (a hang)" }
@@ -180,6 +180,6 @@ func standInTransport() -> HTTPNetworkTransport {
   HTTPNetworkTransport(url: migrationEndpoint)
 }
 
-func bodyObject(_ request: ScriptedRequest) -> JSONObject? {
+func bodyObject(_ request: ScriptedRequest) -> JSON.Object? {
   request.graphQLBody
 }

@@ -20,7 +20,7 @@ final class DelegateTransportOnAsyncChainTests: XCTestCase {
     let network = ApolloAsyncChain.RequestChainNetworkTransport(
       urlSession: server, interceptorProvider: provider, store: ApolloStore(), endpointURL: migrationEndpoint)
     let stream = try ChainMarker.$value.withValue(marker) {
-      try network.send(query: HeroNameQuery(), fetchBehavior: .NetworkOnly,
+      try network.send(query: HeroNameQuery(episode: nil), fetchBehavior: .NetworkOnly,
                        requestConfiguration: RequestConfiguration(writeResultsToCache: false))
     }
     return try await collectAll(stream)
@@ -53,7 +53,7 @@ final class DelegateTransportOnAsyncChainTests: XCTestCase {
     let server = ScriptedServer { _ in .json(r2Body) }
     let delegate = RecordingDelegate()
     let otherURL = URL(string: "http://localhost:9090/other")!
-    let body = JSONSerializer.serialize(["operationName": "HeroName", "variables": ["episode": "EMPIRE"]] as JSONObject)
+    let body = JSONSerializer.serialize(["operationName": "HeroName", "variables": ["episode": "EMPIRE"]] as JSON.Object)
     delegate.willSend = { request in
       request.setValue("Bearer 1234", forHTTPHeaderField: "Authorization")
       request.url = otherURL
@@ -163,7 +163,7 @@ final class DelegateTransportOnAsyncChainTests: XCTestCase {
     let network = ApolloAsyncChain.RequestChainNetworkTransport(
       urlSession: server, interceptorProvider: provider, store: ApolloStore(), endpointURL: migrationEndpoint)
     let outcome = try await collectAll(try network.send(
-      query: HeroNameQuery(), fetchBehavior: .NetworkOnly, requestConfiguration: RequestConfiguration()))
+      query: HeroNameQuery(episode: nil), fetchBehavior: .NetworkOnly, requestConfiguration: RequestConfiguration()))
 
     let error = try XCTUnwrap(outcome.error as? GraphQLHTTPResponseError)
     XCTAssertEqual(error.kind, .errorResponse)
@@ -273,7 +273,7 @@ final class DelegateTransportOnAsyncChainTests: XCTestCase {
     let network = ApolloAsyncChain.RequestChainNetworkTransport(
       urlSession: server, interceptorProvider: provider, store: ApolloStore(), endpointURL: migrationEndpoint)
     let outcome = try await collectAll(try network.send(
-      query: HeroNameQuery(), fetchBehavior: .NetworkOnly, requestConfiguration: RequestConfiguration()))
+      query: HeroNameQuery(episode: nil), fetchBehavior: .NetworkOnly, requestConfiguration: RequestConfiguration()))
     XCTAssertNotNil(outcome.error as? GraphQLHTTPResponseError, "no delegate: the 0.x error reaches the caller")
   }
 

@@ -31,7 +31,7 @@ final class HTTPNetworkTransportOnAsyncChainTests: XCTestCase {
   {
     let done = expectation(description: "fetch")
     let outcome = Mutex<Result<ApolloDelegateTransport.GraphQLResult<HeroNameQuery.Data>, any Error>?>(nil)
-    client.fetch(query: HeroNameQuery(), cachePolicy: policy, queue: callbackQueue) { result in
+    client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: policy, queue: callbackQueue) { result in
       outcome.withLock { $0 = result }
       done.fulfill()
     }
@@ -71,7 +71,7 @@ final class HTTPNetworkTransportOnAsyncChainTests: XCTestCase {
     let client = ApolloDelegateTransport.ApolloClient(networkTransport: facade(server), store: ApolloStore())
     let done = expectation(description: "perform")
     let stars = Mutex<Int?>(nil)
-    client.perform(mutation: CreateReviewMutation(episode: .JEDI, review: ReviewInput(stars: 5, commentary: "Great")),
+    client.perform(mutation: CreateReviewMutation(episode: .init(.JEDI), review: ReviewInput(stars: 5, commentary: "Great")),
                    queue: callbackQueue) { result in
       stars.withLock { $0 = try? result.get().data?.createReview?.stars }
       done.fulfill()
@@ -87,7 +87,7 @@ final class HTTPNetworkTransportOnAsyncChainTests: XCTestCase {
     done.assertForOverFulfill = true
     let label = Mutex<String?>(nil)
     let key = queueKey
-    _ = transport.send(operation: HeroNameQuery()) { _ in
+    _ = transport.send(operation: HeroNameQuery(episode: nil)) { _ in
       label.withLock { $0 = DispatchQueue.getSpecific(key: key) }
       done.fulfill()
     }
@@ -104,7 +104,7 @@ final class HTTPNetworkTransportOnAsyncChainTests: XCTestCase {
     let done = expectation(description: "completion")
     done.assertForOverFulfill = true
     let error = Mutex<(any Error)?>(nil)
-    _ = transport.send(operation: HeroNameQuery()) { result in
+    _ = transport.send(operation: HeroNameQuery(episode: nil)) { result in
       if case .failure(let failure) = result { error.withLock { $0 = failure } }
       done.fulfill()
     }
@@ -143,7 +143,7 @@ final class HTTPNetworkTransportOnAsyncChainTests: XCTestCase {
     let done = expectation(description: "completion")
     done.assertForOverFulfill = true
     let error = Mutex<(any Error)?>(nil)
-    let cancellable = transport.send(operation: HeroNameQuery()) { result in
+    let cancellable = transport.send(operation: HeroNameQuery(episode: nil)) { result in
       if case .failure(let failure) = result { error.withLock { $0 = failure } }
       done.fulfill()
     }
@@ -167,7 +167,7 @@ final class HTTPNetworkTransportOnAsyncChainTests: XCTestCase {
     native.clientName = "WireApp"
     native.clientVersion = "1.2-3"
     let done = expectation(description: "native")
-    _ = native.send(operation: HeroNameQuery(episode: .some(.EMPIRE))) { _ in done.fulfill() }
+    _ = native.send(operation: HeroNameQuery(episode: .init(.EMPIRE))) { _ in done.fulfill() }
     wait(for: [done], timeout: 5)
     return try XCTUnwrap(server.requests.first)
   }
@@ -178,7 +178,7 @@ final class HTTPNetworkTransportOnAsyncChainTests: XCTestCase {
     transport.clientName = "WireApp"
     transport.clientVersion = "1.2-3"
     let done = expectation(description: "facade")
-    _ = transport.send(operation: HeroNameQuery(episode: .some(.EMPIRE))) { _ in done.fulfill() }
+    _ = transport.send(operation: HeroNameQuery(episode: .init(.EMPIRE))) { _ in done.fulfill() }
     wait(for: [done], timeout: 5)
     return try XCTUnwrap(server.requests.first)
   }
@@ -206,7 +206,7 @@ final class HTTPNetworkTransportOnAsyncChainTests: XCTestCase {
   func testFacadeSendsIdLikeZeroXWithSendOperationIdentifiers() throws {
     try assertSameWire(sendOperationIdentifiers: true, useGETForQueries: false)
     let adapted = try facadeRequest(sendOperationIdentifiers: true, useGETForQueries: false)
-    XCTAssertEqual(adapted.graphQLBody?["id"]?.stringValue, HeroNameQuery().operationIdentifier)
+    XCTAssertEqual(adapted.graphQLBody?["id"]?.stringValue, HeroNameQuery(episode: nil).operationIdentifier)
     XCTAssertNotNil(adapted.query, "0.x still sends the document with the id (quirk Q4)")
   }
 

@@ -41,7 +41,7 @@ final class HookExecutionContextTests: XCTestCase {
     nonisolated(unsafe) let transport = ApolloCallbackChain.RequestChainNetworkTransport(interceptorProvider: provider, endpointURL: endpoint)
     let done = exactly(1, "completion")
     sender.async {
-      _ = transport.send(operation: HeroNameQuery(), cachePolicy: .fetchIgnoringCacheCompletely, callbackQueue: completionQueue) { _ in
+      _ = transport.send(operation: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheCompletely, callbackQueue: completionQueue) { _ in
         seen.append("completion@\(Self.currentQueue ?? "other")")
         done.fulfill()
       }
@@ -63,7 +63,7 @@ final class HookExecutionContextTests: XCTestCase {
       interceptorProvider: DelegateTransportInterceptorProvider(delegate: delegate, transport: HTTPNetworkTransport(url: endpoint)),
       store: ApolloStore(), endpointURL: endpoint)
     let stream = try ChainMarker.$value.withValue("caller") {
-      try transport.send(query: HeroNameQuery(), fetchBehavior: .NetworkOnly, requestConfiguration: RequestConfiguration())
+      try transport.send(query: HeroNameQuery(episode: nil), fetchBehavior: .NetworkOnly, requestConfiguration: RequestConfiguration())
     }
     _ = await collect(stream)
     withExtendedLifetime(delegate) {}
@@ -84,7 +84,7 @@ final class HookExecutionContextTests: XCTestCase {
     }
     let transport = adaptedTransport(server: server, store: store, provider: provider)
     let stream = try ChainMarker.$value.withValue("caller") {
-      try transport.send(query: HeroNameQuery(), fetchBehavior: .NetworkOnly, requestConfiguration: RequestConfiguration())
+      try transport.send(query: HeroNameQuery(episode: nil), fetchBehavior: .NetworkOnly, requestConfiguration: RequestConfiguration())
     }
     let outcome = await collect(stream)
     XCTAssertNil(outcome.error)
@@ -101,7 +101,7 @@ final class HookExecutionContextTests: XCTestCase {
       interceptorProvider: provider, endpointURL: endpoint, urlSession: server, store: store)
     let done = exactly(1, "completion")
     let queueSeen = Recorder<String>()
-    _ = transport.send(operation: HeroNameQuery(), cachePolicy: .fetchIgnoringCacheData, callbackQueue: completionQueue) { _ in
+    _ = transport.send(operation: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheData, callbackQueue: completionQueue) { _ in
       queueSeen.append(Self.currentQueue ?? "other")
       done.fulfill()
     }

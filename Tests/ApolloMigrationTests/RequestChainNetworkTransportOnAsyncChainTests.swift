@@ -24,7 +24,7 @@ final class RequestChainNetworkTransportOnAsyncChainTests: XCTestCase {
                      expecting count: Int, context: (any ApolloCallbackChain.RequestContext)? = nil) -> [V1Result<HeroNameQuery.Data>] {
     let results = Recorder<V1Result<HeroNameQuery.Data>>()
     let done = exactly(count, "deliveries")
-    apollo.fetch(query: HeroNameQuery(), cachePolicy: policy, context: context, queue: callbacks) { result in
+    apollo.fetch(query: HeroNameQuery(episode: nil), cachePolicy: policy, context: context, queue: callbacks) { result in
       if case .success(let value) = result { results.append(value) } else { XCTFail("unexpected \(result)") }
       done.fulfill()
     }
@@ -70,7 +70,7 @@ final class RequestChainNetworkTransportOnAsyncChainTests: XCTestCase {
     let transport = facade(server: server, store: store)
     let nothing = XCTestExpectation(description: "no delivery")
     nothing.isInverted = true
-    let cancellable = transport.send(operation: HeroNameQuery(), cachePolicy: .fetchIgnoringCacheData, callbackQueue: callbacks) { _ in
+    let cancellable = transport.send(operation: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheData, callbackQueue: callbacks) { _ in
       nothing.fulfill()
     }
     cancellable.cancel()
@@ -90,7 +90,7 @@ final class RequestChainNetworkTransportOnAsyncChainTests: XCTestCase {
 
   @discardableResult
   private func assertSameWireAsNative1x(useGETForQueries: Bool, line: UInt = #line) -> ScriptedRequest? {
-    let operation = HeroNameQuery(episode: .some(.EMPIRE))
+    let operation = HeroNameQuery(episode: .init(.EMPIRE))
     // Native 1.x.
     let nativeServer = StarWarsScriptedServer.make()
     let nativeStore = ApolloStore()

@@ -33,7 +33,7 @@ final class SharedStoreAcrossGenerationsTests: XCTestCase {
     async throws -> (name: String?, fromCache: Bool)
   {
     let result: Result<(name: String?, fromCache: Bool), any Error> = await withCheckedContinuation { continuation in
-      client.fetch(query: HeroNameQuery(), cachePolicy: policy, queue: resultQueue) { result in
+      client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: policy, queue: resultQueue) { result in
         continuation.resume(returning: result.map { ($0.data?.hero?.name, $0.source == .cache) })
       }
     }
@@ -47,7 +47,7 @@ final class SharedStoreAcrossGenerationsTests: XCTestCase {
     let twoX = makeTwoXClient(server, store: store)
 
     let written = try await zeroXFetch(zeroX, .fetchIgnoringCacheData)
-    let read = try await twoX.fetch(query: HeroNameQuery(), cachePolicy: .cacheOnly)
+    let read = try await twoX.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .cacheOnly)
 
     XCTAssertEqual(written.name, "R2-D2")
     XCTAssertFalse(written.fromCache)
@@ -62,7 +62,7 @@ final class SharedStoreAcrossGenerationsTests: XCTestCase {
     let zeroX = makeZeroXClient(server, store: store)
     let twoX = makeTwoXClient(server, store: store)
 
-    let written = try await twoX.fetch(query: HeroNameQuery(), cachePolicy: .networkOnly)
+    let written = try await twoX.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .networkOnly)
     let read = try await zeroXFetch(zeroX, .returnCacheDataDontFetch)
 
     XCTAssertEqual(written.source, .server)
@@ -82,11 +82,11 @@ final class SharedStoreAcrossGenerationsTests: XCTestCase {
     let twoX = makeTwoXClient(server, store: store)
 
     let written: Result<String?, any Error> = await withCheckedContinuation { continuation in
-      oneX.fetch(query: HeroNameQuery(), cachePolicy: .fetchIgnoringCacheData, queue: resultQueue) { result in
+      oneX.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheData, queue: resultQueue) { result in
         continuation.resume(returning: result.map { $0.data?.hero?.name })
       }
     }
-    let read = try await twoX.fetch(query: HeroNameQuery(), cachePolicy: .cacheOnly)
+    let read = try await twoX.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .cacheOnly)
 
     XCTAssertEqual(try written.get(), "R2-D2")
     XCTAssertEqual(read?.data?.hero?.name, "R2-D2", "the 2.x client sees what the 1.x client wrote")

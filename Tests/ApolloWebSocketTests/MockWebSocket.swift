@@ -25,8 +25,8 @@ final class MockWebSocketTask: WebSocketTask, @unchecked Sendable {  // every mu
   var sent: [String] { lock.withLock { _sent } }
   var cancelCode: URLSessionWebSocketTask.CloseCode? { lock.withLock { _cancelCode } }
   /// The sent messages parsed as JSON objects.
-  var sentMessages: [JSONObject] { sent.compactMap { try? JSONParser.parseObject(Data($0.utf8)) } }
-  func sent(type: String) -> [JSONObject] { sentMessages.filter { $0["type"]?.stringValue == type } }
+  var sentMessages: [JSON.Object] { sent.compactMap { try? JSONParser.parseObject(Data($0.utf8)) } }
+  func sent(type: String) -> [JSON.Object] { sentMessages.filter { $0["type"]?.stringValue == type } }
 
   func resume() { lock.withLock { _resumed = true } }
 
@@ -153,10 +153,10 @@ final class RecordingDelegate: WebSocketTransportDelegate, @unchecked Sendable {
   func webSocketTransport(_ webSocketTransport: isolated WebSocketTransport, didDisconnectWithError error: (any Error)?) {
     record(error == nil ? "disconnect" : "disconnect(error)")
   }
-  func webSocketTransport(_ webSocketTransport: isolated WebSocketTransport, didReceivePingWithPayload payload: JSONObject?) {
+  func webSocketTransport(_ webSocketTransport: isolated WebSocketTransport, didReceivePingWithPayload payload: JSON.Object?) {
     record(payload == nil ? "ping" : "ping(payload)")
   }
-  func webSocketTransport(_ webSocketTransport: isolated WebSocketTransport, didReceivePongWithPayload payload: JSONObject?) {
+  func webSocketTransport(_ webSocketTransport: isolated WebSocketTransport, didReceivePongWithPayload payload: JSON.Object?) {
     record(payload == nil ? "pong" : "pong(payload)")
   }
 }

@@ -31,10 +31,10 @@ final class SplitNetworkTransportTests: XCTestCase {
     let session = MockWebSocketSession()
     let socket = try WebSocketTransport(urlSession: session, store: ApolloStore(), endpointURL: wsEndpoint)
     let split = SplitNetworkTransport(queryTransport: queries, mutationTransport: mutations, subscriptionTransport: socket)
-    _ = try split.send(query: HeroNameQuery(), fetchBehavior: .NetworkOnly, requestConfiguration: RequestConfiguration())
-    _ = try split.send(mutation: CreateReviewMutation(episode: .JEDI, review: ReviewInput(stars: 1)),
+    _ = try split.send(query: HeroNameQuery(episode: nil), fetchBehavior: .NetworkOnly, requestConfiguration: RequestConfiguration())
+    _ = try split.send(mutation: CreateReviewMutation(episode: .init(.JEDI), review: ReviewInput(stars: 1)),
                        requestConfiguration: RequestConfiguration())
-    let subscription = try split.send(subscription: CountdownSubscription(from: 1), fetchBehavior: .NetworkOnly,
+    let subscription = try split.send(subscription: CountdownSubscription(from: 1, intervalMs: nil), fetchBehavior: .NetworkOnly,
                                       requestConfiguration: RequestConfiguration())
     XCTAssertEqual(queries.calls, ["query:HeroName"])
     XCTAssertEqual(mutations.calls, ["mutation:CreateReview"])
@@ -46,7 +46,7 @@ final class SplitNetworkTransportTests: XCTestCase {
     let http = CountingTransport()
     let client = ApolloClient(networkTransport: SplitNetworkTransport(queryTransport: http, mutationTransport: http),
                               store: ApolloStore())
-    XCTAssertThrowsError(try client.subscribe(subscription: CountdownSubscription(from: 1))) { error in
+    XCTAssertThrowsError(try client.subscribe(subscription: CountdownSubscription(from: 1, intervalMs: nil))) { error in
       XCTAssertEqual(error as? ApolloClient.Error, .noSubscriptionTransport)
     }
   }
@@ -55,7 +55,7 @@ final class SplitNetworkTransportTests: XCTestCase {
     let session = MockWebSocketSession()
     let transport = try WebSocketTransport(urlSession: session, store: ApolloStore(), endpointURL: wsEndpoint)
     let client = ApolloClient(networkTransport: transport, store: ApolloStore())
-    let fetch = Task { try await client.fetch(query: HeroNameQuery(), cachePolicy: .networkOnly) }
+    let fetch = Task { try await client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .networkOnly) }
     let task = try await session.waitForTask(0)
     task.ack()
     try await task.waitForSent("subscribe")

@@ -11,7 +11,6 @@ final class WebSocketCacheTests: XCTestCase {
     let base = InMemoryNormalizedCache()
     func loadRecords(forKeys keys: Set<CacheKey>) throws -> [CacheKey: Record] { try base.loadRecords(forKeys: keys) }
     func merge(records: RecordSet) throws -> Set<CacheKey> { throw WriteError() }
-    func loadShape(forKey key: String) throws -> SelectionShape? { try base.loadShape(forKey: key) }
     func clear() throws { try base.clear() }
   }
 
@@ -30,12 +29,12 @@ final class WebSocketCacheTests: XCTestCase {
     let store = ApolloStore()
     let session = MockWebSocketSession()
     let transport = try WebSocketTransport(urlSession: session, store: store, endpointURL: wsEndpoint)
-    let miss = Collector(try transport.send(query: HeroNameQuery(), fetchBehavior: .CacheFirst,
+    let miss = Collector(try transport.send(query: HeroNameQuery(episode: nil), fetchBehavior: .CacheFirst,
                                             requestConfiguration: RequestConfiguration()))
     try await serve(session, data: r2)
     try await miss.waitUntilDone()
     XCTAssertEqual(miss.values.map(\.source), [.server])
-    let cached = try await store.load(HeroNameQuery())
+    let cached = try await store.load(HeroNameQuery(episode: nil))
     XCTAssertEqual(cached?.data?.hero?.name, "R2-D2")
   }
 
@@ -44,23 +43,23 @@ final class WebSocketCacheTests: XCTestCase {
       let store = ApolloStore()
       let session = MockWebSocketSession()
       let transport = try WebSocketTransport(urlSession: session, store: store, endpointURL: wsEndpoint)
-      let mutation = CreateReviewMutation(episode: .JEDI, review: ReviewInput(stars: 5))
+      let mutation = CreateReviewMutation(episode: .init(.JEDI), review: ReviewInput(stars: 5))
       let collector = Collector(try transport.send(mutation: mutation,
                                                    requestConfiguration: RequestConfiguration(writeResultsToCache: write)))
       try await serve(session, data: #"{"createReview":{"__typename":"Review","stars":5,"commentary":null}}"#)
       try await collector.waitUntilDone()
       XCTAssertEqual(collector.values.count, 1)
-      let cached = try store.readData(for: mutation)
+      let cached = try store.readIfComplete(mutation)
       XCTAssertEqual(cached != nil, write, "writeResultsToCache: \(write)")
     }
   }
 
   func testSubscriptionNetworkOnlyDoesNotReadTheCache() async throws {
     let store = ApolloStore()
-    try store.publishRecords(store.records(for: CountdownSubscription(from: 3), data: ["countdown": 9]))
+    try store.publishRecords(store.records(for: CountdownSubscription(from: 3, intervalMs: nil), data: ["countdown": 9]))
     let session = MockWebSocketSession()
     let transport = try WebSocketTransport(urlSession: session, store: store, endpointURL: wsEndpoint)
-    let collector = Collector(try transport.send(subscription: CountdownSubscription(from: 3), fetchBehavior: .NetworkOnly,
+    let collector = Collector(try transport.send(subscription: CountdownSubscription(from: 3, intervalMs: nil), fetchBehavior: .NetworkOnly,
                                                  requestConfiguration: RequestConfiguration()).stream)
     try await serve(session, data: #"{"countdown":3}"#)
     try await collector.waitUntilDone()
@@ -71,7 +70,7 @@ final class WebSocketCacheTests: XCTestCase {
     let store = ApolloStore(cache: FailingWriteCache())
     let session = MockWebSocketSession()
     let transport = try WebSocketTransport(urlSession: session, store: store, endpointURL: wsEndpoint)
-    let stream = try transport.send(subscription: CountdownSubscription(from: 3), fetchBehavior: .NetworkOnly,
+    let stream = try transport.send(subscription: CountdownSubscription(from: 3, intervalMs: nil), fetchBehavior: .NetworkOnly,
                                     requestConfiguration: RequestConfiguration())
     let collector = Collector(stream.stream)
     let task = try await session.waitForTask(0)

@@ -8,7 +8,7 @@ import FoundationNetworking
 
 /// Reference §4 WebSocketMessageSerializationTests and OperationMessageIdCreatorTests.
 final class WebSocketMessageSerializationTests: XCTestCase {
-  private func json(_ message: ClientMessage) throws -> JSONObject { try JSONParser.parseObject(Data(message.text.utf8)) }
+  private func json(_ message: ClientMessage) throws -> JSON.Object { try JSONParser.parseObject(Data(message.text.utf8)) }
 
   func testConnectionInitNilPayloadIsTypeOnly() {
     XCTAssertEqual(ClientMessage.connectionInit(payload: nil).text, #"{"type":"connection_init"}"#)
@@ -20,7 +20,7 @@ final class WebSocketMessageSerializationTests: XCTestCase {
 
   func testConnectionInitFlatAndNestedPayloads() throws {
     XCTAssertEqual(try json(.connectionInit(payload: ["token": "abc"]))["payload"], ["token": "abc"])
-    let nested: JSONObject = ["auth": ["token": "abc", "scopes": ["a", "b"]], "n": 1]
+    let nested: JSON.Object = ["auth": ["token": "abc", "scopes": ["a", "b"]], "n": 1]
     XCTAssertEqual(try json(.connectionInit(payload: nested))["payload"], .object(nested))
   }
 
@@ -34,7 +34,7 @@ final class WebSocketMessageSerializationTests: XCTestCase {
   func testSubscribeVariants() throws {
     XCTAssertEqual(ClientMessage.subscribe(id: "1", payload: ["query": "{ a }"]).text,
                    #"{"type":"subscribe","id":"1","payload":{"query":"{ a }"}}"#)
-    let all: JSONObject = ["operationName": "Op", "query": "query Op { a }", "variables": ["x": 1],
+    let all: JSON.Object = ["operationName": "Op", "query": "query Op { a }", "variables": ["x": 1],
                            "extensions": ["clientLibrary": ["name": "apollo-ios", "version": "2.4.0"]]]
     let parsed = try json(.subscribe(id: "7", payload: all))
     XCTAssertEqual(parsed["payload"], .object(all))

@@ -23,7 +23,7 @@ final class WebSocketTransportTests: XCTestCase {
                          writeResultsToCache: Bool = true)
     throws -> (SubscriptionStream<CountdownResponse>, Collector<CountdownResponse>)
   {
-    let stream = try transport.send(subscription: CountdownSubscription(from: from), fetchBehavior: fetchBehavior,
+    let stream = try transport.send(subscription: CountdownSubscription(from: Int32(from), intervalMs: nil), fetchBehavior: fetchBehavior,
                                     requestConfiguration: RequestConfiguration(writeResultsToCache: writeResultsToCache))
     return (stream, Collector(stream.stream))
   }
@@ -430,7 +430,7 @@ final class WebSocketTransportTests: XCTestCase {
 
   func testQueryOverWebSocket_singleResultAndOneSubscribe() async throws {
     let (transport, session) = try makeTransport()
-    let collector = Collector(try transport.send(query: HeroNameQuery(), fetchBehavior: .NetworkOnly,
+    let collector = Collector(try transport.send(query: HeroNameQuery(episode: nil), fetchBehavior: .NetworkOnly,
                                                  requestConfiguration: RequestConfiguration()))
     let task = try await session.waitForTask(0)
     task.ack()
@@ -446,7 +446,7 @@ final class WebSocketTransportTests: XCTestCase {
 
   func testQueryOverWebSocket_serverErrorIsGraphQLErrors() async throws {
     let (transport, session) = try makeTransport()
-    let collector = Collector(try transport.send(query: HeroNameQuery(), fetchBehavior: .NetworkOnly,
+    let collector = Collector(try transport.send(query: HeroNameQuery(episode: nil), fetchBehavior: .NetworkOnly,
                                                  requestConfiguration: RequestConfiguration()))
     let task = try await session.waitForTask(0)
     task.ack()
@@ -461,10 +461,10 @@ final class WebSocketTransportTests: XCTestCase {
   func testQueryAndMutationFailOnDropWithReconnectOnAndAreNotRetried_onlyTheSubscriptionResubscribes() async throws {
     let (transport, session) = try makeTransport(.init(reconnectionInterval: 0))
     let (_, subscription, task, subscriptionID) = try await connectedSubscription(transport, session)
-    let query = Collector(try transport.send(query: HeroNameQuery(), fetchBehavior: .NetworkOnly,
+    let query = Collector(try transport.send(query: HeroNameQuery(episode: nil), fetchBehavior: .NetworkOnly,
                                              requestConfiguration: RequestConfiguration()))
     let mutation = Collector(try transport.send(
-      mutation: CreateReviewMutation(episode: .JEDI, review: ReviewInput(stars: 5)), requestConfiguration: RequestConfiguration()))
+      mutation: CreateReviewMutation(episode: .init(.JEDI), review: ReviewInput(stars: 5)), requestConfiguration: RequestConfiguration()))
     try await task.waitForSent("subscribe", count: 3)
     task.fail(URLError(.networkConnectionLost))
     try await query.waitUntilDone()
@@ -592,7 +592,7 @@ final class WebSocketTransportTests: XCTestCase {
     let (transport, session) = try makeTransport()
     let (_, _, task, _) = try await connectedSubscription(transport, session)
     let mutation = Collector(try transport.send(
-      mutation: CreateReviewMutation(episode: .JEDI, review: ReviewInput(stars: 5)), requestConfiguration: RequestConfiguration()))
+      mutation: CreateReviewMutation(episode: .init(.JEDI), review: ReviewInput(stars: 5)), requestConfiguration: RequestConfiguration()))
     try await task.waitForSent("subscribe", count: 2)
     await transport.updateConnectingPayload(["token": "new"], reconnectIfConnected: true)
     try await mutation.waitUntilDone()
@@ -724,7 +724,7 @@ final class WebSocketTransportTests: XCTestCase {
   func testPauseFailsQueriesInFlight() async throws {
     let (transport, session) = try makeTransport()
     let (_, _, task, _) = try await connectedSubscription(transport, session)
-    let query = Collector(try transport.send(query: HeroNameQuery(), fetchBehavior: .NetworkOnly,
+    let query = Collector(try transport.send(query: HeroNameQuery(episode: nil), fetchBehavior: .NetworkOnly,
                                              requestConfiguration: RequestConfiguration()))
     try await task.waitForSent("subscribe", count: 2)
     await transport.pause()
@@ -755,7 +755,7 @@ final class WebSocketTransportTests: XCTestCase {
     let (_, first, task, id) = try await connectedSubscription(transport, session)
     task.next(id, #"{"countdown":5}"#)
     try await first.waitForValues(1)
-    let cached = try await store.load(CountdownSubscription(from: 3))
+    let cached = try await store.load(CountdownSubscription(from: 3, intervalMs: nil))
     XCTAssertEqual(cached?.data?.countdown, 5)
 
     let (_, second) = try subscribe(transport, fetchBehavior: .CacheAndNetwork)
@@ -774,14 +774,14 @@ final class WebSocketTransportTests: XCTestCase {
     try await task.waitForSent("subscribe")
     task.next(task.subscribeID()!, #"{"countdown":5}"#)
     try await collector.waitForValues(1)
-    let cached = try await store.load(CountdownSubscription(from: 3))
+    let cached = try await store.load(CountdownSubscription(from: 3, intervalMs: nil))
     XCTAssertNil(cached)
   }
 
   func testQueryCacheOnlyWithAHitOpensNoSocket_cacheFirstHitSendsNoSubscribe() async throws {
     let store = ApolloStore()
     let (transport, session) = try makeTransport(store: store)
-    let network = Collector(try transport.send(query: HeroNameQuery(), fetchBehavior: .NetworkOnly,
+    let network = Collector(try transport.send(query: HeroNameQuery(episode: nil), fetchBehavior: .NetworkOnly,
                                                requestConfiguration: RequestConfiguration()))
     let task = try await session.waitForTask(0)
     task.ack()
@@ -790,9 +790,9 @@ final class WebSocketTransportTests: XCTestCase {
     task.complete(task.subscribeID()!)
     try await network.waitUntilDone()
 
-    let cacheOnly = Collector(try transport.send(query: HeroNameQuery(), fetchBehavior: .CacheOnly,
+    let cacheOnly = Collector(try transport.send(query: HeroNameQuery(episode: nil), fetchBehavior: .CacheOnly,
                                                  requestConfiguration: RequestConfiguration()))
-    let cacheFirst = Collector(try transport.send(query: HeroNameQuery(), fetchBehavior: .CacheFirst,
+    let cacheFirst = Collector(try transport.send(query: HeroNameQuery(episode: nil), fetchBehavior: .CacheFirst,
                                                   requestConfiguration: RequestConfiguration()))
     try await cacheOnly.waitUntilDone()
     try await cacheFirst.waitUntilDone()
@@ -803,7 +803,7 @@ final class WebSocketTransportTests: XCTestCase {
 
   func testQueryCacheOnlyMissOpensNoSocketAndReturnsNothing() async throws {
     let (transport, session) = try makeTransport()
-    let collector = Collector(try transport.send(query: HeroNameQuery(), fetchBehavior: .CacheOnly,
+    let collector = Collector(try transport.send(query: HeroNameQuery(episode: nil), fetchBehavior: .CacheOnly,
                                                  requestConfiguration: RequestConfiguration()))
     try await collector.waitUntilDone()
     XCTAssertTrue(collector.values.isEmpty)
@@ -812,10 +812,10 @@ final class WebSocketTransportTests: XCTestCase {
 
   func testNetworkFirst_connectionFailureFallsBackToTheCache_graphQLErrorDoesNot() async throws {
     let store = ApolloStore()
-    try store.publishRecords(store.records(for: HeroNameQuery(), data: [
+    try store.publishRecords(store.records(for: HeroNameQuery(episode: nil), data: [
       "hero": ["__typename": "Droid", "id": "2001", "name": "R2-D2"]]))
     let (transport, session) = try makeTransport(store: store)
-    let fallback = Collector(try transport.send(query: HeroNameQuery(), fetchBehavior: .NetworkFirst,
+    let fallback = Collector(try transport.send(query: HeroNameQuery(episode: nil), fetchBehavior: .NetworkFirst,
                                                 requestConfiguration: RequestConfiguration()))
     let task = try await session.waitForTask(0)
     task.fail(URLError(.cannotConnectToHost))
@@ -823,7 +823,7 @@ final class WebSocketTransportTests: XCTestCase {
     XCTAssertEqual(fallback.values.map(\.source), [.cache])
     XCTAssertNil(fallback.error)
 
-    let graphQL = Collector(try transport.send(query: HeroNameQuery(), fetchBehavior: .NetworkFirst,
+    let graphQL = Collector(try transport.send(query: HeroNameQuery(episode: nil), fetchBehavior: .NetworkFirst,
                                                requestConfiguration: RequestConfiguration()))
     let second = try await session.waitForTask(1)
     second.ack()
@@ -844,7 +844,7 @@ final class WebSocketTransportTests: XCTestCase {
     do {
       let transport = try WebSocketTransport(urlSession: session, store: ApolloStore(), endpointURL: wsEndpoint)
       weakTransport.value = transport
-      let collector = Collector(try transport.send(subscription: CountdownSubscription(from: 1), fetchBehavior: .NetworkOnly,
+      let collector = Collector(try transport.send(subscription: CountdownSubscription(from: 1, intervalMs: nil), fetchBehavior: .NetworkOnly,
                                                    requestConfiguration: RequestConfiguration()).stream)
       let task = try await session.waitForTask(0)
       task.ack()
@@ -862,7 +862,7 @@ final class WebSocketTransportTests: XCTestCase {
     do {
       let transport = try WebSocketTransport(urlSession: session, store: ApolloStore(), endpointURL: wsEndpoint)
       weakTransport.value = transport
-      let collector = Collector(try transport.send(subscription: CountdownSubscription(from: 1), fetchBehavior: .NetworkOnly,
+      let collector = Collector(try transport.send(subscription: CountdownSubscription(from: 1, intervalMs: nil), fetchBehavior: .NetworkOnly,
                                                    requestConfiguration: RequestConfiguration()).stream)
       let task = try await session.waitForTask(0)
       task.ack()
@@ -880,7 +880,7 @@ final class WebSocketTransportTests: XCTestCase {
     do {
       let transport = try WebSocketTransport(urlSession: session, store: ApolloStore(), endpointURL: wsEndpoint)
       weakTransport.value = transport
-      let collector = Collector(try transport.send(subscription: CountdownSubscription(from: 1), fetchBehavior: .NetworkOnly,
+      let collector = Collector(try transport.send(subscription: CountdownSubscription(from: 1, intervalMs: nil), fetchBehavior: .NetworkOnly,
                                                    requestConfiguration: RequestConfiguration()).stream)
       let task = try await session.waitForTask(0)
       task.ack()
@@ -901,7 +901,7 @@ final class WebSocketTransportTests: XCTestCase {
       let transport = try WebSocketTransport(urlSession: session, store: ApolloStore(), endpointURL: wsEndpoint,
                                              configuration: .init(reconnectionInterval: 0))
       weakTransport.value = transport
-      let collector = Collector(try transport.send(subscription: CountdownSubscription(from: 1), fetchBehavior: .NetworkOnly,
+      let collector = Collector(try transport.send(subscription: CountdownSubscription(from: 1, intervalMs: nil), fetchBehavior: .NetworkOnly,
                                                    requestConfiguration: RequestConfiguration()).stream)
       let task = try await session.waitForTask(0)
       task.ack()

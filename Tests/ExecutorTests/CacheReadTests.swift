@@ -80,7 +80,6 @@ private final class CountingCache: NormalizedCache, @unchecked Sendable {
   var loads = 0
   func loadRecords(forKeys keys: Set<CacheKey>) throws -> [CacheKey: Record] { loads += 1; return try wrapped.loadRecords(forKeys: keys) }
   func merge(records: RecordSet) throws -> Set<CacheKey> { try wrapped.merge(records: records) }
-  func loadShape(forKey key: String) throws -> SelectionShape? { try wrapped.loadShape(forKey: key) }
   func clear() throws { try wrapped.clear() }
 }
 
@@ -88,15 +87,15 @@ final class CacheReadTests: XCTestCase {
   private let episodeJEDI: ApolloAPI.GraphQLOperation.Variables = ["episode": "JEDI"]
   private let noEpisode: ApolloAPI.GraphQLOperation.Variables = ["episode": GraphQLNullable<String>.none]
 
-  private func heroResponse(friendCount: Int = 3) -> ApolloCore.JSONObject {
-    let friends: [ApolloCore.JSONValue] = (0..<friendCount).map { index in
+  private func heroResponse(friendCount: Int = 3) -> JSON.Object {
+    let friends: [JSON] = (0..<friendCount).map { index in
       ["__typename": "Human", "id": .string("10\(index)"), "name": .string("Friend \(index)")]
     }
     return ["hero": ["__typename": "Droid", "id": "2001", "name": "R2-D2", "friends": .array(friends)]]
   }
 
   private func cache(
-    with data: ApolloCore.JSONObject, variables: ApolloAPI.GraphQLOperation.Variables?, byID: Bool = false
+    with data: JSON.Object, variables: ApolloAPI.GraphQLOperation.Variables?, byID: Bool = false
   ) throws -> InMemoryNormalizedCache {
     let cache = InMemoryNormalizedCache()
     let records = try TestSchemaConfiguration.$keysByID.withValue(byID) {

@@ -193,7 +193,7 @@ private struct MergedChildQuery: TestSelectionSet {
 }
 
 final class ExecutorSelectionTests: XCTestCase {
-  private let r2: ApolloCore.JSONObject = [
+  private let r2: JSON.Object = [
     "hero": ["__typename": "Droid", "name": "R2-D2", "primaryFunction": "Astromech", "appearsIn": ["JEDI"],
              "friendCount": 3],
   ]

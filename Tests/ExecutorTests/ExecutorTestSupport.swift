@@ -4,14 +4,14 @@ import XCTest
 
 /// Executes `type` on response data, as a network response's `data`.
 func execute<S: ApolloAPI.SelectionSet>(
-  _ type: S.Type, _ data: ApolloCore.JSONObject, variables: ApolloAPI.GraphQLOperation.Variables? = nil
+  _ type: S.Type, _ data: JSON.Object, variables: ApolloAPI.GraphQLOperation.Variables? = nil
 ) throws -> S {
   try GraphQLExecutor.execute(type, data: data, variables: variables, rootKey: "QUERY_ROOT", normalizing: false).data
 }
 
 /// Normalizes response data rooted at `QUERY_ROOT`.
 func normalize<S: ApolloAPI.RootSelectionSet>(
-  _ type: S.Type, _ data: ApolloCore.JSONObject, variables: ApolloAPI.GraphQLOperation.Variables? = nil
+  _ type: S.Type, _ data: JSON.Object, variables: ApolloAPI.GraphQLOperation.Variables? = nil
 ) throws -> RecordSet {
   try XCTUnwrap(GraphQLExecutor.execute(type, data: data, variables: variables, rootKey: "QUERY_ROOT", normalizing: true).records)
 }

@@ -104,7 +104,7 @@ private struct AnimalHero: TestSelectionSet {
 }
 
 final class NormalizationTests: XCTestCase {
-  private let r2AndFriends: ApolloCore.JSONObject = ["hero": [
+  private let r2AndFriends: JSON.Object = ["hero": [
     "__typename": "Droid", "id": "2001", "name": "R2-D2",
     "friends": [
       ["__typename": "Human", "id": "1000", "name": "Luke Skywalker"],

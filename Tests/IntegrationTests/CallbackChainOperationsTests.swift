@@ -12,10 +12,10 @@ final class CallbackChainOperationsTests: IntegrationTestCase {
   func testQueryReturnsR2D2WithoutEpisodeAndLukeForEmpireFromServer() async throws {
     let live = CallbackLive()
     let r2 = await callbackResults(expected: 1) {
-      live.client.fetch(query: HeroNameQuery(), cachePolicy: .fetchIgnoringCacheData, queue: callbackChainQueue, resultHandler: $0)
+      live.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheData, queue: callbackChainQueue, resultHandler: $0)
     }
     let luke = await callbackResults(expected: 1) {
-      live.client.fetch(query: HeroNameQuery(episode: .some(.EMPIRE)), cachePolicy: .fetchIgnoringCacheData,
+      live.client.fetch(query: HeroNameQuery(episode: .init(.EMPIRE)), cachePolicy: .fetchIgnoringCacheData,
                         queue: callbackChainQueue, resultHandler: $0)
     }
     XCTAssertEqual(try r2.first?.get().data?.hero?.name, "R2-D2")
@@ -30,7 +30,7 @@ final class CallbackChainOperationsTests: IntegrationTestCase {
   func testMutationWithVariablesEchoesCreatedReview() async throws {
     let live = CallbackLive()
     let results = await callbackResults(expected: 1) {
-      live.client.perform(mutation: CreateReviewMutation(episode: .JEDI, review: ReviewInput(stars: 4, commentary: "Ewoks")),
+      live.client.perform(mutation: CreateReviewMutation(episode: .init(.JEDI), review: ReviewInput(stars: 4, commentary: "Ewoks")),
                           queue: callbackChainQueue, resultHandler: $0)
     }
     XCTAssertEqual(try results.first?.get().data?.createReview?.stars, 4)
@@ -51,11 +51,11 @@ final class CallbackChainOperationsTests: IntegrationTestCase {
   func testGETForQueriesSendsQueryItemsAndMutationStillPOSTs() async throws {
     let live = CallbackLive(useGETForQueries: true)
     _ = await callbackResults(expected: 1) {
-      live.client.fetch(query: HeroNameQuery(episode: .some(.EMPIRE)), cachePolicy: .fetchIgnoringCacheData,
+      live.client.fetch(query: HeroNameQuery(episode: .init(.EMPIRE)), cachePolicy: .fetchIgnoringCacheData,
                         queue: callbackChainQueue, resultHandler: $0)
     }
     _ = await callbackResults(expected: 1) {
-      live.client.perform(mutation: CreateReviewMutation(episode: .EMPIRE, review: ReviewInput(stars: 5)), queue: callbackChainQueue,
+      live.client.perform(mutation: CreateReviewMutation(episode: .init(.EMPIRE), review: ReviewInput(stars: 5)), queue: callbackChainQueue,
                           resultHandler: $0)
     }
     let logged = try await TestServer.requests(path: "/graphql")
@@ -67,7 +67,7 @@ final class CallbackChainOperationsTests: IntegrationTestCase {
   func testSingleAndMultipleFileUploadsReachTheServer() async throws {
     let live = CallbackLive()
     let single = await callbackResults(expected: 1) {
-      live.client.upload(operation: SingleUploadMutation(),
+      live.client.upload(operation: SingleUploadMutation(file: "a"),
                          files: [GraphQLFile(fieldName: "file", originalName: "hello.txt", mimeType: "text/plain", data: Data("hi".utf8))],
                          queue: callbackChainQueue, resultHandler: $0)
     }
@@ -75,7 +75,7 @@ final class CallbackChainOperationsTests: IntegrationTestCase {
     let files = [GraphQLFile(fieldName: "files", originalName: "a.txt", mimeType: "text/plain", data: Data("alpha".utf8)),
                  GraphQLFile(fieldName: "files", originalName: "b.txt", mimeType: "text/plain", data: Data("beta".utf8))]
     let multiple = await callbackResults(expected: 1) {
-      live.client.upload(operation: MultipleUploadMutation(), files: files, queue: callbackChainQueue, resultHandler: $0)
+      live.client.upload(operation: MultipleUploadMutation(files: ["a", "b"]), files: files, queue: callbackChainQueue, resultHandler: $0)
     }
     XCTAssertEqual(try multiple.first?.get().data?.multipleUpload.map(\.filename), ["a.txt", "b.txt"])
   }
@@ -83,13 +83,13 @@ final class CallbackChainOperationsTests: IntegrationTestCase {
   func testPersistedQueryOverPOSTMissesThenSendsDocumentThenHitsWithHashOnly() async throws {
     let first = CallbackLive(autoPersistQueries: true)
     let results = await callbackResults(expected: 1) {
-      first.client.fetch(query: HeroNameQuery(), cachePolicy: .fetchIgnoringCacheData, queue: callbackChainQueue, resultHandler: $0)
+      first.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheData, queue: callbackChainQueue, resultHandler: $0)
     }
     XCTAssertEqual(try results.first?.get().data?.hero?.name, "R2-D2")
     // A fresh client (empty store) on the same server: the hash is known now.
     let second = CallbackLive(autoPersistQueries: true)
     _ = await callbackResults(expected: 1) {
-      second.client.fetch(query: HeroNameQuery(), cachePolicy: .fetchIgnoringCacheData, queue: callbackChainQueue, resultHandler: $0)
+      second.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheData, queue: callbackChainQueue, resultHandler: $0)
     }
     let logged = try await TestServer.requests(path: "/graphql")
     XCTAssertEqual(logged.map(\.method), ["POST", "POST", "POST"])
@@ -101,7 +101,7 @@ final class CallbackChainOperationsTests: IntegrationTestCase {
     for _ in 0..<2 {
       let live = CallbackLive(autoPersistQueries: true, useGETForQueries: true, useGETForPersistedQueryRetry: true)
       _ = await callbackResults(expected: 1) {
-        live.client.fetch(query: HeroNameQuery(), cachePolicy: .fetchIgnoringCacheData, queue: callbackChainQueue, resultHandler: $0)
+        live.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheData, queue: callbackChainQueue, resultHandler: $0)
       }
     }
     let logged = try await TestServer.requests(path: "/graphql")
@@ -112,10 +112,10 @@ final class CallbackChainOperationsTests: IntegrationTestCase {
   func testReturnCacheDataAndFetchDeliversCacheThenNetwork() async throws {
     let live = CallbackLive()
     _ = await callbackResults(expected: 1) {
-      live.client.fetch(query: HeroNameQuery(), cachePolicy: .fetchIgnoringCacheData, queue: callbackChainQueue, resultHandler: $0)
+      live.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheData, queue: callbackChainQueue, resultHandler: $0)
     }
     let results = await callbackResults(expected: 2) {
-      live.client.fetch(query: HeroNameQuery(), cachePolicy: .returnCacheDataAndFetch, queue: callbackChainQueue, resultHandler: $0)
+      live.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .returnCacheDataAndFetch, queue: callbackChainQueue, resultHandler: $0)
     }
     XCTAssertEqual(results.compactMap { try? $0.get().source }, [.cache, .server])
     XCTAssertEqual(results.compactMap { try? $0.get().data?.hero?.name }, ["R2-D2", "R2-D2"])
@@ -143,7 +143,7 @@ final class CallbackChainOperationsTests: IntegrationTestCase {
       }
     })
     let results = await callbackResults(expected: 2) {
-      live.client.fetch(query: HeroNameQuery(), cachePolicy: .fetchIgnoringCacheData, queue: callbackChainQueue, resultHandler: $0)
+      live.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheData, queue: callbackChainQueue, resultHandler: $0)
     }
     XCTAssertEqual(try results.first?.get().extensions?["early"], AnyHashable(true))
     XCTAssertEqual(try results.last?.get().data?.hero?.name, "R2-D2")

@@ -19,8 +19,8 @@ final class CallbackChainStreamingAndErrorTests: IntegrationTestCase {
     }
     let values = results.compactMap { try? $0.get() }
     XCTAssertEqual(values.count, 2, "\(results)", file: file, line: line)
-    XCTAssertNil(values.first?.data?.hero?.friends, file: file, line: line)
-    XCTAssertEqual(values.last?.data?.hero?.friends?.map { $0?.name }, r2Friends, file: file, line: line)
+    XCTAssertNil(values.first?.data?.hero?.fragments.friends?.friends, file: file, line: line)
+    XCTAssertEqual(values.last?.data?.hero?.fragments.friends?.friends?.map { $0?.name }, r2Friends, file: file, line: line)
     let logged = try await TestServer.requests(path: "/graphql")
     XCTAssertEqual(logged.count, 1, file: file, line: line)
   }
@@ -96,7 +96,7 @@ final class CallbackChainStreamingAndErrorTests: IntegrationTestCase {
   func testServerError500WithJSONBody_invalidResponseCodeKeepingTheBody() async throws {
     let live = CallbackLive(endpoint: "/fault/status/500?body=json")
     let results = await callbackResults(expected: 1) {
-      live.client.fetch(query: HeroNameQuery(), cachePolicy: .fetchIgnoringCacheData, queue: callbackChainQueue, resultHandler: $0)
+      live.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheData, queue: callbackChainQueue, resultHandler: $0)
     }
     guard case .invalidResponseCode(let response, let data)? = results.first?.failure as? ResponseCodeInterceptor.ResponseCodeError else {
       return XCTFail("\(results)")
@@ -109,7 +109,7 @@ final class CallbackChainStreamingAndErrorTests: IntegrationTestCase {
   func testServerError500WithEmptyBody_invalidResponseCode() async throws {
     let live = CallbackLive(endpoint: "/fault/status/500?body=empty")
     let results = await callbackResults(expected: 1) {
-      live.client.fetch(query: HeroNameQuery(), cachePolicy: .fetchIgnoringCacheData, queue: callbackChainQueue, resultHandler: $0)
+      live.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheData, queue: callbackChainQueue, resultHandler: $0)
     }
     XCTAssertTrue(results.first?.failure is ResponseCodeInterceptor.ResponseCodeError, "\(results)")
   }
@@ -117,7 +117,7 @@ final class CallbackChainStreamingAndErrorTests: IntegrationTestCase {
   func testConnectionRefused_networkErrorWithCannotConnectToHost() async throws {
     let live = CallbackLive(endpoint: "http://127.0.0.1:1/graphql")
     let results = await callbackResults(expected: 1) {
-      live.client.fetch(query: HeroNameQuery(), cachePolicy: .fetchIgnoringCacheData, queue: callbackChainQueue, resultHandler: $0)
+      live.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheData, queue: callbackChainQueue, resultHandler: $0)
     }
     guard case .networkError(_, _, let underlying)? = results.first?.failure as? URLSessionClient.URLSessionClientError else {
       return XCTFail("\(results)")
@@ -128,7 +128,7 @@ final class CallbackChainStreamingAndErrorTests: IntegrationTestCase {
   func testConnectionDroppedMidBody_failsWithoutHanging() async throws {
     let live = CallbackLive(endpoint: "/fault/drop")
     let results = await callbackResults(expected: 1, timeout: 10) {
-      live.client.fetch(query: HeroNameQuery(), cachePolicy: .fetchIgnoringCacheData, queue: callbackChainQueue, resultHandler: $0)
+      live.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheData, queue: callbackChainQueue, resultHandler: $0)
     }
     XCTAssertNotNil(results.first?.failure)
   }
@@ -138,7 +138,7 @@ final class CallbackChainStreamingAndErrorTests: IntegrationTestCase {
     let live = CallbackLive(endpoint: "/fault/delay/3000")
     let start = ContinuousClock.now
     let results = await callbackResults(expected: 1, settle: 0.1) {
-      live.client.fetch(query: HeroNameQuery(), cachePolicy: .fetchIgnoringCacheData, context: Timeout(), queue: callbackChainQueue,
+      live.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheData, context: Timeout(), queue: callbackChainQueue,
                         resultHandler: $0)
     }
     guard case .networkError(_, _, let underlying)? = results.first?.failure as? URLSessionClient.URLSessionClientError else {
@@ -151,7 +151,7 @@ final class CallbackChainStreamingAndErrorTests: IntegrationTestCase {
   func testMalformedJSON_couldNotParseToJSONWithTheBytes() async throws {
     let live = CallbackLive(endpoint: "/fault/malformed")
     let results = await callbackResults(expected: 1) {
-      live.client.fetch(query: HeroNameQuery(), cachePolicy: .fetchIgnoringCacheData, queue: callbackChainQueue, resultHandler: $0)
+      live.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheData, queue: callbackChainQueue, resultHandler: $0)
     }
     guard case .couldNotParseToJSON(let data)? = results.first?.failure as? JSONResponseParsingInterceptor.JSONResponseParsingError else {
       return XCTFail("\(results)")
@@ -197,7 +197,7 @@ final class CallbackChainStreamingAndErrorTests: IntegrationTestCase {
       }
     })
     let results = await callbackResults(expected: 1) {
-      live.client.fetch(query: HeroNameQuery(), cachePolicy: .fetchIgnoringCacheData, queue: callbackChainQueue, resultHandler: $0)
+      live.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheData, queue: callbackChainQueue, resultHandler: $0)
     }
     guard case .hitMaxRetryCount(2, "HeroName")? = results.first?.failure as? MaxRetryInterceptor.RetryError else {
       return XCTFail("\(results)")

@@ -108,7 +108,7 @@ final class DelegateTransportTests: IntegrationTestCase {
   func testShouldSendFalseSendsNothing() async throws {
     let delegate = Delegate()
     delegate.shouldSendAnswer = false
-    let outcome = await send(HeroNameQuery(), on: makeTransport(delegate: delegate))
+    let outcome = await send(HeroNameQuery(episode: nil), on: makeTransport(delegate: delegate))
     XCTAssertEqual(outcome.error as? GraphQLHTTPRequestError, .cancelledByDelegate)
     let logged = try await TestServer.requests(path: "/graphql")
     XCTAssertTrue(logged.isEmpty, "the server received \(logged.count) requests")
@@ -149,13 +149,13 @@ final class DelegateTransportTests: IntegrationTestCase {
     struct GaveUp: Error, Equatable {}
     let delegate = Delegate()
     delegate.onError = { _, answer in answer(.fail(GaveUp())) }
-    let outcome = await send(HeroNameQuery(), on: makeTransport("/fault/status/503", delegate: delegate))
+    let outcome = await send(HeroNameQuery(episode: nil), on: makeTransport("/fault/status/503", delegate: delegate))
     XCTAssertEqual(outcome.error as? GaveUp, GaveUp())
   }
 
   func testTaskCompletedDelegateSeesTheRawBodyOfA500() async throws {
     let delegate = Delegate()
-    let outcome = await send(HeroNameQuery(), on: makeTransport("/fault/status/500?body=text", delegate: delegate))
+    let outcome = await send(HeroNameQuery(episode: nil), on: makeTransport("/fault/status/500?body=text", delegate: delegate))
     XCTAssertEqual(delegate.rawBodies.count, 1)
     let raw: Data? = delegate.rawBodies.first ?? nil
     XCTAssertEqual(raw.map { String(decoding: $0, as: UTF8.self) }, "status 500")
@@ -165,7 +165,7 @@ final class DelegateTransportTests: IntegrationTestCase {
   }
 
   func testGETForQueries() async throws {
-    let outcome = await send(HeroNameQuery(episode: .some(.EMPIRE)), on: makeTransport(useGETForQueries: true))
+    let outcome = await send(HeroNameQuery(episode: .init(.EMPIRE)), on: makeTransport(useGETForQueries: true))
     let body = try XCTUnwrap(outcome.last).get().body
     XCTAssertEqual(body["data"]?["hero"]?["name"]?.stringValue, "Luke Skywalker")
     let logged = try await TestServer.requests(path: "/graphql")
@@ -176,7 +176,7 @@ final class DelegateTransportTests: IntegrationTestCase {
 
   func testUpload() async throws {
     let file = GraphQLFile(fieldName: "file", originalName: "a.txt", mimeType: "text/plain", data: Data("alpha".utf8))
-    let outcome = await send(SingleUploadMutation(), on: makeTransport(), files: [file])
+    let outcome = await send(SingleUploadMutation(file: "a"), on: makeTransport(), files: [file])
     let body = try XCTUnwrap(outcome.last).get().body
     XCTAssertEqual(body["data"]?["singleUpload"]?["filename"]?.stringValue, "a.txt")
     XCTAssertEqual(body["data"]?["singleUpload"]?["content"]?.stringValue, "alpha")
@@ -188,7 +188,7 @@ final class DelegateTransportTests: IntegrationTestCase {
     let done = expectation(description: "fetched")
     done.assertForOverFulfill = true
     let outcome = Outcome<GraphQLResult<HeroNameQuery.Data>>()
-    client.fetch(query: HeroNameQuery(), cachePolicy: .fetchIgnoringCacheData, queue: DispatchQueue(label: "handler")) { result in
+    client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheData, queue: DispatchQueue(label: "handler")) { result in
       outcome.record(result)
       done.fulfill()
     }
@@ -202,7 +202,7 @@ final class DelegateTransportTests: IntegrationTestCase {
     let outcome = Outcome<GraphQLResponse<HeroNameQuery.Data>>()
     let done = expectation(description: "completion")
     done.assertForOverFulfill = true
-    let task = transport.send(operation: HeroNameQuery()) { result in
+    let task = transport.send(operation: HeroNameQuery(episode: nil)) { result in
       outcome.record(result)
       done.fulfill()
     }
@@ -279,7 +279,7 @@ final class DelegateTransportMainQueueTests: IntegrationTestCase {
     let done = expectation(description: "completion")
     done.assertForOverFulfill = true
     let onMain = Mutex<Bool?>(nil)
-    _ = transport.send(operation: HeroNameQuery()) { result in
+    _ = transport.send(operation: HeroNameQuery(episode: nil)) { result in
       onMain.withLock { $0 = Thread.isMainThread }
       if case .failure(let error) = result { XCTFail("\(error)") }
       done.fulfill()

@@ -64,7 +64,7 @@ enum TestServer {
   }
 
   /// Sends a control request and reads its JSON answer.
-  static func json(_ method: String, _ pathAndQuery: String, body: Data? = nil) async throws -> JSONValue {
+  static func json(_ method: String, _ pathAndQuery: String, body: Data? = nil) async throws -> JSON {
     var request = URLRequest(url: url(pathAndQuery))
     request.httpMethod = method
     if let body {
@@ -94,7 +94,7 @@ enum TestServer {
   }
 
   /// `GET /_test/stats`.
-  static func stats() async throws -> JSONObject {
+  static func stats() async throws -> JSON.Object {
     guard case .object(let stats) = try await json("GET", "/_test/stats") else {
       throw ControlError(description: "/_test/stats did not answer a JSON object")
     }
@@ -117,7 +117,7 @@ enum TestServer {
 
 /// One entry of TestServer's request log.
 struct LoggedRequest: Sendable {
-  let entry: JSONObject
+  let entry: JSON.Object
 
   var method: String { entry["method"]?.stringValue ?? "" }
   var path: String { entry["path"]?.stringValue ?? "" }
@@ -125,8 +125,8 @@ struct LoggedRequest: Sendable {
   var body: String { entry["body"]?.stringValue ?? "" }
   var operationName: String? { entry["operationName"]?.stringValue }
   var query: String? { entry["query"]?.stringValue }
-  var variables: JSONObject? { entry["variables"]?.objectValue }
-  var extensions: JSONObject? { entry["extensions"]?.objectValue }
+  var variables: JSON.Object? { entry["variables"]?.objectValue }
+  var extensions: JSON.Object? { entry["extensions"]?.objectValue }
 
   /// A header by name (the log keeps names lower-cased).
   func header(_ name: String) -> String? { entry["headers"]?[name.lowercased()]?.stringValue }

@@ -62,7 +62,7 @@ final class InterceptorTests: IntegrationTestCase {
       withoutDefaultGraphQLInterceptors: true)
     let live = LiveClient(provider: provider)
 
-    let error = await expectError { try await live.client.fetch(query: HeroNameQuery(), cachePolicy: .networkOnly) }
+    let error = await expectError { try await live.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .networkOnly) }
 
     let maxRetries = try XCTUnwrap(error as? MaxRetryInterceptor.MaxRetriesError, "got \(String(describing: error))")
     XCTAssertEqual(maxRetries.count, 2)

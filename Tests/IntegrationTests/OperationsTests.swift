@@ -8,14 +8,14 @@ final class OperationsTests: IntegrationTestCase {
   func testQueryReturnsR2D2WithoutEpisodeAndLukeForEmpireFromServer() async throws {
     let live = LiveClient()
 
-    let r2 = try await live.client.fetch(query: HeroNameQuery(), cachePolicy: .networkOnly)
+    let r2 = try await live.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .networkOnly)
     XCTAssertEqual(r2.source, .server)
     XCTAssertNil(r2.errors)
     XCTAssertEqual(r2.data?.hero?.name, "R2-D2")
     XCTAssertEqual(r2.data?.hero?.id, "2001")
     XCTAssertEqual(r2.data?.hero?.__typename, "Droid")
 
-    let luke = try await live.client.fetch(query: HeroNameQuery(episode: .some(.EMPIRE)), cachePolicy: .networkOnly)
+    let luke = try await live.client.fetch(query: HeroNameQuery(episode: .init(.EMPIRE)), cachePolicy: .networkOnly)
     XCTAssertEqual(luke.source, .server)
     XCTAssertNil(luke.errors)
     XCTAssertEqual(luke.data?.hero?.name, "Luke Skywalker")
@@ -30,7 +30,7 @@ final class OperationsTests: IntegrationTestCase {
 
   func testMutationWithVariablesEchoesCreatedReview() async throws {
     let live = LiveClient()
-    let mutation = CreateReviewMutation(episode: .JEDI, review: ReviewInput(stars: 4, commentary: "Ewoks, but fine"))
+    let mutation = CreateReviewMutation(episode: .init(.JEDI), review: ReviewInput(stars: 4, commentary: "Ewoks, but fine"))
 
     let response = try await live.client.perform(mutation: mutation)
 
@@ -62,12 +62,12 @@ final class OperationsTests: IntegrationTestCase {
   func testGETForQueriesSendsQueryItemsAndMutationStillPOSTs() async throws {
     let live = LiveClient(useGETForQueries: true)
 
-    let response = try await live.client.fetch(query: HeroNameQuery(episode: .some(.EMPIRE)), cachePolicy: .networkOnly)
+    let response = try await live.client.fetch(query: HeroNameQuery(episode: .init(.EMPIRE)), cachePolicy: .networkOnly)
     XCTAssertEqual(response.data?.hero?.name, "Luke Skywalker")
     XCTAssertEqual(response.source, .server)
 
     let mutation = try await live.client.perform(
-      mutation: CreateReviewMutation(episode: .EMPIRE, review: ReviewInput(stars: 5)))
+      mutation: CreateReviewMutation(episode: .init(.EMPIRE), review: ReviewInput(stars: 5)))
     XCTAssertEqual(mutation.data?.createReview?.stars, 5)
     XCTAssertNil(mutation.data?.createReview?.commentary)
 
@@ -93,7 +93,7 @@ final class OperationsTests: IntegrationTestCase {
     let text = "Hello from the async chain"
     let file = GraphQLFile(fieldName: "file", originalName: "hello.txt", mimeType: "text/plain", data: Data(text.utf8))
 
-    let response = try await live.client.upload(operation: SingleUploadMutation(), files: [file])
+    let response = try await live.client.upload(operation: SingleUploadMutation(file: "a"), files: [file])
 
     XCTAssertNil(response.errors)
     let uploaded = try XCTUnwrap(response.data?.singleUpload)
@@ -113,7 +113,7 @@ final class OperationsTests: IntegrationTestCase {
       GraphQLFile(fieldName: "files", originalName: "b.json", mimeType: "application/json", data: Data(#"{"b":2}"#.utf8)),
     ]
 
-    let response = try await live.client.upload(operation: MultipleUploadMutation(), files: files)
+    let response = try await live.client.upload(operation: MultipleUploadMutation(files: ["a", "b"]), files: files)
 
     XCTAssertNil(response.errors)
     let uploaded = try XCTUnwrap(response.data?.multipleUpload)

@@ -11,7 +11,7 @@ final class PersistedQueryTests: IntegrationTestCase {
   func testPersistedQueryOverPOSTMissesThenSendsDocumentThenHitsWithHashOnly() async throws {
     let apq = AutoPersistedQueryConfiguration(autoPersistQueries: true)
 
-    let first = try await LiveClient(apqConfig: apq).client.fetch(query: HeroNameQuery(), cachePolicy: .networkOnly)
+    let first = try await LiveClient(apqConfig: apq).client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .networkOnly)
     XCTAssertEqual(first.data?.hero?.name, "R2-D2")
     XCTAssertNil(first.errors)
 
@@ -25,7 +25,7 @@ final class PersistedQueryTests: IntegrationTestCase {
     XCTAssertEqual(expectedHash.count, 64)
 
     // A fresh client (empty store) on the same server: the hash is known now.
-    let second = try await LiveClient(apqConfig: apq).client.fetch(query: HeroNameQuery(), cachePolicy: .networkOnly)
+    let second = try await LiveClient(apqConfig: apq).client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .networkOnly)
     XCTAssertEqual(second.data?.hero?.name, "R2-D2")
     XCTAssertEqual(second.source, .server)
 
@@ -40,7 +40,7 @@ final class PersistedQueryTests: IntegrationTestCase {
     let apq = AutoPersistedQueryConfiguration(autoPersistQueries: true, useGETForPersistedQueryRetry: true)
 
     let first = try await LiveClient(apqConfig: apq, useGETForQueries: true).client
-      .fetch(query: HeroNameQuery(), cachePolicy: .networkOnly)
+      .fetch(query: HeroNameQuery(episode: nil), cachePolicy: .networkOnly)
     XCTAssertEqual(first.data?.hero?.name, "R2-D2")
     XCTAssertNil(first.errors)
 
@@ -53,7 +53,7 @@ final class PersistedQueryTests: IntegrationTestCase {
     XCTAssertEqual(logged.last?.persistedQueryHash, expectedHash)
 
     let second = try await LiveClient(apqConfig: apq, useGETForQueries: true).client
-      .fetch(query: HeroNameQuery(), cachePolicy: .networkOnly)
+      .fetch(query: HeroNameQuery(episode: nil), cachePolicy: .networkOnly)
     XCTAssertEqual(second.data?.hero?.name, "R2-D2")
 
     logged = try await TestServer.requests(path: "/graphql")

@@ -30,9 +30,9 @@ final class StreamingTests: IntegrationTestCase {
     XCTAssertEqual(results.count, 2, file: file, line: line)
     guard results.count == 2 else { return }
     XCTAssertEqual(results[0].data?.hero?.name, "R2-D2", file: file, line: line)
-    XCTAssertNil(results[0].data?.hero?.friends, file: file, line: line)
+    XCTAssertNil(results[0].data?.hero?.fragments.friends?.friends, file: file, line: line)
     XCTAssertEqual(results[1].data?.hero?.name, "R2-D2", file: file, line: line)
-    XCTAssertEqual(results[1].data?.hero?.friends?.map { $0?.name }, r2Friends, file: file, line: line)
+    XCTAssertEqual(results[1].data?.hero?.fragments.friends?.friends?.map { $0?.name }, r2Friends, file: file, line: line)
     XCTAssertEqual(results.map(\.source), [.server, .server], file: file, line: line)
     XCTAssertNil(results[1].errors, file: file, line: line)
     let logged = try await TestServer.requests(path: "/graphql")

@@ -30,7 +30,7 @@ final class TransportErrorTests: IntegrationTestCase {
   func testServerError500WithJSONBodyThrowsResponseCodeErrorKeepingBodyInChunk() async throws {
     let live = LiveClient(endpoint: "/fault/status/500?body=json")
 
-    let error = await expectError { try await live.client.fetch(query: HeroNameQuery(), cachePolicy: .networkOnly) }
+    let error = await expectError { try await live.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .networkOnly) }
 
     let responseError = try XCTUnwrap(error as? ResponseCodeInterceptor.ResponseCodeError, "got \(String(describing: error))")
     XCTAssertEqual(responseError.response.statusCode, 500)
@@ -41,7 +41,7 @@ final class TransportErrorTests: IntegrationTestCase {
   func testUpstreamQuirk_ServerError500WithEmptyBodyThrowsNoResultsNotResponseCodeError() async throws {
     let live = LiveClient(endpoint: "/fault/status/500?body=empty")
 
-    let error = await expectError { try await live.client.fetch(query: HeroNameQuery(), cachePolicy: .networkOnly) }
+    let error = await expectError { try await live.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .networkOnly) }
 
     // The status check runs per body chunk; an empty body has none, so the chain ends without results.
     XCTAssertEqual(error as? ApolloClient.Error, .noResults, "got \(String(describing: error))")
@@ -52,7 +52,7 @@ final class TransportErrorTests: IntegrationTestCase {
   func testConnectionRefusedThrowsURLErrorCannotConnectToHost() async throws {
     let live = LiveClient(endpoint: "http://127.0.0.1:1/graphql")
 
-    let error = await expectError { try await live.client.fetch(query: HeroNameQuery(), cachePolicy: .networkOnly) }
+    let error = await expectError { try await live.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .networkOnly) }
 
     let urlError = try XCTUnwrap(error as? URLError, "got \(String(describing: error))")
     XCTAssertEqual(urlError.code, .cannotConnectToHost)
@@ -63,7 +63,7 @@ final class TransportErrorTests: IntegrationTestCase {
     let start = ContinuousClock.now
 
     let error = await expectError(within: 10) {
-      try await live.client.fetch(query: HeroNameQuery(), cachePolicy: .networkOnly)
+      try await live.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .networkOnly)
     }
 
     let unwrapped = try XCTUnwrap(error)
@@ -84,7 +84,7 @@ final class TransportErrorTests: IntegrationTestCase {
 
     let error = await expectError(within: 10) {
       try await live.client.fetch(
-        query: HeroNameQuery(), cachePolicy: .networkOnly, requestConfiguration: RequestConfiguration(requestTimeout: 0.5))
+        query: HeroNameQuery(episode: nil), cachePolicy: .networkOnly, requestConfiguration: RequestConfiguration(requestTimeout: 0.5))
     }
 
     let urlError = try XCTUnwrap(error as? URLError, "got \(String(describing: error))")
@@ -97,7 +97,7 @@ final class TransportErrorTests: IntegrationTestCase {
   func testMalformedJSONThrowsCouldNotParseToJSONWithTheBytes() async throws {
     let live = LiveClient(endpoint: "/fault/malformed")
 
-    let error = await expectError { try await live.client.fetch(query: HeroNameQuery(), cachePolicy: .networkOnly) }
+    let error = await expectError { try await live.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .networkOnly) }
 
     XCTAssertEqual(
       error as? JSONResponseParsingError, .couldNotParseToJSON(data: Data(#"{"data": {"hero": "#.utf8)),

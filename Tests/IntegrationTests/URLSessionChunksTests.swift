@@ -55,7 +55,7 @@ final class URLSessionChunksTests: IntegrationTestCase {
     let session = URLSession(configuration: .ephemeral)
     let request = post()
     let names = try await within(20) {
-      try await withThrowingTaskGroup(of: JSONValue?.self) { group in
+      try await withThrowingTaskGroup(of: JSON?.self) { group in
         for _ in 0..<20 {
           group.addTask {
             let (sequence, _) = try await session.chunks(for: request)
@@ -63,7 +63,7 @@ final class URLSessionChunksTests: IntegrationTestCase {
             return try JSONParser.parse(body)["data"]?["hero"]?["name"]
           }
         }
-        var names: [JSONValue?] = []
+        var names: [JSON?] = []
         for try await name in group { names.append(name) }
         return names
       }
@@ -76,7 +76,7 @@ final class URLSessionChunksTests: IntegrationTestCase {
     request.setValue("multipart/mixed;subscriptionSpec=1.0,application/json", forHTTPHeaderField: "Accept")
     request.httpBody = Data(#"{"query":"subscription { countdown(from: 2, intervalMs: 50) }"}"#.utf8)
     let (chunks, _) = try await chunks(URLSession.shared, request)
-    let payloads = chunks.compactMap { chunk -> JSONValue? in
+    let payloads = chunks.compactMap { chunk -> JSON? in
       let part = MultipartPart.parse(chunk)
       return try? JSONParser.parse(part.body)
     }
@@ -88,7 +88,7 @@ final class URLSessionChunksTests: IntegrationTestCase {
     let transport = RequestChainNetworkTransport(urlSession: URLSession.shared, interceptorProvider: DefaultInterceptorProvider.shared,
                                                  store: store, endpointURL: TestServer.url("/graphql"))
     let client = ApolloClient(networkTransport: transport, store: store)
-    let response = try await within(10) { try await client.fetch(query: HeroNameQuery(), cachePolicy: .networkOnly) }
+    let response = try await within(10) { try await client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .networkOnly) }
     XCTAssertEqual(response.data?.hero?.name, "R2-D2")
   }
 }

@@ -7,25 +7,6 @@ import XCTest
 import FoundationNetworking
 #endif
 
-/// `query ConnectionParam($name: String!) { connectionParam(name: $name) }`: a value of the socket's
-/// `connection_init` payload, as the server saw it.
-struct ConnectionParamQuery: GraphQLQuery {
-  static let operationName = "ConnectionParam"
-  static let operationDocument = OperationDocument(definition: OperationDefinition(
-    "query ConnectionParam($name: String!) { connectionParam(name: $name) }"))
-  var name: String
-  var __variables: Variables? { ["name": name] }
-
-  struct Data: RootSelectionSet {
-    let __data: DataDict
-    let connectionParam: String?
-    init(_dataDict: DataDict) throws {
-      __data = _dataDict
-      connectionParam = try _dataDict["connectionParam"]
-    }
-  }
-}
-
 /// The platform's WebSocket session, counting the sockets it opens and recording what goes out on each.
 final class RecordingWebSocketSession: WebSocketURLSession, @unchecked Sendable {  // `_tasks` is behind `lock`
   private let base: any WebSocketURLSession = DefaultWebSocketURLSession.platformDefault
@@ -52,9 +33,9 @@ final class RecordingWebSocketTask: WebSocketTask, @unchecked Sendable {  // `_s
 
   init(base: any WebSocketTask) { self.base = base }
 
-  var sent: [JSONObject] { lock.withLock { _sent }.compactMap { try? JSONParser.parseObject(Data($0.utf8)) } }
+  var sent: [JSON.Object] { lock.withLock { _sent }.compactMap { try? JSONParser.parseObject(Data($0.utf8)) } }
   var resumed: Bool { lock.withLock { _resumed } }
-  func sent(type: String) -> [JSONObject] { sent.filter { $0["type"]?.stringValue == type } }
+  func sent(type: String) -> [JSON.Object] { sent.filter { $0["type"]?.stringValue == type } }
 
   func resume() {
     lock.withLock { _resumed = true }
@@ -83,10 +64,10 @@ final class WebSocketEvents: WebSocketTransportDelegate, @unchecked Sendable {  
   func webSocketTransport(_ webSocketTransport: isolated WebSocketTransport, didDisconnectWithError error: (any Error)?) {
     record("disconnect")
   }
-  func webSocketTransport(_ webSocketTransport: isolated WebSocketTransport, didReceivePingWithPayload payload: JSONObject?) {
+  func webSocketTransport(_ webSocketTransport: isolated WebSocketTransport, didReceivePingWithPayload payload: JSON.Object?) {
     record("ping")
   }
-  func webSocketTransport(_ webSocketTransport: isolated WebSocketTransport, didReceivePongWithPayload payload: JSONObject?) {
+  func webSocketTransport(_ webSocketTransport: isolated WebSocketTransport, didReceivePongWithPayload payload: JSON.Object?) {
     record("pong")
   }
 }
@@ -207,7 +188,7 @@ struct PrivateTestServer {
     _ = kill(try pid(), signal)
   }
 
-  func stats() async throws -> JSONObject {
+  func stats() async throws -> JSON.Object {
     let (data, _) = try await URLSession.shared.data(from: baseURL.appendingPathComponent("_test/stats"))
     return try JSONParser.parseObject(data)
   }

@@ -44,7 +44,7 @@ final class WebSocketServerRestartTests: XCTestCase {
 
     // Freeze the server so the mutation is surely in flight, then kill it.
     try server.signal(SIGSTOP)
-    let mutation = try transport.send(mutation: CreateReviewMutation(episode: .JEDI, review: ReviewInput(stars: 5)),
+    let mutation = try transport.send(mutation: CreateReviewMutation(episode: .init(.JEDI), review: ReviewInput(stars: 5)),
                                       requestConfiguration: RequestConfiguration())
     let mutationOutcome = Task { () -> (any Error)? in
       do {

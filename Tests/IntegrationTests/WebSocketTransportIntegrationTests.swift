@@ -35,7 +35,7 @@ final class WebSocketTransportIntegrationTests: IntegrationTestCase {
     let transport = try makeTransport(session: session)
     let hero = try await within(15) {
       var names: [String] = []
-      for try await response in try transport.send(query: HeroNameQuery(episode: .some(.EMPIRE)), fetchBehavior: .NetworkOnly,
+      for try await response in try transport.send(query: HeroNameQuery(episode: .init(.EMPIRE)), fetchBehavior: .NetworkOnly,
                                                     requestConfiguration: RequestConfiguration()) {
         names.append(response.data?.hero?.name ?? "?")
       }
@@ -45,7 +45,7 @@ final class WebSocketTransportIntegrationTests: IntegrationTestCase {
     let stars = try await within(15) {
       var stars: [Int] = []
       for try await response in try transport.send(
-        mutation: CreateReviewMutation(episode: .JEDI, review: ReviewInput(stars: 4, commentary: "ws")),
+        mutation: CreateReviewMutation(episode: .init(.JEDI), review: ReviewInput(stars: 4, commentary: "ws")),
         requestConfiguration: RequestConfiguration())
       {
         stars.append(response.data?.createReview?.stars ?? -1)
@@ -189,16 +189,16 @@ final class WebSocketTransportIntegrationTests: IntegrationTestCase {
     let split = SplitNetworkTransport(queryTransport: http, mutationTransport: http, subscriptionTransport: socket)
     let client = ApolloClient(networkTransport: split, store: store)
 
-    let hero = try await within(15) { try await client.fetch(query: HeroNameQuery(), cachePolicy: .networkOnly) }
+    let hero = try await within(15) { try await client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .networkOnly) }
     XCTAssertEqual(hero.data?.hero?.name, "R2-D2")
     let review = try await within(15) {
-      try await client.perform(mutation: CreateReviewMutation(episode: .EMPIRE, review: ReviewInput(stars: 3)))
+      try await client.perform(mutation: CreateReviewMutation(episode: .init(.EMPIRE), review: ReviewInput(stars: 3)))
     }
     XCTAssertEqual(review.data?.createReview?.stars, 3)
     XCTAssertEqual(session.openedSockets, 0, "queries and mutations go over HTTP")
     let values = try await within(15) {
       var values: [Int] = []
-      for try await response in try client.subscribe(subscription: CountdownSubscription(from: 2), cachePolicy: .networkOnly) {
+      for try await response in try client.subscribe(subscription: CountdownSubscription(from: 2, intervalMs: nil), cachePolicy: .networkOnly) {
         values.append(response.data?.countdown ?? -1)
       }
       return values
@@ -217,7 +217,7 @@ final class WebSocketTransportIntegrationTests: IntegrationTestCase {
       store: store, endpointURL: TestServer.url("/graphql"))
     let client = ApolloClient(networkTransport: SplitNetworkTransport(queryTransport: http, mutationTransport: http),
                               store: store)
-    XCTAssertThrowsError(try client.subscribe(subscription: CountdownSubscription(from: 1))) { error in
+    XCTAssertThrowsError(try client.subscribe(subscription: CountdownSubscription(from: 1, intervalMs: nil))) { error in
       XCTAssertEqual(error as? ApolloClient.Error, .noSubscriptionTransport)
     }
   }

@@ -20,13 +20,13 @@ let transport = RequestChainNetworkTransport(
   endpointURL: URL(string: "http://embedded.invalid/graphql")!)
 let client = ApolloClient(networkTransport: transport, store: store)
 
-let hero = try await client.fetch(query: HeroNameQuery())
-let review = try await client.perform(mutation: CreateReviewMutation(episode: .JEDI, review: ReviewInput(stars: 5)))
+let hero = try await client.fetch(query: HeroNameQuery(episode: nil))
+let review = try await client.perform(mutation: CreateReviewMutation(episode: .init(.JEDI), review: ReviewInput(stars: 5)))
 let uploaded = try await client.upload(
-  operation: CreateReviewMutation(episode: .JEDI, review: ReviewInput(stars: 4)),
+  operation: CreateReviewMutation(episode: .init(.JEDI), review: ReviewInput(stars: 4)),
   files: [GraphQLFile(fieldName: "file", originalName: "review.txt", data: Data("four stars".utf8))])
 try await client.clearCache()
-let afterClear = try await client.fetch(query: HeroNameQuery(), cachePolicy: .cacheOnly)
+let afterClear = try await client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .cacheOnly)
 
 let requests = server.requests.count
 guard hero.data?.hero?.name == "R2-D2", hero.source == .server, review.data?.createReview?.stars == 5,

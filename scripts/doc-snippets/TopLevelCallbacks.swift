@@ -18,11 +18,11 @@ let client = ApolloClient(networkTransport: transport, store: store)
 let queue = DispatchQueue(label: "callbacks")
 let delivered = Mutex<[String]>([])
 
-client.fetch(query: HeroNameQuery(), cachePolicy: .fetchIgnoringCacheData, queue: queue) { result in
+client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheData, queue: queue) { result in
   delivered.withLock { $0.append("fetch " + ((try? result.get().data?.hero?.name) ?? "failed")) }
 }
 Task {
-  _ = client.perform(mutation: CreateReviewMutation(episode: .JEDI, review: ReviewInput(stars: 5)), queue: queue) { result in
+  _ = client.perform(mutation: CreateReviewMutation(episode: .init(.JEDI), review: ReviewInput(stars: 5)), queue: queue) { result in
     delivered.withLock { $0.append("perform \((try? result.get().data?.createReview?.stars) ?? 0)") }
   }
 }
@@ -30,7 +30,7 @@ client.clearCache(callbackQueue: queue) { result in
   delivered.withLock { $0.append((try? result.get()) != nil ? "clearCache success" : "clearCache failed") }
 }
 // Fire-and-forget: with no handler to pass, `nil` says so.
-client.fetch(query: HeroAndFriendsQuery(episode: .some(.JEDI)), resultHandler: nil)
+client.fetch(query: HeroAndFriendsQuery(episode: .init(.JEDI)), resultHandler: nil)
 
 let deadline = Date().addingTimeInterval(10)
 while delivered.withLock({ $0.count }) < 3 || server.requests.count < 3, Date() < deadline {

@@ -51,7 +51,7 @@ if !environment.isEmbedded {
 
 do {
   if environment.isEmbedded {
-    let hero = try await client.fetch(query: HeroNameQuery(), cachePolicy: .networkOnly)
+    let hero = try await client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .networkOnly)
     guard let name = hero.data?.hero?.name else { throw ExampleFailure("no hero; errors: \(hero.errors ?? [])") }
     print("HeroName: \(name)")
   } else {

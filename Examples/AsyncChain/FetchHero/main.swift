@@ -14,14 +14,14 @@ let transport = RequestChainNetworkTransport(
 let client = ApolloClient(networkTransport: transport, store: store)
 
 do {
-  let response = try await client.fetch(query: HeroAndFriendsQuery(episode: .some(.EMPIRE)), cachePolicy: .networkOnly)
+  let response = try await client.fetch(query: HeroAndFriendsQuery(episode: .init(.EMPIRE)), cachePolicy: .networkOnly)
   guard let hero = response.data?.hero else {
     print("No hero in the response; errors: \(response.errors ?? [])")
     exit(1)
   }
   let friends = (hero.friends ?? []).compactMap { $0?.name }
   print("Hero (\(environment.summary)): \(hero.name), friends: \(friends.joined(separator: ", "))")
-  let cached = try await client.fetch(query: HeroAndFriendsQuery(episode: .some(.EMPIRE)), cachePolicy: .cacheFirst)
+  let cached = try await client.fetch(query: HeroAndFriendsQuery(episode: .init(.EMPIRE)), cachePolicy: .cacheFirst)
   print("Second fetch came from the \(cached.source == .cache ? "cache" : "server")")
 } catch {
   print("Fetch failed: \(error)")

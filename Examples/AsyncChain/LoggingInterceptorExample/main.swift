@@ -62,7 +62,7 @@ var ok = true
 
 print("1. A query that succeeds")
 do {
-  let response = try await client.fetch(query: HeroNameQuery(), cachePolicy: .networkOnly)
+  let response = try await client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .networkOnly)
   print("   hero: \(response.data?.hero?.name ?? "<none>")")
   ok = ok && response.data?.hero != nil
 } catch {
@@ -82,7 +82,7 @@ do {
 
 print("3. A request the server answers with HTTP 500")
 do {
-  let response = try await failing.fetch(query: HeroNameQuery(), cachePolicy: .networkOnly)
+  let response = try await failing.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .networkOnly)
   print("   unexpected success: \(response)")
   ok = false
 } catch let error as ResponseCodeInterceptor.ResponseCodeError {

@@ -21,7 +21,7 @@ struct MaxAgeCacheInterceptor: CacheInterceptor {
   func readCacheData<Request: GraphQLRequest>(from store: ApolloStore, request: Request) async throws
     -> GraphQLResponse<Request.Operation>?
   {
-    let key = OperationCacheKey.shapeKey(for: request.operation)
+    let key = entryKey(for: request.operation)
     guard let written = writtenAt.withLock({ $0[key] }) else { return nil }
     let age = ContinuousClock.now - written
     guard age <= maxAge else {
@@ -35,9 +35,15 @@ struct MaxAgeCacheInterceptor: CacheInterceptor {
     to store: ApolloStore, request: Request, response: ParsedResult<Request.Operation>
   ) async throws {
     try await base.writeCacheData(to: store, request: request, response: response)
-    let key = OperationCacheKey.shapeKey(for: request.operation)
+    let key = entryKey(for: request.operation)
     writtenAt.withLock { $0[key] = .now }
   }
+}
+
+/// One entry per operation and variables: the name, then the variables as sorted-key JSON.
+func entryKey<Operation: GraphQLOperation>(for operation: Operation) -> String {
+  let variables = operation.variablesJSON.map { JSONSerializer.string(.object($0), sortedKeys: true) } ?? ""
+  return Operation.operationName + variables
 }
 
 func milliseconds(_ duration: Duration) -> String {
@@ -62,7 +68,7 @@ let client = ApolloClient(networkTransport: transport, store: store)
 print("Server: \(environment.summary), max age \(milliseconds(maxAge))")
 
 func fetchHero(_ label: String) async throws -> GraphQLResponse<HeroNameQuery>.Source {
-  let response = try await client.fetch(query: HeroNameQuery(episode: .some(.EMPIRE)), cachePolicy: .cacheFirst)
+  let response = try await client.fetch(query: HeroNameQuery(episode: .init(.EMPIRE)), cachePolicy: .cacheFirst)
   print("\(label): \(response.data?.hero?.name ?? "<none>") from the \(response.source)")
   return response.source
 }

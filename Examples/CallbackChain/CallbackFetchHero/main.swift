@@ -31,7 +31,7 @@ final class Deliveries: @unchecked Sendable {
 }
 
 let first = Deliveries()
-client.fetch(query: HeroNameQuery(), queue: queue) { result in
+client.fetch(query: HeroNameQuery(episode: nil), queue: queue) { result in
   first.lines.append((try? "\(result.get().source): \(result.get().data?.hero?.name ?? "-")") ?? "error \(result)")
   first.semaphore.signal()
 }
@@ -39,7 +39,7 @@ guard first.wait(for: 1) else { print("FAILED: no result"); exit(1) }
 print("fetch -> \(first.lines)")
 
 let twice = Deliveries()
-client.fetch(query: HeroNameQuery(), cachePolicy: .returnCacheDataAndFetch, queue: queue) { result in
+client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .returnCacheDataAndFetch, queue: queue) { result in
   twice.lines.append((try? "\(result.get().source)") ?? "error \(result)")
   twice.semaphore.signal()
 }

@@ -78,7 +78,7 @@ case .failure(let error):
 }
 
 // 3. A query with the renewed token.
-switch fetchOnce(HeroNameQuery(), on: network.apollo) {
+switch fetchOnce(HeroNameQuery(episode: nil), on: network.apollo) {
 case .success(let result):
   print("ok: hero is \(result.data?.hero?.name ?? "<none>")")
 case .failure(let error):

@@ -23,7 +23,7 @@ let done = DispatchSemaphore(value: 0)
 var hero: String?
 var header: String?
 var failure: Error?
-Network.shared.apollo.fetch(query: HeroNameQuery(), cachePolicy: .fetchIgnoringCacheData, queue: DispatchQueue(label: "results")) { result in
+Network.shared.apollo.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheData, queue: DispatchQueue(label: "results")) { result in
   switch result {
   case .success(let graphQLResult): hero = graphQLResult.data?.hero?.name
   case .failure(let error): failure = error

@@ -74,7 +74,7 @@ func makeAsyncRoute() -> Route {
     name: "2.x ApolloClient + CallbackProviderOnAsyncChain",
     me: { try await client.fetch(query: MeQuery(), cachePolicy: .networkOnly).data?.me },
     requestHeader: { try await client.fetch(query: RequestHeaderQuery(name: $0), cachePolicy: .networkOnly).data?.requestHeader },
-    heroName: { try await client.fetch(query: HeroNameQuery(episode: .some($0)), cachePolicy: .networkOnly).data?.hero?.name })
+    heroName: { try await client.fetch(query: HeroNameQuery(episode: .init($0)), cachePolicy: .networkOnly).data?.hero?.name })
 }
 
 // MARK: (b) The 1.x client and call sites, the 2.x engine under them
@@ -97,7 +97,7 @@ func makeCallbackRoute() -> Route {
     name: "1.x ApolloClient + RequestChainNetworkTransportOnAsyncChain",
     me: { try await fetch1x(client, MeQuery()).data?.me },
     requestHeader: { try await fetch1x(client, RequestHeaderQuery(name: $0)).data?.requestHeader },
-    heroName: { try await fetch1x(client, HeroNameQuery(episode: .some($0))).data?.hero?.name })
+    heroName: { try await fetch1x(client, HeroNameQuery(episode: .init($0))).data?.hero?.name })
 }
 
 // MARK: The checks

@@ -46,7 +46,7 @@ let legacyRoute = Route(
   name: "0.x ApolloClient + HTTPNetworkTransportOnAsyncChain",
   me: { try await fetch0x(MeQuery()).data?.me },
   requestHeader: { try await fetch0x(RequestHeaderQuery(name: $0)).data?.requestHeader },
-  heroName: { try await fetch0x(HeroNameQuery(episode: .some($0))).data?.hero?.name },
+  heroName: { try await fetch0x(HeroNameQuery(episode: .init($0))).data?.hero?.name },
   errorField: {
     let result = try await fetch0x(ErrorFieldQuery())
     return (result.data?.hero?.name, (result.errors ?? []).compactMap(\.message))
@@ -59,7 +59,7 @@ func makeAsyncRoute() -> Route {
     name: "2.x ApolloClient + DelegateTransportInterceptorProvider",
     me: { try await client.fetch(query: MeQuery(), cachePolicy: .networkOnly).data?.me },
     requestHeader: { try await client.fetch(query: RequestHeaderQuery(name: $0), cachePolicy: .networkOnly).data?.requestHeader },
-    heroName: { try await client.fetch(query: HeroNameQuery(episode: .some($0)), cachePolicy: .networkOnly).data?.hero?.name },
+    heroName: { try await client.fetch(query: HeroNameQuery(episode: .init($0)), cachePolicy: .networkOnly).data?.hero?.name },
     errorField: {
       let response = try await client.fetch(query: ErrorFieldQuery(), cachePolicy: .networkOnly)
       return (response.data?.hero?.name, (response.errors ?? []).compactMap(\.message))

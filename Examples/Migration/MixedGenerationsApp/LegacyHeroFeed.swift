@@ -12,7 +12,7 @@ struct LegacyHeroFeed {
   /// The hero's name and where it came from, through the 0.x callback `fetch`.
   func load(episode: Episode, policy: CachePolicy) async -> Result<(name: String?, fromCache: Bool), any Error> {
     await withCheckedContinuation { continuation in
-      client.fetch(query: HeroNameQuery(episode: .some(episode)), cachePolicy: policy, queue: queue) { result in
+      client.fetch(query: HeroNameQuery(episode: .init(episode)), cachePolicy: policy, queue: queue) { result in
         continuation.resume(returning: result.map { ($0.data?.hero?.name, $0.source == .cache) })
       }
     }

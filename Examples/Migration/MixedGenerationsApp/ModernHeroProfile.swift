@@ -10,13 +10,13 @@ struct ModernHeroProfile {
 
   /// The cached hero's name, or `nil` on a miss; never touches the network.
   func cachedName(episode: Episode) async throws -> String? {
-    let query = HeroNameQuery(episode: .some(episode))
+    let query = HeroNameQuery(episode: .init(episode))
     return try await client.fetch(query: query, cachePolicy: .cacheOnly)?.data?.hero?.name
   }
 
   /// The hero's name from the server (the result is written to the store).
   func fetchName(episode: Episode) async throws -> String? {
-    let query = HeroNameQuery(episode: .some(episode))
+    let query = HeroNameQuery(episode: .init(episode))
     return try await client.fetch(query: query, cachePolicy: .networkOnly).data?.hero?.name
   }
 }

@@ -9,7 +9,8 @@ import ApolloAPI
 
 nonisolated public enum SchemaConfiguration: ApolloAPI.SchemaConfiguration {
   public static func cacheKeyInfo(for type: ApolloAPI.Object, object: ApolloAPI.ObjectData) -> CacheKeyInfo? {
-    // Implement this function to configure cache key resolution for your schema types.
-    return nil
+    // Every StarWars type with an `id` is keyed by it (`Human:1000`), so one character's record is
+    // shared by every query that selects it.
+    try? CacheKeyInfo(jsonValue: object["id"])
   }
 }

@@ -152,7 +152,7 @@ private final class PeerConnection: Sendable {
 
   /// Plays `Countdown` (from `from` down to 0, `intervalMs` apart) on a thread of its own; any other
   /// operation gets an `error` message, as a server that does not know it would answer.
-  private func subscribe(id: String, payload: JSONValue) {
+  private func subscribe(id: String, payload: JSON) {
     guard payload["operationName"]?.stringValue == CountdownSubscription.operationName else {
       sendJSON(["id": .string(id), "type": "error",
                 "payload": [["message": .string("the embedded peer only plays \(CountdownSubscription.operationName)")]]])
@@ -237,7 +237,7 @@ private final class PeerConnection: Sendable {
     }
   }
 
-  private func sendJSON(_ object: JSONObject) {
+  private func sendJSON(_ object: JSON.Object) {
     send(opcode: 0x1, payload: Array(JSONSerializer.string(.object(object)).utf8))
   }
 

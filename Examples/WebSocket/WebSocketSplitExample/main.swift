@@ -82,12 +82,12 @@ do {
   let transport = SplitNetworkTransport(queryTransport: http, mutationTransport: http, subscriptionTransport: socket)
   let client = ApolloClient(networkTransport: transport, store: store)
 
-  let hero = try await client.fetch(query: HeroNameQuery(episode: .some(.EMPIRE)), cachePolicy: .networkOnly)
+  let hero = try await client.fetch(query: HeroNameQuery(episode: .init(.EMPIRE)), cachePolicy: .networkOnly)
   print("Query over HTTP: hero is \(hero.data?.hero?.name ?? "?")")
 
   // Top-level code, no type annotation: this is the async `perform` (the deprecated callback form needs a handler).
   let review = try await client.perform(
-    mutation: CreateReviewMutation(episode: .JEDI, review: ReviewInput(stars: 5, commentary: "Over HTTP")))
+    mutation: CreateReviewMutation(episode: .init(.JEDI), review: ReviewInput(stars: 5, commentary: "Over HTTP")))
   print("Mutation over HTTP: review with \(review.data?.createReview?.stars ?? 0) stars")
 
   var countdown: [Int] = []

@@ -3,10 +3,10 @@ import Foundation
 extension ApolloStore {
   /// The cached result of `operation`, or `nil` when the store cannot answer it completely.
   public func load<Operation: GraphQLOperation>(_ operation: Operation) async throws -> GraphQLResponse<Operation>? {
-    guard let cached = try readData(for: operation) else { return nil }
     // A record missing a required field is a partial result: a miss, not an error.
-    guard let data = try? Operation.Data(data: cached.data) else { return nil }
-    return GraphQLResponse(data: data, extensions: nil, errors: nil, source: .cache, dependentKeys: cached.dependentKeys)
+    guard let cached = try readIfComplete(operation) else { return nil }
+    return GraphQLResponse(
+      data: cached.data, extensions: nil, errors: nil, source: .cache, dependentKeys: cached.dependentKeys)
   }
 
   /// Writes records.

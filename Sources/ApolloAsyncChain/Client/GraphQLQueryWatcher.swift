@@ -94,7 +94,7 @@ public actor GraphQLQueryWatcher<Query: GraphQLQuery>: ApolloStoreSubscriber {
 
   private func deliver(_ response: GraphQLResponse<Query>) {
     // A server result carries no dependent keys; they are read back from the store, which already holds it.
-    dependentKeys = response.dependentKeys ?? (try? client.store.readData(for: query))?.dependentKeys
+    dependentKeys = response.dependentKeys ?? (try? client.store.readIfComplete(query))??.dependentKeys
     resultHandler(.success(response))
   }
 

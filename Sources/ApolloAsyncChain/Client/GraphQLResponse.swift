@@ -13,14 +13,14 @@ public struct GraphQLResponse<Operation: GraphQLOperation>: Sendable {
   /// The response's GraphQL errors; `nil` when it had no `errors` member.
   public let errors: [GraphQLError]?
   /// The response's `extensions`.
-  public let extensions: JSONObject?
+  public let extensions: JSON.Object?
   /// Where the result came from.
   public let source: Source
   /// The record fields a cached result was read from; `nil` for server results.
   public let dependentKeys: Set<CacheKey>?
 
   /// A result with the given members.
-  public init(data: Operation.Data?, extensions: JSONObject?, errors: [GraphQLError]?, source: Source,
+  public init(data: Operation.Data?, extensions: JSON.Object?, errors: [GraphQLError]?, source: Source,
               dependentKeys: Set<CacheKey>?) {
     self.data = data
     self.extensions = extensions

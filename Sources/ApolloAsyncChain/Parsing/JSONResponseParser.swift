@@ -16,7 +16,7 @@ public struct JSONResponseParser: Sendable {
 
   private let mode: Mode
   private let modeError: JSONResponseParsingError?
-  private let variables: JSONObject?
+  private let variables: GraphQLOperation.Variables?
   private let includeCacheRecords: Bool
   private let normalizer: ResponseNormalizer
   private let merger = Mutex(IncrementalResponseMerger())
@@ -30,11 +30,7 @@ public struct JSONResponseParser: Sendable {
   /// - Parameter normalizer: how results become cache records; match the store's.
   public init(response: HTTPURLResponse, operationVariables: GraphQLOperation.Variables?, includeCacheRecords: Bool,
               normalizer: ResponseNormalizer) {
-    self.variables = operationVariables.map { vars in
-      var object: JSONObject = [:]
-      for (name, value) in vars { if let json = value._jsonEncodableValue { object[name] = json } }
-      return object
-    }
+    self.variables = operationVariables
     self.includeCacheRecords = includeCacheRecords
     self.normalizer = normalizer
     // Header names are case-insensitive; upstream read one spelling only.
@@ -101,11 +97,11 @@ public struct JSONResponseParser: Sendable {
   private func result<Operation: GraphQLOperation>(for body: GraphQLResponseBody, operation: Operation.Type)
     throws -> ParsedResult<Operation>
   {
-    let data = try body.data.map { try Operation.Data(data: $0) }
-    var records: RecordSet? = nil
-    if includeCacheRecords, let json = body.data {
-      records = normalizer.records(operationType: Operation.operationType, operationName: Operation.operationName,
-                                   variables: variables, data: json)
+    var data: Operation.Data?
+    var records: RecordSet?
+    if let json = body.data {
+      (data, records) = try normalizer.execute(
+        Operation.self, variables: variables, data: json, normalizing: includeCacheRecords)
     }
     let response = GraphQLResponse<Operation>(
       data: data, extensions: body.extensions, errors: body.errors, source: .server, dependentKeys: nil)
@@ -115,7 +111,7 @@ public struct JSONResponseParser: Sendable {
   /// The JSON of one multipart part: headers (optional) then a JSON body. `nil` for an empty part.
   private static func partJSON(
     _ chunk: Data, unsupported: (String) -> any Error, unreadable: any Error
-  ) throws -> JSONObject? {
+  ) throws -> JSON.Object? {
     let part = MultipartPart.parse(chunk)
     if let contentType = part.contentType {
       let mediaType = contentType.split(separator: ";", maxSplits: 1).first.map {

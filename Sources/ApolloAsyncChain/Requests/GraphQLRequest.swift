@@ -99,12 +99,12 @@ public enum GraphQLHTTPRequestError: Error, LocalizedError, Hashable {
 /// Builds the GET URL for a request body.
 public struct URLQueryParameterTransformer: Hashable, Sendable {
   /// The members to encode.
-  public let body: JSONEncodableDictionary
+  public let body: JSON.Object
   /// The endpoint.
   public let url: URL
 
   /// A transformer for `body` onto `url`.
-  public init(body: JSONEncodableDictionary, url: URL) {
+  public init(body: JSON.Object, url: URL) {
     self.body = body
     self.url = url
   }
@@ -119,7 +119,7 @@ public struct URLQueryParameterTransformer: Hashable, Sendable {
 public protocol JSONRequestBodyCreator: Sendable {
   func requestBody<Operation: GraphQLOperation>(
     for operation: Operation, sendQueryDocument: Bool, autoPersistQuery: Bool
-  ) -> JSONEncodableDictionary
+  ) -> JSON.Object
 }
 
 /// The standard body: `operationName`, `variables`, `query` and `extensions` as asked.
@@ -134,11 +134,11 @@ public struct DefaultRequestBodyCreator: JSONRequestBodyCreator {
   /// The body members as asked.
   public func requestBody<Operation: GraphQLOperation>(
     for operation: Operation, sendQueryDocument: Bool, autoPersistQuery: Bool
-  ) -> JSONEncodableDictionary {
+  ) -> JSON.Object {
     let includeLibrary = ApolloClient.context?.includeApolloLibraryAwareness ?? false
     return (try? RequestBodyBuilder.body(
       for: operation, sendQueryDocument: sendQueryDocument && Operation.operationDocument.definition != nil,
-      autoPersistQuery: autoPersistQuery && Operation.operationDocument.operationIdentifier != nil,
+      autoPersistQuery: autoPersistQuery && Operation.persistedQueryIdentifier != nil,
       includeClientLibrary: includeLibrary)) ?? ["operationName": .string(Operation.operationName)]
   }
 }

@@ -47,7 +47,7 @@ public struct JSONRequest<Operation: GraphQLOperation>: GraphQLRequest, AutoPers
   }
 
   /// The body members this attempt sends.
-  public var body: JSONEncodableDictionary {
+  public var body: JSON.Object {
     let sendDocument: Bool
     let autoPersist: Bool
     if Operation.operationType == .subscription {

@@ -66,10 +66,3 @@ open class DefaultInterceptorProvider: InterceptorProvider {
     nil
   }
 }
-
-extension GraphQLOperation {
-  /// Whether the operation's response arrives in `@defer` increments (1.x generated this flag).
-  public static var hasDeferredFragments: Bool {
-    ResponseFormat.self == IncrementalDeferredResponseFormat.self
-  }
-}

@@ -17,7 +17,7 @@ public struct GraphQLResult<Data: RootSelectionSet>: Sendable {
   /// The `errors` of the response; `nil` when it had no `errors` member.
   public let errors: [GraphQLError]?
   /// The `extensions` of the response as typed JSON.
-  public let extensionsJSON: JSONObject?
+  public let extensionsJSON: JSON.Object?
   public let source: Source
   /// The cache keys the result depends on; `nil` for results that skipped normalization.
   public let dependentKeys: Set<CacheKey>?
@@ -35,14 +35,14 @@ public struct GraphQLResult<Data: RootSelectionSet>: Sendable {
   public init(data: Data?, extensions: [String: AnyHashable]?, errors: [GraphQLError]?, source: Source,
               dependentKeys: Set<CacheKey>?) {
     self.data = data
-    self.extensionsJSON = extensions.flatMap { JSONValue(foundationValue: $0)?.objectValue }
+    self.extensionsJSON = extensions.flatMap { JSON(foundationValue: $0)?.objectValue }
     self.errors = errors
     self.source = source
     self.dependentKeys = dependentKeys
   }
 
   /// Builds a result from core pieces without any Foundation conversion.
-  public init(data: Data?, extensionsJSON: JSONObject?, errors: [GraphQLError]?, source: Source,
+  public init(data: Data?, extensionsJSON: JSON.Object?, errors: [GraphQLError]?, source: Source,
               dependentKeys: Set<CacheKey>?) {
     self.data = data
     self.extensionsJSON = extensionsJSON
@@ -54,13 +54,13 @@ public struct GraphQLResult<Data: RootSelectionSet>: Sendable {
   /// The result as a response-shaped Foundation dictionary (`data`, `errors`, `extensions`).
   public func asJSONDictionary() -> [String: Any] {
     var dict: [String: Any] = [:]
-    if let data { dict["data"] = JSONValue.object(data.jsonObject).foundationValue }
-    if let errors { dict["errors"] = errors.map { JSONValue.object($0.object).foundationValue } }
-    if let extensionsJSON { dict["extensions"] = JSONValue.object(extensionsJSON).foundationValue }
+    if let data { dict["data"] = JSON.object(data.jsonObject).foundationValue }
+    if let errors { dict["errors"] = errors.map { JSON.object($0.object).foundationValue } }
+    if let extensionsJSON { dict["extensions"] = JSON.object(extensionsJSON).foundationValue }
     return dict
   }
 
-  private static func hashable(_ value: JSONValue) -> AnyHashable {
+  private static func hashable(_ value: JSON) -> AnyHashable {
     switch value {
     case .null: return AnyHashable(Optional<String>.none)
     case .bool(let bool): return AnyHashable(bool)

@@ -57,13 +57,11 @@ public struct CacheReadInterceptor: ApolloInterceptor {
 extension ApolloStore {
   /// The cached result of `operation`, read synchronously.
   ///
-  /// - Throws: `JSONDecodingError` (`missingValue` at the first missing field, or at the root when the
-  ///   store has nothing for the operation): a partial record is a miss, as in 1.x.
+  /// - Throws: as 1.x: a bare `JSONDecodingError.missingValue` when the store has no root record,
+  ///   otherwise ``GraphQLExecutionError`` naming the first missing field (a partial record is a miss).
   func loadResult<Operation: GraphQLOperation>(_ operation: Operation) throws -> GraphQLResult<Operation.Data> {
-    guard let cached = try readData(for: operation) else {
-      throw JSONDecodingError(kind: .missingValue, path: [])
-    }
-    let data = try Operation.Data(data: cached.data)
-    return GraphQLResult(data: data, extensionsJSON: nil, errors: nil, source: .cache, dependentKeys: cached.dependentKeys)
+    let cached = try read(operation)
+    return GraphQLResult(
+      data: cached.data, extensionsJSON: nil, errors: nil, source: .cache, dependentKeys: cached.dependentKeys)
   }
 }

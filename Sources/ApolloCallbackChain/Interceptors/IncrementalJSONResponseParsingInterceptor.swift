@@ -17,7 +17,7 @@ public struct IncrementalJSONResponseParsingInterceptor: ApolloInterceptor {
     case noResponseToParse
     case couldNotParseToJSON(data: Data)
     case mismatchedCurrentResultType
-    case couldNotParseIncrementalJSON(json: JSONValue)
+    case couldNotParseIncrementalJSON(json: JSON)
 
     public var errorDescription: String? {
       switch self {

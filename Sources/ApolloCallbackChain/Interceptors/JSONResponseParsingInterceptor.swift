@@ -48,7 +48,7 @@ public struct JSONResponseParsingInterceptor: ApolloInterceptor {
   @available(*, deprecated, message: "Use init() or init(normalizer:); cache keys come from the store's ResponseNormalizer.")
   public init(cacheKeyForObject: @escaping @Sendable (_ object: [String: Any]) -> Any?) {
     self.normalizer = ResponseNormalizer { object in
-      guard let key = cacheKeyForObject(JSONValue.object(object).foundationValue as? [String: Any] ?? [:]) else {
+      guard let key = cacheKeyForObject(JSON.object(object).foundationValue as? [String: Any] ?? [:]) else {
         return nil
       }
       if let string = key as? String { return string }
@@ -92,18 +92,14 @@ struct ParsedBody<Operation: GraphQLOperation> {
   let records: RecordSet?
 
   init(_ body: GraphQLResponseBody, operation: Operation, cachePolicy: CachePolicy, normalizer: ResponseNormalizer) throws {
-    let data = try body.data.map { try Operation.Data(data: $0) }
+    let normalizing = cachePolicy != .fetchIgnoringCacheCompletely
+    var data: Operation.Data?
     var records: RecordSet?
-    var dependentKeys: Set<CacheKey>?
-    if cachePolicy != .fetchIgnoringCacheCompletely {
-      if let json = body.data {
-        let normalized = normalizer.records(for: operation, data: json)
-        records = normalized
-        dependentKeys = normalized.fieldKeys
-      } else {
-        dependentKeys = []
-      }
+    if let json = body.data {
+      (data, records) = try normalizer.execute(operation, data: json, normalizing: normalizing)
     }
+    var dependentKeys: Set<CacheKey>?
+    if normalizing { dependentKeys = records?.fieldKeys ?? [] }
     self.result = GraphQLResult(data: data, extensionsJSON: body.extensions, errors: body.errors, source: .server,
                                 dependentKeys: dependentKeys)
     self.records = records

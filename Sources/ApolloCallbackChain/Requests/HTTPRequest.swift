@@ -38,7 +38,7 @@ open class HTTPRequest<Operation: GraphQLOperation>: Hashable {
     headers["Content-Type"] = contentType
     headers["X-APOLLO-OPERATION-NAME"] = Operation.operationName
     headers["X-APOLLO-OPERATION-TYPE"] = String(describing: Operation.operationType)
-    if let identifier = Operation.operationDocument.operationIdentifier {
+    if let identifier = Operation.persistedQueryIdentifier {
       headers["X-APOLLO-OPERATION-ID"] = identifier
     }
     headers["apollographql-client-version"] = clientVersion

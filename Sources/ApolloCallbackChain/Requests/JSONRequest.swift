@@ -19,11 +19,11 @@ open class JSONRequest<Operation: GraphQLOperation>: HTTPRequest<Operation> {
     didSet { cachedBody = nil }
   }
 
-  private var cachedBody: JSONEncodableDictionary?
+  private var cachedBody: JSON.Object?
 
   /// The body, built on first access and then cached: later changes to `operation` are not reflected,
   /// as upstream; only `isPersistedQueryRetry` rebuilds it.
-  public var body: JSONEncodableDictionary {
+  public var body: JSON.Object {
     if let cachedBody { return cachedBody }
     let body = createBody()
     cachedBody = body
@@ -63,7 +63,7 @@ open class JSONRequest<Operation: GraphQLOperation>: HTTPRequest<Operation> {
     }
   }
 
-  private func createBody() -> JSONEncodableDictionary {
+  private func createBody() -> JSON.Object {
     let flags = bodyFlags
     var body = requestBodyCreator.requestBody(
       for: operation, sendQueryDocument: flags.sendQueryDocument, autoPersistQuery: flags.autoPersistQuery)
@@ -94,7 +94,7 @@ open class JSONRequest<Operation: GraphQLOperation>: HTTPRequest<Operation> {
       if flags.sendQueryDocument && document.definition == nil {
         throw RequestBodyError.missingQueryDocument(operationName: Operation.operationName)
       }
-      if flags.autoPersistQuery && document.operationIdentifier == nil {
+      if flags.autoPersistQuery && Operation.persistedQueryIdentifier == nil {
         throw RequestBodyError.missingOperationIdentifier(operationName: Operation.operationName)
       }
     }

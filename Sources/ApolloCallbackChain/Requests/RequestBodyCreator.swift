@@ -9,7 +9,7 @@ public protocol RequestBodyCreator {
     for operation: Operation,
     sendQueryDocument: Bool,
     autoPersistQuery: Bool
-  ) -> JSONEncodableDictionary
+  ) -> JSON.Object
 }
 
 #if MigrationDeprecations
@@ -25,12 +25,12 @@ extension RequestBodyCreator {
     for operation: Operation,
     sendQueryDocument: Bool,
     autoPersistQuery: Bool
-  ) -> JSONEncodableDictionary {
+  ) -> JSON.Object {
     let document = Operation.operationDocument
     return (try? RequestBodyBuilder.body(
       for: operation,
       sendQueryDocument: sendQueryDocument && document.definition != nil,
-      autoPersistQuery: autoPersistQuery && document.operationIdentifier != nil)) ?? [:]
+      autoPersistQuery: autoPersistQuery && Operation.persistedQueryIdentifier != nil)) ?? [:]
   }
 }
 

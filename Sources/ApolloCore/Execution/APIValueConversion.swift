@@ -4,7 +4,7 @@ import Foundation
 // Between the core's JSON enum (what the parser produces and records hold) and the existential
 // values generated code and `ApolloAPI` decoders work with.
 
-extension JSONValue {
+extension JSON {
   /// The value as generated code's decoders expect it: `String`, `Int`, `Double`, `Bool`, `NSNull`,
   /// `ApolloAPI.JSONList` or `ApolloAPI.JSONObjectValue`.
   var apiValue: ApolloAPI.JSONValue {
@@ -36,34 +36,61 @@ extension JSONValue {
       guard let elements = Self.convertElements(list.elements) else { return nil }
       self = .array(elements)
     case let object as ApolloAPI.JSONObjectValue:
-      var fields: JSONObject = [:]
+      var fields: JSON.Object = [:]
       for (key, element) in object.fields {
-        guard let converted = JSONValue(apiValue: element) else { return nil }
+        guard let converted = JSON(apiValue: element) else { return nil }
         fields[key] = converted
       }
       self = .object(fields)
     case let list as ApolloAPI.DataDict.List:
       guard let elements = Self.convertElements(list.elements) else { return nil }
       self = .array(elements)
+    case let dataDict as ApolloAPI.DataDict:
+      guard let object = JSON.object(of: dataDict) else { return nil }
+      self = .object(object)
     case let encodable as any ApolloAPI.JSONEncodable:
       // A custom scalar or enum stored in selection-set data: its JSON form.
       let json = encodable._jsonValue
       if json is any ApolloAPI.JSONEncodable, type(of: json) == type(of: encodable) { return nil }
-      guard let converted = JSONValue(apiValue: json) else { return nil }
+      guard let converted = JSON(apiValue: json) else { return nil }
       self = converted
-    case let core as JSONValue: self = core
+    case let core as JSON: self = core
     default: return nil
     }
   }
 
   /// Each element's core form; `nil` when any element has no JSON form.
-  private static func convertElements(_ elements: [Any?]) -> [JSONValue]? {
-    var converted: [JSONValue] = []
+  private static func convertElements(_ elements: [Any?]) -> [JSON]? {
+    var converted: [JSON] = []
     converted.reserveCapacity(elements.count)
     for element in elements {
-      guard let value = JSONValue(apiValue: element) else { return nil }
+      guard let value = JSON(apiValue: element) else { return nil }
       converted.append(value)
     }
     return converted
+  }
+}
+
+extension JSON {
+  /// The fields of a selection set's data as JSON, keyed by response key; `nil` when a value has no
+  /// JSON form.
+  static func object(of dataDict: ApolloAPI.DataDict) -> JSON.Object? {
+    var object: JSON.Object = [:]
+    object.reserveCapacity(dataDict._data.count)
+    for (key, value) in dataDict._data {
+      guard let converted = JSON(apiValue: value) else { return nil }
+      object[key] = converted
+    }
+    return object
+  }
+}
+
+extension ApolloAPI.SelectionSet {
+  /// The selection set's data as the core's JSON, keyed by response key: what the response's `data`
+  /// held for these fields, with custom scalars and enums in their JSON form.
+  public var jsonObject: JSON.Object {
+    // Every value in data the executor built converts; a hand-built `DataDict` holding a value with no
+    // JSON form reads as `null` rather than losing the key.
+    JSON.object(of: __data) ?? __data._data.mapValues { JSON(apiValue: $0) ?? .null }
   }
 }

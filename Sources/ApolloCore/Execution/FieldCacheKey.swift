@@ -7,7 +7,7 @@ import Foundation
 enum FieldCacheKey {
   static func key(for field: Selection.Field, variables: ApolloAPI.GraphQLOperation.Variables?) throws -> String {
     guard let arguments = field.arguments, !arguments.isEmpty else { return field.name }
-    var evaluated: [String: JSONValue] = [:]
+    var evaluated: [String: JSON] = [:]
     for (name, argument) in arguments {
       if let value = try evaluate(argument, variables: variables) { evaluated[name] = value }
     }
@@ -18,10 +18,10 @@ enum FieldCacheKey {
   /// An argument's value, `nil` when it is a variable that encodes to nothing (left out).
   ///
   /// - Throws: `GraphQLError` "Variable "x" was not provided." for a variable absent from `variables`.
-  static func evaluate(_ input: InputValue, variables: ApolloAPI.GraphQLOperation.Variables?) throws -> JSONValue? {
+  static func evaluate(_ input: InputValue, variables: ApolloAPI.GraphQLOperation.Variables?) throws -> JSON? {
     switch input {
     case .scalar(let scalar):
-      return JSONValue(apiValue: scalar._jsonValue)
+      return JSON(apiValue: scalar._jsonValue)
     case .null:
       return .null
     case .variable(let name):
@@ -29,11 +29,11 @@ enum FieldCacheKey {
         throw GraphQLError(message: "Variable \"\(name)\" was not provided.")
       }
       guard let encodable = variable._jsonEncodableValue else { return nil }
-      return JSONValue(apiValue: encodable._jsonValue)
+      return JSON(apiValue: encodable._jsonValue)
     case .list(let elements):
       return .array(try elements.compactMap { try evaluate($0, variables: variables) })
     case .object(let fields):
-      var object: JSONObject = [:]
+      var object: JSON.Object = [:]
       for (key, value) in fields {
         if let evaluated = try evaluate(value, variables: variables) { object[key] = evaluated }
       }
@@ -42,16 +42,16 @@ enum FieldCacheKey {
   }
 
   /// `key:value` pairs sorted by key and joined with `,`.
-  static func render(_ object: JSONObject) -> String {
+  static func render(_ object: JSON.Object) -> String {
     object.keys.sorted().map { key in renderEntry(key: key, value: object[key] ?? .null) }.joined(separator: ",")
   }
 
-  private static func renderEntry(key: String, value: JSONValue) -> String {
+  private static func renderEntry(key: String, value: JSON) -> String {
     switch value {
     case .object(let nested):
       return "[\(key):\(render(nested))]"
     case .array(let elements):
-      let objects = elements.compactMap { element -> JSONObject? in
+      let objects = elements.compactMap { element -> JSON.Object? in
         if case .object(let object) = element { return object }
         return nil
       }
@@ -65,7 +65,7 @@ enum FieldCacheKey {
   }
 
   /// A scalar as Swift's `description` writes it (strings unquoted, `1.99`, `5.0`, `true`).
-  private static func describe(_ value: JSONValue) -> String {
+  private static func describe(_ value: JSON) -> String {
     switch value {
     case .null: return "null"
     case .bool(let bool): return String(bool)

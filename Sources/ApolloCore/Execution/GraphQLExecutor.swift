@@ -6,13 +6,31 @@ import Foundation
 public enum GraphQLExecutor {
   /// Reads a response's `data` as the operation's `Data`.
   ///
-  /// - Parameter normalizing: also build the records a cache write stores (rooted at the operation
-  ///   type's root record); `false` skips that work (upstream's "ignore the cache completely" path).
+  /// A `@defer` operation's deferred fragments are read when all of their fields are in `data` (a
+  /// response merged from incremental payloads) and left pending otherwise.
+  ///
+  /// - Parameters:
+  ///   - normalizing: also build the records a cache write stores (rooted at the operation type's root
+  ///     record); `false` skips that work (upstream's "ignore the cache completely" path).
+  ///   - cacheKeyForObject: the app's own key rule (0.x), asked before the schema's `cacheKeyInfo`.
   /// - Throws: ``GraphQLExecutionError`` for data that does not match the selections.
   public static func execute<Operation: ApolloAPI.GraphQLOperation>(
-    _ operation: Operation, data: JSONObject, normalizing: Bool
+    _ operation: Operation, data: JSON.Object, normalizing: Bool, cacheKeyForObject: CacheKeyForObject? = nil
   ) throws -> (data: Operation.Data, records: RecordSet?) {
-    var executor = NetworkResponseExecutor(variables: operation.__variables, normalizing: normalizing)
+    try execute(
+      Operation.self, variables: operation.__variables, data: data, normalizing: normalizing,
+      cacheKeyForObject: cacheKeyForObject)
+  }
+
+  /// Reads a response's `data` as the `Data` of an operation known by its type and variables (what a
+  /// parser that outlives no operation instance holds); otherwise as ``execute(_:data:normalizing:cacheKeyForObject:)``.
+  public static func execute<Operation: ApolloAPI.GraphQLOperation>(
+    _ operationType: Operation.Type, variables: ApolloAPI.GraphQLOperation.Variables?, data: JSON.Object,
+    normalizing: Bool, cacheKeyForObject: CacheKeyForObject? = nil
+  ) throws -> (data: Operation.Data, records: RecordSet?) {
+    var executor = NetworkResponseExecutor(
+      variables: variables, normalizing: normalizing, cacheKeyForObject: cacheKeyForObject,
+      readsArrivedDeferredFragments: Operation.hasDeferredFragments)
     let rootKey = CacheReference.rootCacheReference(for: Operation.operationType).key
     let dataDict = try executor.execute(rootType: Operation.Data.self, object: data, rootKey: rootKey)
     return (Operation.Data(_dataDict: dataDict), normalizing ? executor.records : nil)
@@ -20,7 +38,7 @@ public enum GraphQLExecutor {
 
   /// Reads `data` as `type`, the selection set of an object whose record key is `rootKey`.
   public static func execute<Data: ApolloAPI.SelectionSet>(
-    _ type: Data.Type, data: JSONObject, variables: ApolloAPI.GraphQLOperation.Variables? = nil,
+    _ type: Data.Type, data: JSON.Object, variables: ApolloAPI.GraphQLOperation.Variables? = nil,
     rootKey: CacheKey, normalizing: Bool
   ) throws -> (data: Data, records: RecordSet?) {
     var executor = NetworkResponseExecutor(variables: variables, normalizing: normalizing)
@@ -47,5 +65,15 @@ public enum GraphQLExecutor {
     var executor = CacheReadExecutor(cache: cache, variables: variables)
     let dataDict = try executor.execute(rootType: type, key: key)
     return (Data(_dataDict: dataDict), executor.dependentKeys)
+  }
+
+  /// Whether a read failed because the cache does not hold the data (a missing record or field, or
+  /// data of the wrong shape), rather than because the cache itself failed.
+  public static func isCacheMiss(_ error: any Error) -> Bool {
+    switch error {
+    case is ApolloAPI.JSONDecodingError: return true
+    case let error as GraphQLExecutionError: return error.underlying is ApolloAPI.JSONDecodingError
+    default: return false
+    }
   }
 }

@@ -16,9 +16,20 @@ struct NetworkResponseExecutor {
   /// only when an error needs it.
   private var currentPath: [String] = []
 
-  init(variables: ApolloAPI.GraphQLOperation.Variables?, normalizing: Bool) {
+  /// The app's own key rule (0.x `cacheKeyForObject`), asked before the schema's `cacheKeyInfo`.
+  let cacheKeyForObject: CacheKeyForObject?
+  /// Whether deferred fragments whose data is present are read (a merged `@defer` response) rather than
+  /// left pending unread (an initial payload).
+  let readsArrivedDeferredFragments: Bool
+
+  init(
+    variables: ApolloAPI.GraphQLOperation.Variables?, normalizing: Bool, cacheKeyForObject: CacheKeyForObject? = nil,
+    readsArrivedDeferredFragments: Bool = false
+  ) {
     self.variables = variables
     self.normalizing = normalizing
+    self.cacheKeyForObject = cacheKeyForObject
+    self.readsArrivedDeferredFragments = readsArrivedDeferredFragments
   }
 
   /// Executes `rootType`'s selections on `object`.
@@ -28,7 +39,7 @@ struct NetworkResponseExecutor {
   ///     payload belongs to); `nil` keys the root by its path.
   ///   - path: the response path of `object` (non-empty for an incremental payload).
   mutating func execute(
-    rootType: any ApolloAPI.SelectionSet.Type, object: JSONObject, rootKey: CacheKey?, path: [String] = []
+    rootType: any ApolloAPI.SelectionSet.Type, object: JSON.Object, rootKey: CacheKey?, path: [String] = []
   ) throws -> ApolloAPI.DataDict {
     currentPath = path
     return try executeObject(
@@ -37,7 +48,7 @@ struct NetworkResponseExecutor {
   }
 
   private mutating func executeObject(
-    selectionSetTypes: [any ApolloAPI.SelectionSet.Type], schema: any SchemaMetadata.Type, object: JSONObject,
+    selectionSetTypes: [any ApolloAPI.SelectionSet.Type], schema: any SchemaMetadata.Type, object: JSON.Object,
     recordKey: CacheKey
   ) throws -> ApolloAPI.DataDict {
     let runtimeType = FieldCollector.runtimeType(
@@ -49,7 +60,44 @@ struct NetworkResponseExecutor {
     var data: [String: ApolloAPI.DataDict.FieldValue] = [:]
     data.reserveCapacity(collected.groups.count)
     var record = normalizing ? Record(key: recordKey) : nil
-    for group in collected.groups {
+    try executeFields(collected.groups, schema: schema, object: object, recordKey: recordKey, into: &data, record: &record)
+    guard readsArrivedDeferredFragments, !collected.deferredTypes.isEmpty else {
+      if let record { records.merge(record: record) }
+      return ApolloAPI.DataDict(data: data, fulfilledFragments: collected.fulfilled, deferredFragments: collected.deferred)
+    }
+
+    // A merged incremental response: a deferred fragment whose fields have all arrived is read (and
+    // normalized) now; one still missing a field stays pending, with nothing of it kept.
+    var fulfilled = collected.fulfilled
+    var deferred = collected.deferred
+    for type in collected.deferredTypes {
+      var fragmentFields = CollectedFields(fulfilled: [ObjectIdentifier(type)])
+      collector.collect(type.__selections, into: &fragmentFields)
+      var fragmentData: [String: ApolloAPI.DataDict.FieldValue] = [:]
+      var fragmentRecord = record
+      let savedRecords = records
+      do {
+        try executeFields(
+          fragmentFields.groups, schema: schema, object: object, recordKey: recordKey, into: &fragmentData,
+          record: &fragmentRecord)
+      } catch {
+        records = savedRecords
+        continue
+      }
+      record = fragmentRecord
+      data.merge(fragmentData) { current, _ in current }
+      fulfilled.formUnion(fragmentFields.fulfilled)
+      deferred.remove(ObjectIdentifier(type))
+    }
+    if let record { records.merge(record: record) }
+    return ApolloAPI.DataDict(data: data, fulfilledFragments: fulfilled, deferredFragments: deferred)
+  }
+
+  private mutating func executeFields(
+    _ groups: [CollectedFields.Group], schema: any SchemaMetadata.Type, object: JSON.Object, recordKey: CacheKey,
+    into data: inout [String: ApolloAPI.DataDict.FieldValue], record: inout Record?
+  ) throws {
+    for group in groups {
       let field = group.first
       currentPath.append(field.responseKey)
       defer { currentPath.removeLast() }
@@ -66,12 +114,10 @@ struct NetworkResponseExecutor {
         throw GraphQLExecutionError(path: ResponsePath(currentPath), underlying: error)
       }
     }
-    if let record { records.merge(record: record) }
-    return ApolloAPI.DataDict(data: data, fulfilledFragments: collected.fulfilled, deferredFragments: collected.deferred)
   }
 
   private mutating func complete(
-    _ raw: JSONValue?, type: Selection.Field.OutputType, group: CollectedFields.Group,
+    _ raw: JSON?, type: Selection.Field.OutputType, group: CollectedFields.Group,
     schema: any SchemaMetadata.Type, cachePath: () -> String
   ) throws -> (value: ApolloAPI.DataDict.FieldValue, record: RecordValue?) {
     guard let raw else { throw ApolloAPI.JSONDecodingError.missingValue }
@@ -117,8 +163,9 @@ struct NetworkResponseExecutor {
       let selectionSetTypes = group.objectSelectionSetTypes(startingWith: rootType)
       let key: CacheKey
       if normalizing {
-        key = schema.cacheKey(
-          for: ObjectData(json: object), inferredToImplementInterface: rootType.__parentType as? Interface) ?? cachePath()
+        key = cacheKeyForObject?(object)
+          ?? schema.cacheKey(for: ObjectData(json: object), inferredToImplementInterface: rootType.__parentType as? Interface)
+          ?? cachePath()
       } else {
         key = ""
       }
@@ -132,7 +179,7 @@ struct NetworkResponseExecutor {
 /// Built-in scalars straight from the core's JSON, without boxing the value first when the kinds
 /// match; anything else goes through the type's `init(_jsonValue:)`.
 enum ScalarDecoding {
-  static func decode(_ raw: JSONValue, as type: any ScalarType.Type) throws -> ApolloAPI.DataDict.FieldValue {
+  static func decode(_ raw: JSON, as type: any ScalarType.Type) throws -> ApolloAPI.DataDict.FieldValue {
     switch raw {
     case .string(let string) where type == String.self: return string
     case .int(let int) where type == Int.self: return int

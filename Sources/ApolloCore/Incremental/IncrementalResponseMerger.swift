@@ -11,7 +11,7 @@ public struct IncrementalResponseMerger: Sendable {
   /// The response built so far; `nil` until the initial payload arrives.
   public private(set) var current: GraphQLResponseBody?
   /// Paths of announced, not yet completed deferred fragments, by id (newer format only).
-  public private(set) var pendingPaths: [String: [JSONValue]] = [:]
+  public private(set) var pendingPaths: [String: [JSON]] = [:]
 
   public init() {}
 
@@ -34,7 +34,7 @@ public struct IncrementalResponseMerger: Sendable {
   /// - Throws: ``PayloadError/notAnIncrementalPayload`` for a part that is not incremental delivery,
   ///   ``IncrementalResponseError`` when an increment cannot be placed, ``GraphQLResponseBodyError`` for
   ///   members of the wrong type.
-  public mutating func apply(_ payload: JSONObject) throws -> Outcome {
+  public mutating func apply(_ payload: JSON.Object) throws -> Outcome {
     guard case .bool? = payload["hasNext"] else { throw PayloadError.notAnIncrementalPayload }
     let hasIncrementalMembers = payload["incremental"] != nil || payload["completed"] != nil || payload["pending"] != nil
     if payload["data"] != nil || payload["errors"] != nil && current == nil {
@@ -75,7 +75,7 @@ public struct IncrementalResponseMerger: Sendable {
     return changed ? .updated(response) : .unchanged
   }
 
-  private mutating func announce(_ pending: JSONValue?) throws {
+  private mutating func announce(_ pending: JSON?) throws {
     guard case .array(let entries)? = pending else { return }
     for entry in entries {
       guard let id = entry["id"]?.stringValue, let path = entry["path"]?.arrayValue else {
@@ -85,8 +85,8 @@ public struct IncrementalResponseMerger: Sendable {
     }
   }
 
-  private func merge(item: JSONObject, into response: inout GraphQLResponseBody) throws {
-    let path: [JSONValue]
+  private func merge(item: JSON.Object, into response: inout GraphQLResponseBody) throws {
+    let path: [JSON]
     if let explicit = item["path"]?.arrayValue {
       path = explicit
     } else if let id = item["id"]?.stringValue {
@@ -103,20 +103,20 @@ public struct IncrementalResponseMerger: Sendable {
     }
     guard let increment = item["data"]?.objectValue else { return }
     guard let data = response.data else { throw IncrementalResponseError.missingExistingData }
-    var root: JSONValue = .object(data)
+    var root: JSON = .object(data)
     try Self.deepMerge(increment, into: &root, along: path[...], fullPath: path)
     response.data = root.objectValue
   }
 
   private static func deepMerge(
-    _ increment: JSONObject, into target: inout JSONValue, along path: ArraySlice<JSONValue>, fullPath: [JSONValue]
+    _ increment: JSON.Object, into target: inout JSON, along path: ArraySlice<JSON>, fullPath: [JSON]
   ) throws {
     guard let step = path.first else {
       guard case .object(var object) = target else { throw unresolvable(fullPath) }
       target = .null  // release the old storage so the object is mutated in place
       for (key, value) in increment {
         if case .object(let nested)? = object[key], case .object(let incoming) = value {
-          var merged: JSONValue = .object(nested)
+          var merged: JSON = .object(nested)
           object[key] = nil
           try deepMerge(incoming, into: &merged, along: [], fullPath: fullPath)
           object[key] = merged
@@ -147,7 +147,7 @@ public struct IncrementalResponseMerger: Sendable {
     }
   }
 
-  private static func unresolvable(_ path: [JSONValue]) -> IncrementalResponseError {
+  private static func unresolvable(_ path: [JSON]) -> IncrementalResponseError {
     .unresolvablePath(path.map { $0.stringValue ?? $0.intValue.map(String.init) ?? "?" }.joined(separator: "."))
   }
 }

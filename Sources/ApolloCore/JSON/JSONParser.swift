@@ -71,24 +71,24 @@ extension JSONParsingError.Kind {
   }
 }
 
-/// A strict RFC 8259 JSON parser producing ``JSONValue``.
+/// A strict RFC 8259 JSON parser producing ``JSON``.
 ///
-/// Integers that fit in `Int` become ``JSONValue/int(_:)`` (so `-0` is `.int(0)`); every other number
-/// becomes ``JSONValue/double(_:)``. Numbers beyond the `Double` range are rejected, as Foundation does.
+/// Integers that fit in `Int` become ``JSON/int(_:)`` (so `-0` is `.int(0)`); every other number
+/// becomes ``JSON/double(_:)``. Numbers beyond the `Double` range are rejected, as Foundation does.
 /// Duplicate object keys keep the last value. A leading UTF-8 byte order mark is skipped.
 public enum JSONParser {
   /// How many arrays and objects may be open at once; deeper input fails with `.nestingTooDeep`.
   public static let maximumDepth = 512
 
   /// Parses one JSON value (of any type) that spans the whole of `data`.
-  public static func parse(_ data: Data) throws(JSONParsingError) -> JSONValue {
+  public static func parse(_ data: Data) throws(JSONParsingError) -> JSON {
     try parseDocument(data).value
   }
 
   /// Parses a JSON document whose top-level value must be an object.
   ///
   /// Syntax errors win over `.notAnObject`, which points at the start of the top-level value.
-  public static func parseObject(_ data: Data) throws(JSONParsingError) -> JSONObject {
+  public static func parseObject(_ data: Data) throws(JSONParsingError) -> JSON.Object {
     let (value, start) = try parseDocument(data)
     guard case .object(let object) = value else {
       throw JSONParsingError(kind: .notAnObject, offset: start)
@@ -96,9 +96,9 @@ public enum JSONParser {
     return object
   }
 
-  private static func parseDocument(_ data: Data) throws(JSONParsingError) -> (value: JSONValue, start: Int) {
+  private static func parseDocument(_ data: Data) throws(JSONParsingError) -> (value: JSON, start: Int) {
     // `withUnsafeBytes` only rethrows untyped errors, so the typed error travels out in a Result.
-    let result = data.withUnsafeBytes { raw -> Result<(value: JSONValue, start: Int), JSONParsingError> in
+    let result = data.withUnsafeBytes { raw -> Result<(value: JSON, start: Int), JSONParsingError> in
       var parser = ByteParser(bytes: raw.bindMemory(to: UInt8.self))
       return Result { () throws(JSONParsingError) in try parser.parseDocument() }
     }
@@ -166,7 +166,7 @@ private struct ByteParser {
     JSONParsingError(kind: kind, offset: offset)
   }
 
-  mutating func parseDocument() throws(JSONParsingError) -> (value: JSONValue, start: Int) {
+  mutating func parseDocument() throws(JSONParsingError) -> (value: JSON, start: Int) {
     if end >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
       index = 3
     }
@@ -190,7 +190,7 @@ private struct ByteParser {
   }
 
   /// Parses the value starting at `index`, which must not be whitespace.
-  private mutating func parseValue() throws(JSONParsingError) -> JSONValue {
+  private mutating func parseValue() throws(JSONParsingError) -> JSON {
     guard index < end else { throw error(.unexpectedEndOfInput, at: end) }
     switch bytes[index] {
     case ASCII.quote: return .string(try parseString())
@@ -238,7 +238,7 @@ private struct ByteParser {
     index += 1
   }
 
-  private mutating func parseObject() throws(JSONParsingError) -> JSONObject {
+  private mutating func parseObject() throws(JSONParsingError) -> JSON.Object {
     try enterContainer()
     index += 1
     skipWhitespace()
@@ -248,7 +248,7 @@ private struct ByteParser {
       return [:]
     }
     while capacityHints.count <= depth { capacityHints.append(0) }
-    var object = JSONObject(minimumCapacity: capacityHints[depth])
+    var object = JSON.Object(minimumCapacity: capacityHints[depth])
     while true {
       skipWhitespace()
       guard index < end else { throw error(.unexpectedEndOfInput, at: end) }
@@ -271,7 +271,7 @@ private struct ByteParser {
     return object
   }
 
-  private mutating func parseArray() throws(JSONParsingError) -> [JSONValue] {
+  private mutating func parseArray() throws(JSONParsingError) -> [JSON] {
     try enterContainer()
     index += 1
     skipWhitespace()
@@ -281,7 +281,7 @@ private struct ByteParser {
       return []
     }
     while capacityHints.count <= depth { capacityHints.append(0) }
-    var array: [JSONValue] = []
+    var array: [JSON] = []
     array.reserveCapacity(capacityHints[depth])
     while true {
       skipWhitespace()
@@ -495,7 +495,7 @@ private struct ByteParser {
 
   // MARK: Numbers
 
-  private mutating func parseNumber() throws(JSONParsingError) -> JSONValue {
+  private mutating func parseNumber() throws(JSONParsingError) -> JSON {
     let start = index
     var position = index
     let negative = bytes[position] == ASCII.minus

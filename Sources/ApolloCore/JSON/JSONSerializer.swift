@@ -1,6 +1,6 @@
 import Foundation
 
-/// Writes ``JSONValue`` as compact JSON (no insignificant whitespace), in the shape `JSONSerialization`
+/// Writes ``JSON`` as compact JSON (no insignificant whitespace), in the shape `JSONSerialization`
 /// produces with `.sortedKeys` and `.withoutEscapingSlashes`.
 ///
 /// - Keys are sorted with Swift's `String` `<` (Unicode scalar order after canonical normalization), not the
@@ -14,23 +14,23 @@ import Foundation
 ///   NaN and infinity cannot be represented in JSON and are written as `null`.
 public enum JSONSerializer {
   /// Serializes `value` to UTF-8 JSON.
-  public static func serialize(_ value: JSONValue, sortedKeys: Bool = true) -> Data {
+  public static func serialize(_ value: JSON, sortedKeys: Bool = true) -> Data {
     Data(bytes(value, sortedKeys: sortedKeys))
   }
 
   /// Serializes `object` to UTF-8 JSON.
-  public static func serialize(_ object: JSONObject, sortedKeys: Bool = true) -> Data {
+  public static func serialize(_ object: JSON.Object, sortedKeys: Bool = true) -> Data {
     var writer = JSONWriter(sortedKeys: sortedKeys)
     writer.writeObject(object)
     return Data(writer.output)
   }
 
   /// Serializes `value` to a JSON string.
-  public static func string(_ value: JSONValue, sortedKeys: Bool = true) -> String {
+  public static func string(_ value: JSON, sortedKeys: Bool = true) -> String {
     String(decoding: bytes(value, sortedKeys: sortedKeys), as: UTF8.self)
   }
 
-  private static func bytes(_ value: JSONValue, sortedKeys: Bool) -> [UInt8] {
+  private static func bytes(_ value: JSON, sortedKeys: Bool) -> [UInt8] {
     var writer = JSONWriter(sortedKeys: sortedKeys)
     writer.write(value)
     return writer.output
@@ -47,7 +47,7 @@ private struct JSONWriter {
     output.reserveCapacity(1024)
   }
 
-  mutating func write(_ value: JSONValue) {
+  mutating func write(_ value: JSON) {
     switch value {
     case .null: appendLiteral("null")
     case .bool(let flag): appendLiteral(flag ? "true" : "false")
@@ -68,7 +68,7 @@ private struct JSONWriter {
     }
   }
 
-  mutating func writeObject(_ object: JSONObject) {
+  mutating func writeObject(_ object: JSON.Object) {
     output.append(UInt8(ascii: "{"))
     if sortedKeys {
       var first = true
@@ -88,7 +88,7 @@ private struct JSONWriter {
     output.append(UInt8(ascii: "}"))
   }
 
-  private mutating func writeMember(_ key: String, _ value: JSONValue) {
+  private mutating func writeMember(_ key: String, _ value: JSON) {
     writeString(key)
     output.append(UInt8(ascii: ":"))
     write(value)

@@ -7,7 +7,7 @@ import Foundation
 /// encoding so that servers do not read them as a space or a separator.
 public enum GETRequestEncoder {
   /// The GET URL, or `nil` when `url` cannot carry query items.
-  public static func url(for body: JSONObject, baseURL url: URL) -> URL? {
+  public static func url(for body: JSON.Object, baseURL url: URL) -> URL? {
     guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return nil }
     var items = components.queryItems ?? []
     for key in body.keys.sorted() {

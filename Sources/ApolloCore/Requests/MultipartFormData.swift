@@ -51,11 +51,11 @@ public struct MultipartFormData: Sendable, Hashable {
   /// In `operations`, each file variable is replaced by `null` (or by a list of `null`s for several
   /// files); the map sends a single file to `variables.<field>` and several to `variables.<field>.<i>`,
   /// fields in sorted name order.
-  public static func upload(operationBody: JSONObject, files: [GraphQLFile], boundary: String) throws -> MultipartFormData {
+  public static func upload(operationBody: JSON.Object, files: [GraphQLFile], boundary: String) throws -> MultipartFormData {
     var body = operationBody
     var variables = body["variables"]?.objectValue ?? [:]
     let byField = Dictionary(grouping: files, by: \.fieldName)
-    var map: JSONObject = [:]
+    var map: JSON.Object = [:]
     var orderedFiles: [GraphQLFile] = []
     for field in byField.keys.sorted() {
       guard let fieldFiles = byField[field] else { continue }

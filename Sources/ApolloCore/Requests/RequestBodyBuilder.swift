@@ -16,15 +16,16 @@ public enum RequestBodyBuilder {
   ///   - sendQueryDocument: include `query`.
   ///   - autoPersistQuery: include `extensions.persistedQuery`.
   ///   - includeClientLibrary: include `extensions.clientLibrary`.
-  /// - Throws: ``RequestBodyError`` when a member that was asked for cannot be produced.
+  /// - Throws: ``RequestBodyError`` when a member that was asked for cannot be produced,
+  ///   ``OperationVariablesError`` when a variable has no JSON form.
   public static func body<Operation: GraphQLOperation>(
     for operation: Operation,
     sendQueryDocument: Bool,
     autoPersistQuery: Bool,
     includeClientLibrary: Bool = false
-  ) throws -> JSONObject {
-    var body: JSONObject = ["operationName": .string(Operation.operationName)]
-    if let variables = operation.variablesJSON {
+  ) throws -> JSON.Object {
+    var body: JSON.Object = ["operationName": .string(Operation.operationName)]
+    if let variables = try operation.encodedVariables() {
       body["variables"] = .object(variables)
     }
     if sendQueryDocument {
@@ -33,9 +34,9 @@ public enum RequestBodyBuilder {
       }
       body["query"] = .string(definition.queryDocument)
     }
-    var extensions: JSONObject = [:]
+    var extensions: JSON.Object = [:]
     if autoPersistQuery {
-      guard let identifier = Operation.operationDocument.operationIdentifier else {
+      guard let identifier = Operation.persistedQueryIdentifier else {
         throw RequestBodyError.missingOperationIdentifier(operationName: Operation.operationName)
       }
       extensions["persistedQuery"] = ["sha256Hash": .string(identifier), "version": 1]

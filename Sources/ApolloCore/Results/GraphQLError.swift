@@ -29,9 +29,9 @@ public struct GraphQLError: Error, Hashable, Sendable, CustomStringConvertible, 
   }
 
   /// The error entry exactly as received.
-  public let object: JSONObject
+  public let object: JSON.Object
 
-  public init(_ object: JSONObject) {
+  public init(_ object: JSON.Object) {
     self.object = object
   }
 
@@ -77,7 +77,7 @@ public struct GraphQLError: Error, Hashable, Sendable, CustomStringConvertible, 
   public var extensions: [String: Any]? { object["extensions"]?.objectValue?.foundationObject }
 
   /// The `extensions` member as typed JSON.
-  public var extensionsJSON: JSONObject? { object["extensions"]?.objectValue }
+  public var extensionsJSON: JSON.Object? { object["extensions"]?.objectValue }
 
   public var description: String { message ?? "GraphQL Error" }
   public var errorDescription: String? { description }

@@ -3,13 +3,13 @@ import Foundation
 /// The members of a single GraphQL response body, before they are read into an operation's `Data`.
 public struct GraphQLResponseBody: Sendable, Hashable {
   /// The `data` member; `nil` when absent or `null`.
-  public var data: JSONObject?
+  public var data: JSON.Object?
   /// The `errors` member; `nil` when absent or `null`.
   public var errors: [GraphQLError]?
   /// The `extensions` member; `nil` when absent or `null`.
-  public var extensions: JSONObject?
+  public var extensions: JSON.Object?
 
-  public init(data: JSONObject?, errors: [GraphQLError]?, extensions: JSONObject?) {
+  public init(data: JSON.Object?, errors: [GraphQLError]?, extensions: JSON.Object?) {
     self.data = data
     self.errors = errors
     self.extensions = extensions
@@ -18,7 +18,7 @@ public struct GraphQLResponseBody: Sendable, Hashable {
   /// Reads the members of a response object.
   ///
   /// - Throws: ``GraphQLResponseBodyError`` when a member has the wrong JSON type.
-  public init(_ body: JSONObject) throws {
+  public init(_ body: JSON.Object) throws {
     switch body["data"] {
     case nil, .null?: data = nil
     case .object(let object)?: data = object

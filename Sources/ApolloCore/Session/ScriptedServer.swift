@@ -8,7 +8,7 @@ public struct ScriptedRequest: Sendable {
   /// The request as sent.
   public let urlRequest: URLRequest
   /// The body (POST JSON) or the query items (GET) as a JSON object; `nil` for other bodies.
-  public let graphQLBody: JSONObject?
+  public let graphQLBody: JSON.Object?
   /// 1 for the first request the server received, 2 for the second, …
   public let sequenceNumber: Int
 
@@ -17,9 +17,9 @@ public struct ScriptedRequest: Sendable {
   /// `query` from the body.
   public var query: String? { graphQLBody?["query"]?.stringValue }
   /// `variables` from the body.
-  public var variables: JSONObject? { graphQLBody?["variables"]?.objectValue }
+  public var variables: JSON.Object? { graphQLBody?["variables"]?.objectValue }
   /// `extensions` from the body.
-  public var extensions: JSONObject? { graphQLBody?["extensions"]?.objectValue }
+  public var extensions: JSON.Object? { graphQLBody?["extensions"]?.objectValue }
   /// The HTTP method.
   public var method: String { urlRequest.httpMethod ?? "GET" }
   /// A header value, looked up case-insensitively.
@@ -64,7 +64,7 @@ public struct ScriptedResponse: Sendable {
   }
 
   /// A JSON response.
-  public static func json(_ object: JSONObject, statusCode: Int = 200, headers: [String: String] = [:]) -> ScriptedResponse {
+  public static func json(_ object: JSON.Object, statusCode: Int = 200, headers: [String: String] = [:]) -> ScriptedResponse {
     raw(JSONSerializer.serialize(object), statusCode: statusCode, headers: ["Content-Type": "application/json"].merging(headers) { $1 })
   }
 
@@ -184,14 +184,14 @@ public final class ScriptedServer: HTTPStreamingSession {
     return HTTPStreamingResponse(response: head, body: body)
   }
 
-  static func graphQLBody(of request: URLRequest) -> JSONObject? {
+  static func graphQLBody(of request: URLRequest) -> JSON.Object? {
     if let body = request.httpBody, !body.isEmpty {
       return try? JSONParser.parseObject(body)
     }
     guard let url = request.url, let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems,
       !items.isEmpty
     else { return nil }
-    var object: JSONObject = [:]
+    var object: JSON.Object = [:]
     for item in items {
       guard let value = item.value else { object[item.name] = .null; continue }
       if let parsed = try? JSONParser.parse(Data(value.utf8)), parsed.objectValue != nil {

@@ -17,13 +17,6 @@ public final class ApolloStore: Sendable {
     self.normalizer = normalizer
   }
 
-  /// Data read back from the store, with the record fields it depends on.
-  public struct CachedData: Sendable, Hashable {
-    public let data: JSONObject
-    /// Every `RecordKey.field` that was read.
-    public let dependentKeys: Set<CacheKey>
-  }
-
   /// Writes records and tells subscribers what changed; returns the `RecordKey.field` keys whose values
   /// changed.
   @discardableResult
@@ -50,67 +43,41 @@ public final class ApolloStore: Sendable {
     subscribers.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(subscriber)) }
   }
 
-  /// The records that normalizing `data` as the response to `operation` would write.
-  public func records<Operation: GraphQLOperation>(for operation: Operation, data: JSONObject) -> RecordSet {
-    normalizer.records(for: operation, data: data)
+  /// The records that writing `data` as the response to `operation` stores: `data` read by the
+  /// operation's selections and keyed by this store's ``normalizer``.
+  ///
+  /// - Throws: ``GraphQLExecutionError`` when `data` does not match the selections.
+  public func records<Operation: GraphQLOperation>(for operation: Operation, data: JSON.Object) throws -> RecordSet {
+    try normalizer.execute(operation, data: data, normalizing: true).records ?? RecordSet()
   }
 
-  /// Rebuilds the last stored response of `operation`, or `nil` when the store has none.
+  /// Reads `operation`'s data from the records by its generated selections, so records written by
+  /// any operation that selected the same fields serve it, with the `RecordKey.field` keys it depends
+  /// on.
   ///
-  /// Fields missing from a record are left out; reading the result into the operation's `Data`
-  /// then fails for required fields, which callers treat as a cache miss (a partial record is a miss).
-  public func readData<Operation: GraphQLOperation>(for operation: Operation) throws -> CachedData? {
-    guard case .object(let shape)? = try cache.loadShape(forKey: OperationCacheKey.shapeKey(for: operation)) else {
+  /// - Throws: a cache miss: `JSONDecodingError.missingValue` when the root record is absent,
+  ///   otherwise ``GraphQLExecutionError`` naming the first missing or mismatched field (a partial
+  ///   record is a miss).
+  public func read<Operation: GraphQLOperation>(
+    _ operation: Operation
+  ) throws -> (data: Operation.Data, dependentKeys: Set<CacheKey>) {
+    try GraphQLExecutor.read(operation, from: cache)
+  }
+
+  /// Reads `operation`'s data like ``read(_:)``, with a cache miss (a missing record or field, or a
+  /// record that does not match the selections) as `nil`; a failure of the cache itself is thrown.
+  public func readIfComplete<Operation: GraphQLOperation>(
+    _ operation: Operation
+  ) throws -> (data: Operation.Data, dependentKeys: Set<CacheKey>)? {
+    do {
+      return try read(operation)
+    } catch let error where GraphQLExecutor.isCacheMiss(error) {
       return nil
     }
-    let rootKey = OperationCacheKey.rootKey(for: Operation.operationType)
-    guard let root = try cache.loadRecords(forKeys: [rootKey])[rootKey] else { return nil }
-    let suffix = OperationCacheKey.argumentsSuffix(for: operation.variablesJSON)
-    var reader = RecordReader(cache: cache)
-    var data: JSONObject = [:]
-    for (field, fieldShape) in shape {
-      let recordField = field + suffix
-      guard let value = root.fields[recordField] else { continue }
-      reader.dependentKeys.insert(rootKey + "." + recordField)
-      if let json = try reader.read(value, shape: fieldShape) { data[field] = json }
-    }
-    return CachedData(data: data, dependentKeys: reader.dependentKeys)
   }
 
   /// Drops every record.
   public func removeAll() throws {
     try cache.clear()
-  }
-}
-
-/// Follows references from a record value along a shape.
-private struct RecordReader {
-  let cache: any NormalizedCache
-  var dependentKeys: Set<CacheKey> = []
-
-  mutating func read(_ value: RecordValue, shape: SelectionShape) throws -> JSONValue? {
-    switch (value, shape) {
-    case (.value(let json), _):
-      return json
-    case (.reference(let key), .object(let fields)):
-      guard let record = try cache.loadRecords(forKeys: [key])[key] else { return nil }
-      var object: JSONObject = [:]
-      for (field, fieldShape) in fields {
-        guard let fieldValue = record.fields[field] else { continue }
-        dependentKeys.insert(key + "." + field)
-        if let json = try read(fieldValue, shape: fieldShape) { object[field] = json }
-      }
-      return .object(object)
-    case (.list(let elements), .list(let elementShape)):
-      var array: [JSONValue] = []
-      array.reserveCapacity(elements.count)
-      for element in elements {
-        guard let json = try read(element, shape: elementShape) else { return nil }
-        array.append(json)
-      }
-      return .array(array)
-    default:
-      return nil
-    }
   }
 }

@@ -152,14 +152,12 @@ extension ApolloClient: ApolloClientProtocol {
 
   private func loadFromCache<Query: GraphQLQuery>(_ query: Query) -> Result<GraphQLResult<Query.Data>, any Error> {
     Result {
-      guard let cached = try store.readData(for: query) else {
-        throw JSONDecodingError(kind: .missingValue, path: [])
-      }
       do {
-        let data = try Query.Data(data: cached.data)
-        return GraphQLResult(data: data, extensionsJSON: nil, errors: nil, source: .cache, dependentKeys: cached.dependentKeys)
-      } catch let error as JSONDecodingError {
-        throw GraphQLResultError(path: error.path, underlying: error)
+        let cached = try store.read(query)
+        return GraphQLResult(
+          data: cached.data, extensionsJSON: nil, errors: nil, source: .cache, dependentKeys: cached.dependentKeys)
+      } catch let error as GraphQLExecutionError {
+        throw GraphQLResultError(path: error.path.toArray(), underlying: error.underlying)
       }
     }
   }

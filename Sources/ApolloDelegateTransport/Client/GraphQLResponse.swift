@@ -5,14 +5,17 @@ import Foundation
 /// This is what `HTTPNetworkTransport.send` delivers; `ApolloClient` reads it into a ``GraphQLResult``.
 public final class GraphQLResponse<Data: RootSelectionSet>: Sendable {
   /// The whole response object.
-  public let body: JSONObject
-  /// Normalizes the response's `data` for the operation it answers (the operation itself is kept only
-  /// inside this closure, since the class is generic over `Data`).
-  private let makeRecords: @Sendable (ApolloStore, JSONObject) -> RecordSet
+  public let body: JSON.Object
+  /// Reads the response's `data` by the selections of the operation it answers, normalizing it with
+  /// the given rules when asked (the operation itself is kept only inside this closure, since the
+  /// class is generic over `Data`).
+  private let execute: @Sendable (JSON.Object, ResponseNormalizer?) throws -> (data: Data, records: RecordSet?)
 
-  public init<Operation: GraphQLOperation>(operation: Operation, body: JSONObject) where Operation.Data == Data {
+  public init<Operation: GraphQLOperation>(operation: Operation, body: JSON.Object) where Operation.Data == Data {
     self.body = body
-    self.makeRecords = { store, data in store.records(for: operation, data: data) }
+    self.execute = { data, normalizer in
+      try (normalizer ?? ResponseNormalizer()).execute(operation, data: data, normalizing: normalizer != nil)
+    }
   }
 
   /// The `errors` array: `nil` unless it is an array of objects, `[]` for an empty array.
@@ -29,34 +32,35 @@ public final class GraphQLResponse<Data: RootSelectionSet>: Sendable {
 
   /// Reads the response without normalizing it: `dependentKeys` is `nil`, the source `.server`.
   ///
-  /// - Throws: ``GraphQLResultError`` wrapping a ``JSONDecodingError`` when `data` does not match the
+  /// - Throws: ``GraphQLResultError`` wrapping a `JSONDecodingError` when `data` does not match the
   ///   selection set. `data: null` (or no `data`) is not an error: the result's `data` is `nil`.
   public func parseResultFast() throws -> GraphQLResult<Data> {
-    try parseResult(dataReader: body["data"]?.objectValue)
+    try parseResult(normalizingWith: nil).result
   }
 
   /// Reads the response and writes its records to `store` before returning, so a handler that reads
   /// the store sees them (0.x returned before the write finished).
   func parseResult(publishingTo store: ApolloStore) throws -> GraphQLResult<Data> {
-    let result = try parseResultFast()
-    if let data = body["data"]?.objectValue {
-      try store.publishRecords(makeRecords(store, data))
-    }
-    return result
+    let parsed = try parseResult(normalizingWith: store.normalizer)
+    if let records = parsed.records { try store.publishRecords(records) }
+    return parsed.result
   }
 
-  private func parseResult(dataReader data: JSONObject?) throws -> GraphQLResult<Data> {
-    let decoded: Data?
-    if let data {
+  private func parseResult(normalizingWith normalizer: ResponseNormalizer?) throws
+    -> (result: GraphQLResult<Data>, records: RecordSet?)
+  {
+    var decoded: Data?
+    var records: RecordSet?
+    if let data = body["data"]?.objectValue {
       do {
-        decoded = try Data(data: data)
-      } catch let error as JSONDecodingError {
-        throw GraphQLResultError(path: error.path, underlying: error)
+        (decoded, records) = try execute(data, normalizer)
+      } catch let error as GraphQLExecutionError {
+        throw GraphQLResultError(path: error.path.toArray(), underlying: error.underlying)
       }
-    } else {
-      decoded = nil
     }
-    return GraphQLResult(data: decoded, extensionsJSON: body["extensions"]?.objectValue, errors: parseErrorsOnlyFast(),
-                         source: .server, dependentKeys: nil)
+    let result = GraphQLResult(
+      data: decoded, extensionsJSON: body["extensions"]?.objectValue, errors: parseErrorsOnlyFast(), source: .server,
+      dependentKeys: nil)
+    return (result, records)
   }
 }

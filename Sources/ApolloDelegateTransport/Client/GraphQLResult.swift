@@ -15,7 +15,7 @@ public struct GraphQLResult<Data> {
   /// The `errors` of the response.
   public let errors: [GraphQLError]?
   /// The `extensions` of the response, typed.
-  public let extensionsJSON: JSONObject?
+  public let extensionsJSON: JSON.Object?
   /// Where the result came from.
   public let source: Source
   /// The record fields a cached result was read from; `nil` for results that were not normalized.
@@ -30,7 +30,7 @@ public struct GraphQLResult<Data> {
               dependentKeys: dependentKeys)
   }
 
-  init(data: Data?, extensionsJSON: JSONObject?, errors: [GraphQLError]?, source: Source, dependentKeys: Set<CacheKey>?) {
+  init(data: Data?, extensionsJSON: JSON.Object?, errors: [GraphQLError]?, source: Source, dependentKeys: Set<CacheKey>?) {
     self.data = data
     self.extensionsJSON = extensionsJSON
     self.errors = errors
@@ -38,10 +38,10 @@ public struct GraphQLResult<Data> {
     self.dependentKeys = dependentKeys
   }
 
-  private static func json(from dictionary: [String: Any]) -> JSONObject {
-    var object: JSONObject = [:]
+  private static func json(from dictionary: [String: Any]) -> JSON.Object {
+    var object: JSON.Object = [:]
     for (key, value) in dictionary {
-      if let json = JSONValue(foundationValue: value) { object[key] = json }
+      if let json = JSON(foundationValue: value) { object[key] = json }
     }
     return object
   }

@@ -6,6 +6,10 @@ public struct GraphQLResultError: Error, LocalizedError {
   /// What went wrong, usually a ``JSONDecodingError``.
   public let underlying: any Error
 
+  /// The response path of the failing field, joined with `.` (0.x kept it internal; the parity
+  /// harness compares it across generations).
+  public var pathString: String { path.joined(separator: ".") }
+
   init(path: [String], underlying: any Error) {
     self.path = path
     self.underlying = underlying

@@ -233,7 +233,7 @@ public class HTTPNetworkTransport: @unchecked Sendable {
         handleErrorOrRetry(error, for: request, response: response, operation: operation, files: files, completion: completion)
         return
       }
-      let json: JSONValue
+      let json: JSON
       do {
         json = try serializationFormat.deserialize(data: data)
       } catch {

@@ -36,7 +36,7 @@ extension RequestCreator {
                                                        sendQueryDocument: Bool = true,
                                                        autoPersistQuery: Bool = false) -> GraphQLMap {
     var body: GraphQLMap = [
-      "variables": operation.variables.map(JSONValue.object) ?? .null,
+      "variables": operation.variables.map(JSON.object) ?? .null,
       "operationName": .string(operation.operationName),
     ]
     // 0.x stopped the process when the identifier was missing; the transport checks it first and

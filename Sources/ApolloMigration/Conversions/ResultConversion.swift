@@ -23,7 +23,7 @@ enum ResultConversion {
 
   /// A 1.x result as response JSON, for a 1.x hook that answers at the HTTP stage.
   static func responseBody<Data: RootSelectionSet>(_ result: V1GraphQLResult<Data>) -> Foundation.Data {
-    var object: JSONObject = [:]
+    var object: JSON.Object = [:]
     if let data = result.data { object["data"] = .object(data.jsonObject) }
     if let errors = result.errors { object["errors"] = .array(errors.map { .object($0.object) }) }
     if let extensions = result.extensionsJSON { object["extensions"] = .object(extensions) }

@@ -11,7 +11,7 @@ struct CallbackBodyCreatorOnAsyncChain: JSONRequestBodyCreator {
 
   func requestBody<Operation: GraphQLOperation>(
     for operation: Operation, sendQueryDocument: Bool, autoPersistQuery: Bool
-  ) -> JSONEncodableDictionary {
+  ) -> JSON.Object {
     var body = creator.withValue {
       $0.requestBody(for: operation, sendQueryDocument: sendQueryDocument, autoPersistQuery: autoPersistQuery)
     }

@@ -34,11 +34,11 @@ struct LegacyBodyParser: ResponseParsingInterceptor {
 
 /// The last response object one send parsed.
 final class BodyCapture: Sendable {
-  private let body = Mutex<JSONObject?>(nil)
+  private let body = Mutex<JSON.Object?>(nil)
   /// What the send's 0.x checks parsed.
   let checked = LegacyParsedBody()
-  func store(_ object: JSONObject) { body.withLock { $0 = object } }
-  var last: JSONObject? { body.withLock { $0 } }
+  func store(_ object: JSON.Object) { body.withLock { $0 = object } }
+  var last: JSON.Object? { body.withLock { $0 } }
 }
 
 /// One send's provider for the facade: the 0.x delegate adapter (which also applies the wire fix,

@@ -17,7 +17,7 @@ struct LegacyRequestBodyCreator: JSONRequestBodyCreator {
 
   func requestBody<Operation: GraphQLOperation>(
     for operation: Operation, sendQueryDocument: Bool, autoPersistQuery: Bool
-  ) -> JSONEncodableDictionary {
+  ) -> JSON.Object {
     ApolloRequestCreator().requestBody(for: operation, sendOperationIdentifiers: sendOperationIdentifiers,
                                        sendQueryDocument: sendQueryDocument, autoPersistQuery: autoPersistQuery)
   }

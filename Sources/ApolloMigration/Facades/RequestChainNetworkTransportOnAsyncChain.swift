@@ -27,8 +27,8 @@ import FoundationNetworking
 /// `sendEnhancedClientAwareness`, and the same GET/POST choice. What differs, exactly:
 /// - a GET request's `URLRequest.cachePolicy` comes from the `FetchBehavior`, which differs from 1.x's
 ///   Darwin-only mapping for `fetchIgnoringCacheCompletely` and `returnCacheDataAndFetch`;
-/// - a `returnCacheDataDontFetch` miss fails with `JSONDecodingError.missingValue` at the root path, not
-///   with the store's error at the first missing field;
+/// - a `returnCacheDataDontFetch` miss fails with a bare `JSONDecodingError.missingValue`, not with
+///   the store's `GraphQLExecutionError` at the first missing field;
 /// - server results' `dependentKeys` are every field of their records (1.x: the same, computed the same way),
 ///   but a response without `data` has `nil` rather than an empty set.
 public final class RequestChainNetworkTransportOnAsyncChain: ApolloCallbackChain.NetworkTransport, @unchecked Sendable {
@@ -177,7 +177,7 @@ public final class RequestChainNetworkTransportOnAsyncChain: ApolloCallbackChain
       } catch is CancellationError {
         // Cancelled through the returned Cancellable: silent, as 1.x.
       } catch V2Client.Error.noResults where cacheOnly {
-        delivery.deliver(.failure(JSONDecodingError(kind: .missingValue, path: [])))
+        delivery.deliver(.failure(JSONDecodingError.missingValue))
       } catch {
         delivery.deliver(.failure(ResultConversion.v1Error(error)))
       }

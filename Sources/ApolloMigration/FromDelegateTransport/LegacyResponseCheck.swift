@@ -15,7 +15,7 @@ enum LegacyResponseCheck {
     /// Goes to the retry delegate (or to the caller when there is none) with this 0.x error.
     case retryPath(any Error)
     /// A JSON object: the GraphQL-errors step follows.
-    case body(JSONObject)
+    case body(JSON.Object)
   }
 
   /// A status outside 200–299 is `GraphQLHTTPResponseError(.errorResponse)`; a body that is not JSON
@@ -24,7 +24,7 @@ enum LegacyResponseCheck {
     guard (200..<300).contains(response.statusCode) else {
       return .retryPath(GraphQLHTTPResponseError(body: data, response: response, kind: .errorResponse))
     }
-    let json: JSONValue
+    let json: JSON
     do {
       json = try JSONSerializationFormat.deserialize(data: data)
     } catch {
@@ -39,7 +39,7 @@ enum LegacyResponseCheck {
   /// The errors the GraphQL-error delegate sees: a non-empty `errors` array of objects (0.x's
   /// `parseErrorsOnlyFast`), except a `PersistedQueryNotFound` answer to a hash-only request, which the
   /// persisted-query retry handles first (as in 0.x).
-  static func errorsForDelegate(in body: JSONObject, sentRequest: URLRequest) -> [GraphQLError]? {
+  static func errorsForDelegate(in body: JSON.Object, sentRequest: URLRequest) -> [GraphQLError]? {
     guard case .array(let entries)? = body["errors"], !entries.isEmpty else { return nil }
     var errors: [GraphQLError] = []
     for entry in entries {
@@ -89,14 +89,14 @@ enum LegacyResponseCheck {
 /// that would otherwise parse the same bytes a second time (the 0.x facade's). Handed out only for
 /// exactly those bytes.
 final class LegacyParsedBody: Sendable {
-  private let parsed = Mutex<(data: Data, object: JSONObject)?>(nil)
+  private let parsed = Mutex<(data: Data, object: JSON.Object)?>(nil)
 
-  func store(_ object: JSONObject, parsedFrom data: Data) {
+  func store(_ object: JSON.Object, parsedFrom data: Data) {
     parsed.withLock { $0 = (data, object) }
   }
 
   /// What `JSONParser.parseObject(data)` returns, if the checks parsed these bytes.
-  func object(parsedFrom data: Data) -> JSONObject? {
+  func object(parsedFrom data: Data) -> JSON.Object? {
     parsed.withLock { stored in
       guard let stored, stored.data == data else { return nil }
       return stored.object

@@ -94,13 +94,13 @@ public struct ParityCassette: Sendable, Equatable {
 
   /// The cassette as pretty, sorted-key JSON text.
   public func encoded() -> Data {
-    let exchanges: [JSONValue] = self.exchanges.map { exchange in
-      var object: JSONObject = ["request": .object([
+    let exchanges: [JSON] = self.exchanges.map { exchange in
+      var object: JSON.Object = ["request": .object([
         "method": .string(exchange.request.method), "url": .string(exchange.request.url),
         "headers": .object(exchange.request.headers.mapValues { .string($0) }), "body": .string(exchange.request.body),
       ])]
       if let response = exchange.response {
-        var responseObject: JSONObject = [
+        var responseObject: JSON.Object = [
           "status": .int(response.status), "headers": .object(response.headers.mapValues { .string($0) }),
         ]
         if let text = String(data: response.body, encoding: .utf8) {
@@ -112,7 +112,7 @@ public struct ParityCassette: Sendable, Equatable {
       }
       return .object(object)
     }
-    let file: JSONObject = [
+    let file: JSON.Object = [
       "cassetteVersion": .int(Self.version), "scenario": .string(scenario), "recordedFrom": .string(recordedFrom),
       "exchanges": .array(exchanges),
     ]
@@ -120,7 +120,7 @@ public struct ParityCassette: Sendable, Equatable {
   }
 
   /// Indented JSON with sorted keys, one member per line, so a re-recording diffs line by line.
-  private static func pretty(_ value: JSONValue, indent: String) -> String {
+  private static func pretty(_ value: JSON, indent: String) -> String {
     let inner = indent + "  "
     switch value {
     case .object(let object) where !object.isEmpty:
@@ -138,7 +138,7 @@ public struct ParityCassette: Sendable, Equatable {
   /// Reads a cassette file's contents.
   /// - Throws: ``ParityCassetteError`` naming what is wrong.
   public init(decoding data: Data, source: String) throws {
-    let root: JSONValue
+    let root: JSON
     do { root = try JSONParser.parse(data) } catch { throw ParityCassetteError(file: source, problem: "not JSON: \(error)") }
     guard case .object(let file) = root else { throw ParityCassetteError(file: source, problem: "not a JSON object") }
     guard file["cassetteVersion"]?.intValue == Self.version else {
@@ -173,7 +173,7 @@ public struct ParityCassette: Sendable, Equatable {
     }
   }
 
-  private static func strings(_ value: JSONValue?) -> [String: String] {
+  private static func strings(_ value: JSON?) -> [String: String] {
     guard case .object(let object)? = value else { return [:] }
     return object.compactMapValues(\.stringValue)
   }

@@ -36,7 +36,7 @@ extension ParityDelivery {
                    source: response.source == .cache ? "cache" : "server")
   }
 
-  static func render(_ object: JSONObject) -> String {
+  static func render(_ object: JSON.Object) -> String {
     JSONSerializer.string(.object(object), sortedKeys: true)
   }
 }
@@ -67,7 +67,7 @@ extension ParityFailure {
     case let error as ApolloDelegateTransport.URLSessionClient.URLSessionClientError:
       if case .networkError(_, _, let underlying) = error { self.init(underlying) } else { self.init(category: "transport", detail: "\(error)") }
     case let error as GraphQLResultError:
-      self.init(error.underlying)
+      self.init(category: "decoding", detail: error.pathString)
     // 1.x
     case let error as ApolloCallbackChain.URLSessionClient.URLSessionClientError:
       if case .networkError(_, _, let underlying) = error { self.init(underlying) } else { self.init(category: "transport", detail: "\(error)") }
@@ -93,8 +93,10 @@ extension ParityFailure {
     case let error as V2Client.Error:
       self.init(category: error == .noResults ? "noResults" : "other", detail: error == .noResults ? "" : "\(error)")
     // Shared
-    case let error as JSONDecodingError:
-      self.init(category: "decoding", detail: error.path.joined(separator: "."))
+    case is JSONDecodingError:
+      self.init(category: "decoding", detail: "")
+    case let error as GraphQLExecutionError:
+      self.init(category: "decoding", detail: error.pathString)
     case let error as JSONParsingError:
       self.init(category: "invalidResponse", detail: "JSONParsingError \(error.description.prefix(40))")
     case let error as ScriptedServerError:

@@ -21,12 +21,12 @@ struct ParityLiveServer: Sendable {
 
   /// The replies as TestServer's script, or `nil` when one cannot travel over HTTP (a failure before
   /// any response, such as connection refused).
-  static func script(for replies: [ParityReply]) -> JSONValue? {
-    var script: [JSONValue] = []
+  static func script(for replies: [ParityReply]) -> JSON? {
+    var script: [JSON] = []
     for reply in replies {
       let response = reply.scripted
       guard response.failure == nil else { return nil }
-      var body: [JSONValue] = []
+      var body: [JSON] = []
       for event in response.body {
         switch event {
         case .data(let data): body.append(.object(["data": .string(data.base64EncodedString())]))
@@ -34,7 +34,7 @@ struct ParityLiveServer: Sendable {
         case .fail: body.append(.object(["drop": .bool(true)]))
         }
       }
-      var object: JSONObject = [
+      var object: JSON.Object = [
         "status": .int(response.statusCode),
         "headers": .object(response.headers.mapValues { .string($0) }),
         "body": .array(body),
@@ -78,7 +78,7 @@ struct ParityLiveServer: Sendable {
 
   /// A log entry as the `URLRequest` the client sent (the headers the client or its `URLSession` set,
   /// names lower-cased by the server).
-  private static func urlRequest(from entry: JSONObject) -> URLRequest {
+  private static func urlRequest(from entry: JSON.Object) -> URLRequest {
     let path = entry["path"]?.stringValue ?? "/"
     let query = entry["queryString"]?.stringValue ?? ""
     var components = URLComponents()

@@ -233,7 +233,7 @@ extension ParityWireRequest {
   }
 
   /// Takes `extensions.clientLibrary` out of a body, dropping `extensions` when nothing else is in it.
-  private static func removeClientLibrary(from body: inout JSONObject) -> JSONValue? {
+  private static func removeClientLibrary(from body: inout JSON.Object) -> JSON? {
     guard case .object(var extensions)? = body["extensions"], let library = extensions.removeValue(forKey: "clientLibrary")
     else { return nil }
     body["extensions"] = extensions.isEmpty ? nil : .object(extensions)
@@ -241,9 +241,9 @@ extension ParityWireRequest {
   }
 
   /// The `operations` and `map` parts of a GraphQL multipart request.
-  private static func uploadOperations(of request: URLRequest) -> JSONObject? {
+  private static func uploadOperations(of request: URLRequest) -> JSON.Object? {
     guard let data = request.httpBody, let text = String(data: data, encoding: .utf8) else { return nil }
-    var result: JSONObject = [:]
+    var result: JSON.Object = [:]
     for name in ["operations", "map"] {
       guard let start = text.range(of: "name=\"\(name)\"") else { continue }
       let rest = text[start.upperBound...]

@@ -143,7 +143,7 @@ public enum ParityHookError: Error, Hashable, CustomStringConvertible {
 /// One answer of the scripted server.
 public enum ParityReply: Sendable {
   /// A JSON body with a status code.
-  case json(JSONObject, status: Int = 200)
+  case json(JSON.Object, status: Int = 200)
   /// A body of exact bytes (UTF-8 text) with a status code and content type.
   case text(String, status: Int = 200, contentType: String = "application/json")
   /// A `multipart/mixed` body, one part per element; `spec` is `deferSpec=20220824` or `subscriptionSpec=1.0`.
@@ -151,7 +151,7 @@ public enum ParityReply: Sendable {
   /// The connection fails before any response (connection refused, timeout, …).
   case transportFailure(URLError.Code)
   /// The response head arrives after a pause (for cancelling before the response).
-  case delayed(Duration, JSONObject)
+  case delayed(Duration, JSON.Object)
   /// Part of a JSON body arrives, then the connection drops.
   case truncated(String)
   /// A response recorded from a real server (a cassette's), replayed byte for byte.

@@ -8,6 +8,7 @@
 nonisolated public struct CreateReviewMutation: GraphQLMutation {
   public static let operationName: String = "CreateReview"
   public static let operationDocument: ApolloAPI.OperationDocument = .init(
+    operationIdentifier: "e853fcd5e4470214ba1aa6c719702105ff10c260a84bba15ad39526982d0372a",
     definition: .init(
       #"mutation CreateReview($episode: Episode!, $review: ReviewInput!) { createReview(episode: $episode, review: $review) { stars commentary } }"#
     ))

@@ -8,6 +8,7 @@
 nonisolated public struct MultipleUploadMutation: GraphQLMutation {
   public static let operationName: String = "MultipleUpload"
   public static let operationDocument: ApolloAPI.OperationDocument = .init(
+    operationIdentifier: "471f113feb7b926a060526f964517ae63f718bbfd32d184fb7e5fd46ebca9565",
     definition: .init(
       #"mutation MultipleUpload($files: [Upload!]!) { multipleUpload(files: $files) { filename mimetype size content } }"#
     ))

@@ -8,6 +8,7 @@
 nonisolated public struct SingleUploadMutation: GraphQLMutation {
   public static let operationName: String = "SingleUpload"
   public static let operationDocument: ApolloAPI.OperationDocument = .init(
+    operationIdentifier: "4feb4b163fb8f37f69a92698eea854c09d38fe07dde0c79c1e93b2341937c427",
     definition: .init(
       #"mutation SingleUpload($file: Upload!) { singleUpload(file: $file) { filename mimetype size content } }"#
     ))

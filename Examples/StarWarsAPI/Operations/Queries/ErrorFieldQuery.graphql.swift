@@ -8,6 +8,7 @@
 nonisolated public struct ErrorFieldQuery: GraphQLQuery {
   public static let operationName: String = "ErrorField"
   public static let operationDocument: ApolloAPI.OperationDocument = .init(
+    operationIdentifier: "ab9cc1ed5182b5ab752a1724c2fa22fec66454695b6240ff3ccd17c0c9200e0d",
     definition: .init(
       #"query ErrorField { hero { __typename id name } errorField }"#
     ))

@@ -8,6 +8,7 @@
 nonisolated public struct HeroAndFriendsQuery: GraphQLQuery {
   public static let operationName: String = "HeroAndFriends"
   public static let operationDocument: ApolloAPI.OperationDocument = .init(
+    operationIdentifier: "fca6c3ef7920cfa00b0587911afd878a16f4911d6e146a34a72e8db4b8b69cab",
     definition: .init(
       #"query HeroAndFriends($episode: Episode) { hero(episode: $episode) { __typename id name friends { __typename id name } } }"#
     ))

@@ -8,6 +8,7 @@
 nonisolated public struct HeroDeferredQuery: GraphQLQuery {
   public static let operationName: String = "HeroDeferred"
   public static let operationDocument: ApolloAPI.OperationDocument = .init(
+    operationIdentifier: "ca38af925391cb170a4ded1686a685afe325c06618d558ffaf73b6538aec6a52",
     definition: .init(
       #"query HeroDeferred { hero { __typename id name ... on Character @defer(label: "friends") { friends { __typename id name } } } }"#
     ))

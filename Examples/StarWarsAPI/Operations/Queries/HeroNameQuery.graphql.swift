@@ -8,6 +8,7 @@
 nonisolated public struct HeroNameQuery: GraphQLQuery {
   public static let operationName: String = "HeroName"
   public static let operationDocument: ApolloAPI.OperationDocument = .init(
+    operationIdentifier: "7549f242ee87bc5a002245cdcc1327313ad0b2101898eb40e4f70e45c1256c49",
     definition: .init(
       #"query HeroName($episode: Episode) { hero(episode: $episode) { __typename id name } }"#
     ))

@@ -8,6 +8,7 @@
 nonisolated public struct MeQuery: GraphQLQuery {
   public static let operationName: String = "Me"
   public static let operationDocument: ApolloAPI.OperationDocument = .init(
+    operationIdentifier: "a7c966f9405ce98ddfb9e2ce8bdf911f7d4972051e3dfbca7298b6c47bb52e81",
     definition: .init(
       #"query Me { me }"#
     ))

@@ -8,6 +8,7 @@
 nonisolated public struct RequestHeaderQuery: GraphQLQuery {
   public static let operationName: String = "RequestHeader"
   public static let operationDocument: ApolloAPI.OperationDocument = .init(
+    operationIdentifier: "3c14c6133e1cab8f484d152c23db687a08b4e96385a7a85be9fa004613ba6252",
     definition: .init(
       #"query RequestHeader($name: String!) { requestHeader(name: $name) }"#
     ))

@@ -8,6 +8,7 @@
 nonisolated public struct SlowQuery: GraphQLQuery {
   public static let operationName: String = "Slow"
   public static let operationDocument: ApolloAPI.OperationDocument = .init(
+    operationIdentifier: "4b78ef0038c96b4ad616a79b1a8569145b25b3341c9cbd2567451977b7242f56",
     definition: .init(
       #"query Slow($delayMs: Int!) { slowField(delayMs: $delayMs) }"#
     ))

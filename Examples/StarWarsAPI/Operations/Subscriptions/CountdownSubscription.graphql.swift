@@ -8,6 +8,7 @@
 nonisolated public struct CountdownSubscription: GraphQLSubscription {
   public static let operationName: String = "Countdown"
   public static let operationDocument: ApolloAPI.OperationDocument = .init(
+    operationIdentifier: "7be1c422b72afd6af437d9dec1cbe3ff106fdee2ae27b6238a5ad67cff85f7b0",
     definition: .init(
       #"subscription Countdown($from: Int!, $intervalMs: Int) { countdown(from: $from, intervalMs: $intervalMs) }"#
     ))

@@ -8,6 +8,7 @@
 nonisolated public struct ReviewAddedSubscription: GraphQLSubscription {
   public static let operationName: String = "ReviewAdded"
   public static let operationDocument: ApolloAPI.OperationDocument = .init(
+    operationIdentifier: "117fc713d4bcd1d4a264f0b8709d63f02af6b21ac819e6f18b1db7a28b9c0a32",
     definition: .init(
       #"subscription ReviewAdded { reviewAdded { stars commentary } }"#
     ))

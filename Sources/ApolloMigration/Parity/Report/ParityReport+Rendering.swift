@@ -48,16 +48,16 @@ extension ParityReport {
 
   /// The report as JSON with sorted keys (schema in the type's documentation).
   public func json() -> String {
-    let scenarios: [JSONValue] = rows.map { row in
+    let scenarios: [JSON] = rows.map { row in
       .object([
         "name": .string(row.scenario),
         "summary": .string(row.summary),
         "cells": .array(row.cells.map { cell in
-          var object: JSONObject = ["stack": .string(cell.stack), "outcome": .string(cell.outcome.rawValue)]
+          var object: JSON.Object = ["stack": .string(cell.stack), "outcome": .string(cell.outcome.rawValue)]
           if let reference = cell.reference { object["reference"] = .string(reference) }
           if let difference = cell.difference { object["difference"] = .string(difference) }
           if let trace = cell.trace {
-            var aspects: JSONObject = [:]
+            var aspects: JSON.Object = [:]
             for aspect in ParityAspect.allCases { aspects[aspect.rawValue] = .array(trace.lines(aspect).map { .string($0) }) }
             object["trace"] = .object(aspects)
           }
@@ -65,7 +65,7 @@ extension ParityReport {
         }),
       ])
     }
-    let report: JSONObject = [
+    let report: JSON.Object = [
       "schemaVersion": .int(Self.schemaVersion),
       "stacks": .array(stacks.map { .string($0) }),
       "matched": .int(matched),

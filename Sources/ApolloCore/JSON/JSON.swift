@@ -1,13 +1,17 @@
 import Foundation
 
-/// A JSON value as it travels through every generation of the networking layer.
+/// A JSON value as it travels through every generation of the networking layer, from the bytes a
+/// server sent to the executor that reads them into generated selection sets.
+///
+/// Generated code sees JSON through `ApolloAPI`'s `JSONValue` and `JSONObject` (upstream's names,
+/// which this package keeps for it); the wire side uses this enum, so the two never meet by name.
 ///
 /// Upstream Apollo iOS models JSON as `Any` (0.x) or `AnyHashable` (1.x, 2.x). Neither is `Sendable`
 /// in Swift 6, and on Linux `JSONSerialization` hands back Swift containers that do not cast to
 /// `AnyHashable`-based types, so upstream's force casts crash there. This enum is `Sendable`,
 /// `Hashable` and identical on every platform; ``foundationValue`` converts to the `Any` shape
 /// that old code casts with `as?`.
-public enum JSONValue: Sendable, Hashable {
+public enum JSON: Sendable, Hashable {
   case null
   case bool(Bool)
   /// An integer that fits in 64 bits.
@@ -15,17 +19,15 @@ public enum JSONValue: Sendable, Hashable {
   /// Any other number.
   case double(Double)
   case string(String)
-  case array([JSONValue])
-  case object(JSONObject)
+  case array([JSON])
+  case object(Object)
+
+  /// A JSON object: the shape of a GraphQL response body, its `data`, `errors` entries and
+  /// `extensions`, and of a request body or variables map ready to be serialized.
+  public typealias Object = [String: JSON]
 }
 
-/// A JSON object: the shape of a GraphQL response body, its `data`, `errors` entries and `extensions`.
-public typealias JSONObject = [String: JSONValue]
-
-/// A request body or variables map ready to be serialized.
-public typealias JSONEncodableDictionary = [String: JSONValue]
-
-extension JSONValue {
+extension JSON {
   /// The wrapped string, or `nil` for any other case.
   @inlinable public var stringValue: String? {
     if case .string(let value) = self { return value }
@@ -59,13 +61,13 @@ extension JSONValue {
   }
 
   /// The wrapped object, or `nil` for any other case.
-  @inlinable public var objectValue: JSONObject? {
+  @inlinable public var objectValue: JSON.Object? {
     if case .object(let value) = self { return value }
     return nil
   }
 
   /// The wrapped array, or `nil` for any other case.
-  @inlinable public var arrayValue: [JSONValue]? {
+  @inlinable public var arrayValue: [JSON]? {
     if case .array(let value) = self { return value }
     return nil
   }
@@ -77,12 +79,12 @@ extension JSONValue {
   }
 
   /// The member named `key` when this is an object.
-  @inlinable public subscript(key: String) -> JSONValue? {
+  @inlinable public subscript(key: String) -> JSON? {
     objectValue?[key]
   }
 
   /// The element at `index` when this is an array and the index is in range.
-  @inlinable public subscript(index: Int) -> JSONValue? {
+  @inlinable public subscript(index: Int) -> JSON? {
     guard case .array(let values) = self, values.indices.contains(index) else { return nil }
     return values[index]
   }
@@ -109,27 +111,27 @@ extension JSONValue {
   /// - Returns: `nil` when `value` holds something JSON cannot carry (a `Date`, a custom class, …).
   public init?(foundationValue value: Any) {
     switch value {
-    case let json as JSONValue: self = json
+    case let json as JSON: self = json
     case is NSNull: self = .null
     case let string as String: self = .string(string)
     case let bool as Bool where type(of: value) == Bool.self: self = .bool(bool)
     case let int as Int where type(of: value) == Int.self: self = .int(int)
     case let double as Double where type(of: value) == Double.self: self = .double(double)
-    case let number as NSNumber: self = JSONValue(number: number)
+    case let number as NSNumber: self = JSON(number: number)
     case let float as Float: self = .double(Double(float))
     case let array as [Any]:
-      var converted: [JSONValue] = []
+      var converted: [JSON] = []
       converted.reserveCapacity(array.count)
       for element in array {
-        guard let json = JSONValue(foundationValue: element) else { return nil }
+        guard let json = JSON(foundationValue: element) else { return nil }
         converted.append(json)
       }
       self = .array(converted)
     case let object as [String: Any]:
-      var converted: JSONObject = [:]
+      var converted: JSON.Object = [:]
       converted.reserveCapacity(object.count)
       for (key, element) in object {
-        guard let json = JSONValue(foundationValue: element) else { return nil }
+        guard let json = JSON(foundationValue: element) else { return nil }
         converted[key] = json
       }
       self = .object(converted)
@@ -138,7 +140,7 @@ extension JSONValue {
       let mirror = Mirror(reflecting: value)
       guard mirror.displayStyle == .optional else { return nil }
       guard let wrapped = mirror.children.first?.value else { self = .null; return }
-      guard let json = JSONValue(foundationValue: wrapped) else { return nil }
+      guard let json = JSON(foundationValue: wrapped) else { return nil }
       self = json
     }
   }
@@ -164,7 +166,7 @@ extension JSONValue {
   }
 }
 
-extension Dictionary where Key == String, Value == JSONValue {
+extension Dictionary where Key == String, Value == JSON {
   /// The object in the shape `JSONSerialization` produces (`[String: Any]`).
   public var foundationObject: [String: Any] {
     var result: [String: Any] = [:]
@@ -174,33 +176,47 @@ extension Dictionary where Key == String, Value == JSONValue {
   }
 }
 
-extension JSONValue: ExpressibleByBooleanLiteral {
+extension JSON: ExpressibleByBooleanLiteral {
   public init(booleanLiteral value: Bool) { self = .bool(value) }
 }
 
-extension JSONValue: ExpressibleByIntegerLiteral {
+extension JSON: ExpressibleByIntegerLiteral {
   public init(integerLiteral value: Int) { self = .int(value) }
 }
 
-extension JSONValue: ExpressibleByFloatLiteral {
+extension JSON: ExpressibleByFloatLiteral {
   public init(floatLiteral value: Double) { self = .double(value) }
 }
 
-extension JSONValue: ExpressibleByStringLiteral {
+extension JSON: ExpressibleByStringLiteral {
   public init(stringLiteral value: String) { self = .string(value) }
 }
 
-extension JSONValue: ExpressibleByArrayLiteral {
-  public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+extension JSON: ExpressibleByArrayLiteral {
+  public init(arrayLiteral elements: JSON...) { self = .array(elements) }
 }
 
-extension JSONValue: ExpressibleByDictionaryLiteral {
-  public init(dictionaryLiteral elements: (String, JSONValue)...) {
-    var object: JSONObject = [:]
+extension JSON: ExpressibleByDictionaryLiteral {
+  public init(dictionaryLiteral elements: (String, JSON)...) {
+    var object: JSON.Object = [:]
     object.reserveCapacity(elements.count)
     for (key, value) in elements { object[key] = value }
     self = .object(object)
   }
 }
 
-extension JSONValue: ExpressibleByStringInterpolation {}
+extension JSON: ExpressibleByStringInterpolation {}
+
+extension JSON {
+  /// A short name for the JSON type, used in error messages.
+  public var typeName: String {
+    switch self {
+    case .null: return "null"
+    case .bool: return "boolean"
+    case .int, .double: return "number"
+    case .string: return "string"
+    case .array: return "array"
+    case .object: return "object"
+    }
+  }
+}
