@@ -1,3 +1,4 @@
+@_spi(Internal) import ApolloAPI
 import ApolloCore
 import Foundation
 import XCTest
@@ -42,6 +43,19 @@ private struct Persisted: GraphQLQuery {
   static let operationName = "Persisted"
   static let operationDocument = OperationDocument(operationIdentifier: "hash-1")
   typealias Data = EmptyData
+}
+
+/// A custom scalar whose JSON form is not JSON (a `Date`), as an app's edited scalar file might write.
+private struct DateScalar: GraphQLOperationVariableValue, JSONEncodable {
+  var _jsonEncodableValue: (any JSONEncodable)? { self }
+  var _jsonValue: JSONValue { Date(timeIntervalSince1970: 0) }
+}
+
+private struct UnencodableVariable: GraphQLQuery {
+  static let operationName = "Unencodable"
+  static let operationDocument = OperationDocument(definition: OperationDefinition("query Unencodable($at: Date) { a }"))
+  typealias Data = EmptyData
+  var __variables: Variables? { ["at": DateScalar()] }
 }
 
 private struct WithVariables: GraphQLQuery {
@@ -112,6 +126,20 @@ final class RequestBodyBuilderTests: XCTestCase {
   func test_nullableVariables_distinguishUnsetFromNull() throws {
     // A Swift `nil` in a plain optional is left out, as 1.x and 2.x generated code sends it.
     XCTAssertEqual(try WithVariables().encodedVariables(), ["null": .null, "set": "x"])
+  }
+
+  func test_variableWithNoJSONForm_isATypedErrorNamingIt_andTheBodyIsNotBuilt() {
+    func assertNamesTheVariable(_ error: any Error) {
+      let variablesError = error as? OperationVariablesError
+      XCTAssertEqual(variablesError?.operationName, "Unencodable")
+      XCTAssertEqual(variablesError?.variableName, "at")
+      XCTAssertEqual(variablesError?.description, "Variable \"at\" of operation Unencodable has no JSON form")
+    }
+    XCTAssertThrowsError(try UnencodableVariable().encodedVariables(), "", assertNamesTheVariable)
+    XCTAssertThrowsError(
+      try RequestBodyBuilder.body(for: UnencodableVariable(), sendQueryDocument: true, autoPersistQuery: false), "",
+      assertNamesTheVariable)
+    XCTAssertNil(UnencodableVariable().variablesJSON)
   }
 
   func test_getEncoder_sortsKeys_encodesObjectsAsJSON_andKeepsExistingItems() throws {

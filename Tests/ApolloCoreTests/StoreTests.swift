@@ -138,6 +138,19 @@ final class StoreTests: XCTestCase {
     XCTAssertEqual(try store.publishRecords(records(HeroQuery(), renamed, in: store)), ["Human:1000.name"])
   }
 
+  func test_readIfComplete_rethrowsAFailingCache_ratherThanReportingAMiss() {
+    final class FailingCache: NormalizedCache {
+      struct Unavailable: Error, Equatable {}
+      func loadRecords(forKeys keys: Set<CacheKey>) throws -> [CacheKey: Record] { throw Unavailable() }
+      func merge(records: RecordSet) throws -> Set<CacheKey> { [] }
+      func clear() throws {}
+    }
+    let store = ApolloStore(cache: FailingCache())
+    XCTAssertThrowsError(try store.readIfComplete(HeroQuery())) { error in
+      XCTAssertEqual(error as? FailingCache.Unavailable, FailingCache.Unavailable())
+    }
+  }
+
   func test_removeAll_dropsEveryRecord() throws {
     let cache = InMemoryNormalizedCache()
     let store = ApolloStore(cache: cache)

@@ -55,7 +55,7 @@ extension GraphQLRequest {
 
   /// Whether the members every request has are equal; the operation compares by its variables.
   func hasSameRequestMembers(as other: Self) -> Bool {
-    graphQLEndpoint == other.graphQLEndpoint && operation.variablesJSON == other.operation.variablesJSON
+    graphQLEndpoint == other.graphQLEndpoint && operation == other.operation
       && additionalHeaders == other.additionalHeaders && fetchBehavior == other.fetchBehavior
       && writeResultsToCache == other.writeResultsToCache && requestTimeout == other.requestTimeout
   }
@@ -63,7 +63,7 @@ extension GraphQLRequest {
   /// Hashes the members every request has.
   func hashRequestMembers(into hasher: inout Hasher) {
     hasher.combine(graphQLEndpoint)
-    hasher.combine(operation.variablesJSON)
+    hasher.combine(operation)
     hasher.combine(additionalHeaders)
     hasher.combine(fetchBehavior)
     hasher.combine(writeResultsToCache)

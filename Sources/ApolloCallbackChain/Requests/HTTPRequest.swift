@@ -70,8 +70,7 @@ open class HTTPRequest<Operation: GraphQLOperation>: Hashable {
 
   public func hash(into hasher: inout Hasher) {
     hasher.combine(graphQLEndpoint)
-    hasher.combine(Operation.operationName)
-    hasher.combine(operation.variablesJSON)
+    hasher.combine(operation)  // its name and variables
     hasher.combine(additionalHeaders)
     hasher.combine(cachePolicy)
     hasher.combine(contextIdentifier)
@@ -81,7 +80,7 @@ open class HTTPRequest<Operation: GraphQLOperation>: Hashable {
   /// not the context, as upstream.
   public static func == (lhs: HTTPRequest<Operation>, rhs: HTTPRequest<Operation>) -> Bool {
     lhs.graphQLEndpoint == rhs.graphQLEndpoint
-      && lhs.operation.variablesJSON == rhs.operation.variablesJSON
+      && lhs.operation == rhs.operation
       && lhs.additionalHeaders == rhs.additionalHeaders
       && lhs.cachePolicy == rhs.cachePolicy
       && lhs.contextIdentifier == rhs.contextIdentifier

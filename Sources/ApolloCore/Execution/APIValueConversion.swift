@@ -91,6 +91,6 @@ extension ApolloAPI.SelectionSet {
   public var jsonObject: JSON.Object {
     // Every value in data the executor built converts; a hand-built `DataDict` holding a value with no
     // JSON form reads as `null` rather than losing the key.
-    JSON.object(of: __data) ?? __data._data.mapValues { JSON(apiValue: $0) ?? .null }
+    __data._data.mapValues { JSON(apiValue: $0) ?? .null }
   }
 }

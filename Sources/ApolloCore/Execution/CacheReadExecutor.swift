@@ -54,11 +54,8 @@ struct CacheReadExecutor {
 
     // A deferred fragment is fulfilled when all of its fields are cached; otherwise it stays pending
     // and the read still succeeds.
-    var fulfilled = collected.fulfilled
-    var deferred = collected.deferred
     for type in collected.deferredTypes {
-      var fragmentFields = CollectedFields(fulfilled: [ObjectIdentifier(type)])
-      collector.collect(type.__selections, into: &fragmentFields)
+      let fragmentFields = collector.collectDeferred(type)
       var fragmentData: [String: ApolloAPI.DataDict.FieldValue] = [:]
       let saved = self
       do {
@@ -68,10 +65,9 @@ struct CacheReadExecutor {
         continue
       }
       data.merge(fragmentData) { current, _ in current }
-      fulfilled.formUnion(fragmentFields.fulfilled)
-      deferred.remove(ObjectIdentifier(type))
+      collected.fulfil(deferred: type, by: fragmentFields)
     }
-    return ApolloAPI.DataDict(data: data, fulfilledFragments: fulfilled, deferredFragments: deferred)
+    return ApolloAPI.DataDict(data: data, fulfilledFragments: collected.fulfilled, deferredFragments: collected.deferred)
   }
 
   private mutating func executeFields(

@@ -37,6 +37,12 @@ struct CollectedFields {
     self.fulfilled = fulfilled
   }
 
+  /// Marks a deferred fragment fulfilled, with the fragments its own fields fulfil.
+  mutating func fulfil(deferred type: any ApolloAPI.SelectionSet.Type, by fragmentFields: CollectedFields) {
+    fulfilled.formUnion(fragmentFields.fulfilled)
+    deferred.remove(ObjectIdentifier(type))
+  }
+
   mutating func add(_ field: Selection.Field) {
     if let index = indexByKey[field.responseKey] {
       groups[index].others.append(field)
@@ -52,6 +58,13 @@ struct FieldCollector {
   let variables: ApolloAPI.GraphQLOperation.Variables?
   /// The object's type from its `__typename`, `nil` when it cannot be known.
   let runtimeType: Object?
+
+  /// The fields of a deferred fragment, read on their own when a source may already hold them.
+  func collectDeferred(_ type: any ApolloAPI.SelectionSet.Type) -> CollectedFields {
+    var fields = CollectedFields(fulfilled: [ObjectIdentifier(type)])
+    collect(type.__selections, into: &fields)
+    return fields
+  }
 
   func collect(_ selections: [Selection], into collected: inout CollectedFields) {
     for selection in selections {

@@ -68,11 +68,8 @@ struct NetworkResponseExecutor {
 
     // A merged incremental response: a deferred fragment whose fields have all arrived is read (and
     // normalized) now; one still missing a field stays pending, with nothing of it kept.
-    var fulfilled = collected.fulfilled
-    var deferred = collected.deferred
     for type in collected.deferredTypes {
-      var fragmentFields = CollectedFields(fulfilled: [ObjectIdentifier(type)])
-      collector.collect(type.__selections, into: &fragmentFields)
+      let fragmentFields = collector.collectDeferred(type)
       var fragmentData: [String: ApolloAPI.DataDict.FieldValue] = [:]
       var fragmentRecord = record
       let savedRecords = records
@@ -86,11 +83,10 @@ struct NetworkResponseExecutor {
       }
       record = fragmentRecord
       data.merge(fragmentData) { current, _ in current }
-      fulfilled.formUnion(fragmentFields.fulfilled)
-      deferred.remove(ObjectIdentifier(type))
+      collected.fulfil(deferred: type, by: fragmentFields)
     }
     if let record { records.merge(record: record) }
-    return ApolloAPI.DataDict(data: data, fulfilledFragments: fulfilled, deferredFragments: deferred)
+    return ApolloAPI.DataDict(data: data, fulfilledFragments: collected.fulfilled, deferredFragments: collected.deferred)
   }
 
   private mutating func executeFields(
