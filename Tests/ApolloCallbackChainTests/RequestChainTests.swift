@@ -519,6 +519,49 @@ final class RequestChainTests: XCTestCase {
     XCTAssertEqual(handler.seen.count, 4)
   }
 
+  /// Difference from upstream 1.25.7, which loops without bound: an error handler that retries *after* it
+  /// returned — a few milliseconds later from another queue, or at once but dispatched elsewhere — meets
+  /// the same bound as one that retries before returning. Both timings: the MaxRetry error, once.
+  func testQuirk_errorHandlerRetryingLaterFromAnotherQueue_afterMaxRetryIsExhausted_isRefused() {
+    final class RetryElsewhere: ApolloErrorInterceptor, @unchecked Sendable {
+      // @unchecked Sendable: `seen` is a locked recorder; `delay` is immutable.
+      let seen = Deliveries<Int>()
+      let delay: DispatchTimeInterval?
+      init(delay: DispatchTimeInterval?) { self.delay = delay }
+      func handleErrorAsync<Operation: GraphQLOperation>(
+        error: any Error, chain: any RequestChain, request: HTTPRequest<Operation>, response: HTTPResponse<Operation>?,
+        completion: @escaping (Result<GraphQLResult<Operation.Data>, any Error>) -> Void
+      ) {
+        seen.append(1)
+        // nonisolated(unsafe): the closure runs once, on that queue, after this call returned; nothing else uses it.
+        nonisolated(unsafe) let retry = { chain.retry(request: request, completion: completion) }
+        let queue = DispatchQueue(label: "RetryElsewhere")
+        if let delay { queue.asyncAfter(deadline: .now() + delay) { retry() } } else { queue.async { retry() } }
+      }
+    }
+    for delay in [DispatchTimeInterval?.none, .milliseconds(5)] {
+      let handler = RetryElsewhere(delay: delay)
+      let chain = InterceptorRequestChain(interceptors: [MaxRetryInterceptor(maxRetriesAllowed: 2), ClosureInterceptor()],
+                                          callbackQueue: callbackQueue)
+      chain.additionalErrorHandler = handler
+      let deliveries = Deliveries<String>()
+      let done = expectation(description: "MaxRetry error delivered (delay \(String(describing: delay)))")
+      chain.kickoff(request: jsonRequest(HeroNameQuery(episode: nil))) { result in
+        if case .failure(let error) = result, case .hitMaxRetryCount(2, "HeroName")? = error as? MaxRetryInterceptor.RetryError {
+          deliveries.append("hitMaxRetryCount")
+          done.fulfill()
+        } else {
+          deliveries.append("\(result)")
+        }
+      }
+      wait(for: [done], timeout: 2)
+      Thread.sleep(forTimeInterval: 0.05)  // a looping chain would keep calling the handler meanwhile
+      settle()
+      XCTAssertEqual(deliveries.all, ["hitMaxRetryCount"], "delay \(String(describing: delay))")
+      XCTAssertEqual(handler.seen.count, 4, "3 passes retried, then the MaxRetry error; delay \(String(describing: delay))")
+    }
+  }
+
   /// Quirk (§3.6 b), fixed: the error handler's completion is silent once the chain is cancelled.
   func testQuirk_errorHandlerCompletionAfterCancel_isSilent() {
     final class LateForwarder: ApolloErrorInterceptor, @unchecked Sendable {

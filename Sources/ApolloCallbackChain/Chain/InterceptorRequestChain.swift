@@ -46,7 +46,8 @@ public final class InterceptorRequestChain: Cancellable, RequestChain, @unchecke
     var currentIndex = 0
     var isCancelled = false
     var additionalErrorHandler: (any ApolloErrorInterceptor)?
-    /// Set while the error handler runs for a `hitMaxRetryCount` error; see ``retry(request:completion:)``.
+    /// Set once a `hitMaxRetryCount` error reached the error handler, and never cleared: every later
+    /// retry is refused; see ``retry(request:completion:)``.
     var exhaustedRetriesError: (any Error)?
   }
 
@@ -155,8 +156,10 @@ public final class InterceptorRequestChain: Cancellable, RequestChain, @unchecke
   /// Starts again from the first interceptor with `request` (which may have been changed, e.g. its
   /// `cachePolicy`). Interceptor instances are reused, so their state — MaxRetry's count — carries over.
   ///
-  /// A retry requested by the error handler while it handles `MaxRetryInterceptor.RetryError` is refused
-  /// and that error is delivered instead: upstream recursed without bound there.
+  /// Once `MaxRetryInterceptor.RetryError` has reached the error handler, every retry is refused and that
+  /// error is delivered instead, whenever and from whichever thread the retry is requested (while the
+  /// handler runs, or later from another queue): upstream recursed without bound there, since each
+  /// further pass fails `MaxRetryInterceptor` again.
   public func retry<Operation: GraphQLOperation>(
     request: HTTPRequest<Operation>,
     completion: @escaping (Result<GraphQLResult<Operation.Data>, any Error>) -> Void
@@ -191,9 +194,9 @@ public final class InterceptorRequestChain: Cancellable, RequestChain, @unchecke
       queue.asyncTransferring { completion(.failure(error)) }
       return
     }
-    let exhausted = error is MaxRetryInterceptor.RetryError
-    if exhausted { state.withLock { $0.exhaustedRetriesError = error } }
-    defer { if exhausted { state.withLock { $0.exhaustedRetriesError = nil } } }
+    // Sticky, not scoped to the handler's call: a handler that retries later, from another queue, must
+    // meet the same bound as one that retries before returning.
+    if error is MaxRetryInterceptor.RetryError { state.withLock { $0.exhaustedRetriesError = error } }
     handler.handleErrorAsync(error: error, chain: self, request: request, response: response) { [weak self] result in
       // Upstream does not check for cancellation here; we do, so a cancelled request stays silent.
       if self?.isCancelled == true { return }
