@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test: builds all targets (libraries, examples, tests), runs the examples on their embedded
-# servers (before any server is up), starts TestServer, runs the unit, integration and parity tests, the
-# examples against TestServer, and the checks of the docs' snippets, of apollo-parity and of the
-# MigrationDeprecations trait.
+# servers (before any server is up), starts TestServer, runs the unit, integration and parity tests, then
+# the unit and parity tests again under the thread sanitizer, the examples against TestServer, and the
+# checks of the docs' snippets, of apollo-parity and of the MigrationDeprecations trait.
 #
 # The terminal gets one line per step and a closing count; a failing step prints its failures in full
 # (every failing test case with its output, every failing example or check). Everything else goes to
@@ -146,6 +146,9 @@ if ! "$SERVER" status >>"$LOG" 2>&1; then
   say "FAIL TestServer stopped answering on $APOLLO_TEST_SERVER_URL during the run (it crashed); its log's end:"
   tail -n 40 "$ROOT/TestServer/.run/server-$PORT.log" 2>/dev/null || tail -n 40 "$ROOT/TestServer/.run/server.log" 2>/dev/null || true
 fi
+
+section "Unit and parity tests under the thread sanitizer (log in .build/test-logs/tsan.log)"
+run_check "thread sanitizer" bash "$ROOT/scripts/check-thread-sanitizer.sh"
 
 section "Examples against TestServer"
 run_examples "examples, against TestServer" "$APOLLO_TEST_SERVER_URL"
