@@ -140,6 +140,17 @@ final class RequestBuildingTests: XCTestCase {
     XCTAssertNil(sent["query"])
     XCTAssertEqual(sent["operationName"], "PersistedOnly")
   }
+
+  /// Credentials never reach a log line: `debugDescription` shows the token as a fingerprint.
+  func test_debugDescription_redactsTheAuthorizationHeader() {
+    var built = request(HeroNameQuery(episode: nil))
+    built.addHeader(name: "Authorization", value: "Bearer secret-token-1")
+    built.addHeader(name: "X-Trace", value: "visible")
+    let text = built.debugDescription
+    XCTAssertFalse(text.contains("secret-token-1"), text)
+    XCTAssertTrue(text.contains(Redaction.secret("Bearer secret-token-1")), text)
+    XCTAssertTrue(text.contains("visible"), text)
+  }
 }
 
 final class ClientAwarenessTests: XCTestCase {
@@ -211,6 +222,7 @@ struct PersistedOnlyQuery: GraphQLQuery {
   static let operationName = "PersistedOnly"
   static let operationDocument = OperationDocument(operationIdentifier: "abc123")
   typealias Data = HeroNameQuery.Data
+
 }
 
 final class RequestEqualityTests: XCTestCase {

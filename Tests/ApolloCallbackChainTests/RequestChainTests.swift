@@ -651,4 +651,17 @@ final class RequestChainTests: XCTestCase {
     wait(for: [done], timeout: 2)
     XCTAssertEqual(stack.server.requests.first?.header("X-Legacy"), "yes")
   }
+
+  /// Difference from upstream 1.x, whose `debugDescription` printed every header: credentials appear as
+  /// fingerprints; the other headers and the layout are 1.x's.
+  func test_httpRequestDebugDescription_redactsCredentials() {
+    let request = jsonRequest(HeroNameQuery(episode: nil))
+    request.addHeader(name: "Authorization", value: "Bearer secret-token-1")
+    request.addHeader(name: "Cookie", value: "session=abc123")
+    let text = request.debugDescription
+    XCTAssertFalse(text.contains("secret-token-1") || text.contains("abc123"), text)
+    XCTAssertTrue(text.contains("\tAuthorization: \(Redaction.secret("Bearer secret-token-1")),"), text)
+    XCTAssertTrue(text.contains("\tX-APOLLO-OPERATION-NAME: HeroName,"), text)
+    XCTAssertTrue(text.contains("\tX-APOLLO-OPERATION-TYPE: query,"), text)
+  }
 }

@@ -1,11 +1,12 @@
+import ApolloCore
 import ApolloMigration
 import XCTest
 
 /// How the first difference between two traces is worded.
 final class ParityDifferenceWordingTests: XCTestCase {
-  private func trace(header: String, delivery: ParityDelivery) -> ParityTrace {
+  private func trace(header: String, named name: String = "authorization", delivery: ParityDelivery) -> ParityTrace {
     var step = ParityTrace.Step()
-    step.requests = [ParityWireRequest(method: "POST", url: "http://x/graphql", headers: ["authorization": header],
+    step.requests = [ParityWireRequest(method: "POST", url: "http://x/graphql", headers: [name: header],
                                        engineHeaders: [:], body: "{}", engineBody: "")]
     step.deliveries = [delivery]
     var trace = ParityTrace()
@@ -14,10 +15,23 @@ final class ParityDifferenceWordingTests: XCTestCase {
   }
 
   func testASameNamedValueIsWordedAsThatValueDiffering() {
+    let old = trace(header: "old", named: "x-request-id", delivery: .failure(ParityFailure(category: "http", detail: "401")))
+    let new = trace(header: "new", named: "x-request-id", delivery: .failure(ParityFailure(category: "http", detail: "401")))
+    XCTAssertEqual(old.firstDifference(from: new, in: [.deliveries, .wire], names: ("0.x", "2.x")),
+                   "wire, step 1 · request 1: header x-request-id differs: 'old' (0.x) vs 'new' (2.x)")
+  }
+
+  /// A credential differs in words too, but as fingerprints: the report says the tokens differ without
+  /// printing either.
+  func testADifferingCredentialIsWordedWithFingerprints_neverTheToken() throws {
     let old = trace(header: "Bearer old", delivery: .failure(ParityFailure(category: "http", detail: "401")))
     let new = trace(header: "Bearer new", delivery: .failure(ParityFailure(category: "http", detail: "401")))
-    XCTAssertEqual(old.firstDifference(from: new, in: [.deliveries, .wire], names: ("0.x", "2.x")),
-                   "wire, step 1 · request 1: header authorization differs: 'Bearer old' (0.x) vs 'Bearer new' (2.x)")
+    let sentence = try XCTUnwrap(old.firstDifference(from: new, in: [.deliveries, .wire], names: ("0.x", "2.x")))
+    XCTAssertEqual(sentence, "wire, step 1 · request 1: header authorization differs: "
+                     + "'\(Redaction.secret("Bearer old"))' (0.x) vs '\(Redaction.secret("Bearer new"))' (2.x)")
+    XCTAssertFalse(sentence.contains("Bearer"), sentence)
+    XCTAssertNotEqual(Redaction.secret("Bearer old"), Redaction.secret("Bearer new"))
+    XCTAssertTrue(old.render(.wire).contains("header authorization: <redacted "), old.render(.wire))
   }
 
   func testDifferentFactsAreBothQuoted() {

@@ -45,12 +45,17 @@ final class ParityHarnessTests: XCTestCase {
     XCTAssertFalse(report.allMatched)
     let cell = try XCTUnwrap(report.rows.first?.cells.last)
     XCTAssertEqual(cell.outcome, .differed)
+    // The tokens differ, and the report says so without printing either (fingerprints, `Redaction`).
+    let other = Redaction.secret("Bearer other-token"), app = Redaction.secret("Bearer app-token")
     XCTAssertEqual(cell.difference,
-                   "wire, step 1 · request 1: header authorization differs: 'Bearer other-token' (2.x rewrite) vs 'Bearer app-token' (0.x app)")
+                   "wire, step 1 · request 1: header authorization differs: '\(other)' (2.x rewrite) vs '\(app)' (0.x app)")
     XCTAssertEqual(ParityAssertion.failureMessage(for: report), """
       1 scenarios × 6 stacks = 6 cells: 4 matched their reference, 1 differ, 0 failed
-      success | 2.x rewrite · wire, step 1 · request 1: header authorization differs: 'Bearer other-token' (2.x rewrite) vs 'Bearer app-token' (0.x app)
+      success | 2.x rewrite · wire, step 1 · request 1: header authorization differs: '\(other)' (2.x rewrite) vs '\(app)' (0.x app)
       """)
+    for text in [report.json(), report.markdown(), ParityAssertion.failureMessage(for: report) ?? ""] {
+      XCTAssertFalse(text.contains("app-token") || text.contains("other-token"), "a token reached a report:\n\(text)")
+    }
   }
 
   // 0.x transports had no additional headers; an app's 0.x delegate adapted to 1.x or 2.x must not
@@ -103,7 +108,7 @@ final class ParityHarnessTests: XCTestCase {
     XCTAssertEqual(json["scenarios"]?[0]?["cells"]?[1]?["outcome"]?.stringValue, "matched")
     XCTAssertEqual(json["scenarios"]?[0]?["cells"]?[1]?["reference"]?.stringValue, "0.x app")
     XCTAssertEqual(json["scenarios"]?[0]?["cells"]?[1]?["trace"]?["wire"]?[2]?.stringValue,
-                   "step 1 · request 1 · header authorization: Bearer app-token")
+                   "step 1 · request 1 · header authorization: \(Redaction.secret("Bearer app-token"))")
     XCTAssertEqual(json["scenarios"]?[0]?["cells"]?[0]?["trace"]?["deliveries"]?[0]?.stringValue, "step 1 · 1 deliveries")
   }
 

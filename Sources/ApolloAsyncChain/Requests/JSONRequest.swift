@@ -105,8 +105,9 @@ public struct JSONRequest<Operation: GraphQLOperation>: GraphQLRequest, AutoPers
 }
 
 extension JSONRequest: CustomDebugStringConvertible {
+  /// The request for a log line; credentials in the headers appear as fingerprints (`Redaction`).
   public var debugDescription: String {
     "JSONRequest(\(Operation.operationName), endpoint: \(graphQLEndpoint), fetchBehavior: \(fetchBehavior), "
-      + "retry: \(isPersistedQueryRetry), headers: \(additionalHeaders))"
+      + "retry: \(isPersistedQueryRetry), headers: \(Redaction.headers(additionalHeaders)))"
   }
 }

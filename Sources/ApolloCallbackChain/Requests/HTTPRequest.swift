@@ -37,7 +37,7 @@ open class HTTPRequest<Operation: GraphQLOperation>: Hashable {
     var headers = additionalHeaders
     headers["Content-Type"] = contentType
     headers["X-APOLLO-OPERATION-NAME"] = Operation.operationName
-    headers["X-APOLLO-OPERATION-TYPE"] = String(describing: Operation.operationType)
+    headers["X-APOLLO-OPERATION-TYPE"] = Operation.operationType.headerValue
     if let identifier = Operation.persistedQueryIdentifier {
       headers["X-APOLLO-OPERATION-ID"] = identifier
     }
@@ -91,13 +91,27 @@ open class HTTPRequest<Operation: GraphQLOperation>: Hashable {
 @available(*, deprecated, message: "1.x API: use ApolloAsyncChain's JSONRequest/UploadRequest/HTTPResponse; until then ApolloMigration.CallbackProviderOnAsyncChain hands 1.x interceptors this type on the 2.x chain")
 #endif
 extension HTTPRequest: CustomDebugStringConvertible {
+  /// The request as 1.x printed it, except that credentials in the headers appear as fingerprints
+  /// (`Redaction`; `APOLLO_REVEAL_SECRETS=1` shows them).
   public var debugDescription: String {
     var lines = ["HTTPRequest details:", "Endpoint: \(graphQLEndpoint)", "Additional Headers: ["]
-    for (key, value) in additionalHeaders.sorted(by: { $0.key < $1.key }) { lines.append("\t\(key): \(value),") }
+    for (key, value) in additionalHeaders.sorted(by: { $0.key < $1.key }) { lines.append("\t\(key): \(Redaction.headerValue(value, name: key)),") }
     lines.append("]")
     lines.append("Cache Policy: \(cachePolicy)")
     lines.append("Operation: \(Operation.operationName)")
     lines.append("Context identifier: \(contextIdentifier?.uuidString ?? "(none)")")
     return lines.joined(separator: "\n")
+  }
+}
+
+extension GraphQLOperationType {
+  /// The `X-APOLLO-OPERATION-TYPE` value, as upstream's `String(describing:)` of the case, without the
+  /// reflection that costs microseconds on every request.
+  var headerValue: String {
+    switch self {
+    case .query: return "query"
+    case .mutation: return "mutation"
+    case .subscription: return "subscription"
+    }
   }
 }

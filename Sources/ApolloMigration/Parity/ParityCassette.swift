@@ -19,10 +19,9 @@ import FoundationNetworking
 public struct ParityCassette: Sendable, Equatable {
   /// The file format's version.
   public static let version = 1
-  /// Headers whose values are never written (compared case-insensitively).
-  public static let redactedHeaders: Set<String> = [
-    "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "x-auth-token",
-  ]
+  /// Headers whose values are never written (compared case-insensitively); besides these, every header
+  /// `Redaction.isSensitiveHeader` names (any name containing `token`, `secret`, ...).
+  public static let redactedHeaders: Set<String> = Redaction.sensitiveHeaderNames
 
   /// A recorded request (for people reading the file; replay does not use it).
   public struct Request: Sendable, Equatable {
@@ -85,7 +84,8 @@ public struct ParityCassette: Sendable, Equatable {
   private static func redacted(_ headers: [String: String]) -> [String: String] {
     var result: [String: String] = [:]
     for (name, value) in headers {
-      result[name.lowercased()] = redactedHeaders.contains(name.lowercased()) ? "<redacted>" : value
+      // Always `<redacted>`, even with `Redaction.revealsSecrets` on: cassettes get committed.
+      result[name.lowercased()] = Redaction.isSensitiveHeader(name) ? "<redacted>" : value
     }
     return result
   }

@@ -1,3 +1,5 @@
+import ApolloCore
+
 /// Renders trace aspects as lines of facts and finds the first difference between two traces.
 extension ParityTrace {
   /// The aspect as lines of text, one fact per line, in a fixed order: what comparisons, declared
@@ -26,7 +28,10 @@ extension ParityTrace {
           let at = "\(prefix) · request \(index + 1)"
           if aspect == .wire {
             lines.append("\(at) · \(request.method) \(request.url)")
-            for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) { lines.append("\(at) · header \(name): \(value)") }
+            // Secrets as fingerprints (`Redaction`): different tokens still compare different.
+            for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
+              lines.append("\(at) · header \(name): \(Redaction.headerValue(value, name: name))")
+            }
             lines.append("\(at) · body \(request.body)")
           } else {
             for (name, value) in request.engineHeaders.sorted(by: { $0.key < $1.key }) {
@@ -52,8 +57,8 @@ extension ParityTrace {
   /// The first fact in `aspects` where this trace and `other` differ, in words; `nil` when they agree.
   ///
   /// The sentence names the aspect and where in the trace the facts part, then either the one value
-  /// that differs (`wire, step 1 · request 2: header authorization differs: 'Bearer old' (0.x) vs
-  /// 'Bearer new' (2.x)`) or both facts (`deliveries, step 1 · delivery 1: 2.x has 'failure noResults',
+  /// that differs (`wire, step 1 · request 2: header authorization differs: '<redacted 1a2b3c4d>' (0.x) vs
+  /// '<redacted 5e6f7a8b>' (2.x)`: secrets appear as fingerprints, see `Redaction`) or both facts (`deliveries, step 1 · delivery 1: 2.x has 'failure noResults',
   /// 1.x has 'failure http(500)'`).
   ///
   /// - Parameters:

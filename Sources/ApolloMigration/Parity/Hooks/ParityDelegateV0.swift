@@ -35,7 +35,7 @@ public final class ParityDelegateV0: HTTPNetworkTransportPreflightDelegate, HTTP
     }
     if let authorization = state.authorization {
       request.setValue(authorization, forHTTPHeaderField: "Authorization")
-      state.record("token \(authorization)")
+      state.record("token \(Redaction.secret(authorization))")
     }
     if let path = state.hooks.rewritePath, let url = request.url,
        var components = URLComponents(url: url, resolvingAgainstBaseURL: false) {

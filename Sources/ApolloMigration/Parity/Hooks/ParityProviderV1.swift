@@ -52,7 +52,7 @@ struct ParityPreflightInterceptorV1: ApolloInterceptor {
     }
     if let authorization = state.authorization {
       request.addHeader(name: "Authorization", value: authorization)
-      state.record("token \(authorization)")
+      state.record("token \(Redaction.secret(authorization))")
     }
     if let path = state.hooks.rewritePath,
        var components = URLComponents(url: request.graphQLEndpoint, resolvingAgainstBaseURL: false) {

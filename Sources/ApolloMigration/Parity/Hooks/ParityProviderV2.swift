@@ -44,7 +44,7 @@ struct ParityPreflightInterceptorV2: GraphQLInterceptor {
     var request = request
     if let authorization = state.authorization {
       request.addHeader(name: "Authorization", value: authorization)
-      state.record("token \(authorization)")
+      state.record("token \(Redaction.secret(authorization))")
     }
     if let path = state.hooks.rewritePath,
        var components = URLComponents(url: request.graphQLEndpoint, resolvingAgainstBaseURL: false) {
