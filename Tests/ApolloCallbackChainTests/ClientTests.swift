@@ -65,11 +65,15 @@ final class FetchQueryTests: XCTestCase {
     let stack = try cachedStack()
     XCTAssertEqual(try fetch(stack, .returnCacheDataDontFetch, expected: 1).map { try $0.get().source }, [.cache])
     let miss = fetch(stack, .returnCacheDataDontFetch, expected: 1, query: HeroNameQuery(episode: .init(.EMPIRE)))
-    guard case .failure? = miss.first else { return XCTFail("\(miss)") }
+    guard case .failure(let missError)? = miss.first else { return XCTFail("\(miss)") }
+    // Upstream's words: the first missing field's path (with upstream's stray parenthesis), nothing appended.
+    XCTAssertEqual((missError as? any LocalizedError)?.errorDescription, "Error at path \"hero)\": Missing value")
     let cleared = exactly(1)
     stack.apollo.clearCache(callbackQueue: callbackQueue) { _ in cleared.fulfill() }
     wait(for: [cleared], timeout: 2)
-    guard case .failure? = fetch(stack, .returnCacheDataDontFetch, expected: 1).first else { return XCTFail() }
+    guard case .failure(let emptyError)? = fetch(stack, .returnCacheDataDontFetch, expected: 1).first else { return XCTFail() }
+    // No root record at all: upstream's bare missing value.
+    XCTAssertEqual((emptyError as? any LocalizedError)?.errorDescription, "Missing value")
     XCTAssertEqual(stack.server.requests.count, 0)
   }
 

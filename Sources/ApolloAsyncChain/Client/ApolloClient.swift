@@ -17,9 +17,16 @@ public final class ApolloClient: Sendable {
 
     public var errorDescription: String? {
       switch self {
-      case .noResults: return "The operation completed without returning any results."
-      case .noUploadTransport: return "Attempting to upload using a transport which does not support uploads."
-      case .noSubscriptionTransport: return "Attempting to subscribe using a transport which does not support subscriptions."
+      // Upstream 2.x's words, to the letter.
+      case .noResults:
+        return """
+          The operation completed without returning any results. This can occur if the network returns a success response with no body content.
+          If using a `RequestChainNetworkTransport`, this can also occur if an interceptor fails to pass on the emitted results.
+          """
+      case .noUploadTransport:
+        return "Attempting to upload using a transport which does not support uploads. This is a developer error."
+      case .noSubscriptionTransport:
+        return "Attempting to begin a subscription using a transport which does not support subscriptions. This is a developer error."
       }
     }
   }

@@ -22,9 +22,9 @@ public struct IncrementalJSONResponseParsingInterceptor: ApolloInterceptor {
     public var errorDescription: String? {
       switch self {
       case .noResponseToParse:
-        return "There is no response to parse. Check the order of your interceptors."
+        return "The JSON response parsing interceptor was called before a response was received. Double-check the order of your interceptors."
       case .couldNotParseToJSON(let data):
-        return "Could not parse data to JSON format. Data received as a String was: \(String(decoding: data, as: UTF8.self))"
+        return UnparsableBodyDescription.text(for: data)
       case .mismatchedCurrentResultType:
         return "Partial result type operation does not match incremental result type operation."
       case .couldNotParseIncrementalJSON(let json):

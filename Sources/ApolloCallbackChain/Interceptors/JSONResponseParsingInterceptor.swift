@@ -19,9 +19,7 @@ public struct JSONResponseParsingInterceptor: ApolloInterceptor {
       case .noResponseToParse:
         return "The Codable Parsing Interceptor was called before a response was received to be parsed. Double-check the order of your interceptors."
       case .couldNotParseToJSON(let data):
-        var text = "Could not parse data to JSON format."
-        if let string = String(data: data, encoding: .utf8) { text += " Data received as a String was: \n\(string)" }
-        return text
+        return UnparsableBodyDescription.text(for: data)
       }
     }
   }
