@@ -91,3 +91,20 @@ final class ClientOperationTests: XCTestCase {
     XCTAssertEqual(response.data?.hero?.name, "R2-D2")
   }
 }
+
+/// Decision (MIGRATION.md 5.2): a multipart body whose first delimiter has no CRLF before it is read, as
+/// RFC 2046 allows (the body may open with the dash-boundary). Upstream 2.4 rejects it: an
+/// incremental-response error, and nothing cached.
+final class MultipartBodyWithoutLeadingCRLFTests: XCTestCase {
+  func test_differenceFromUpstream_aBodyOpeningWithTheBoundary_isReadAndCached() async throws {
+    let part = #"{"data":{"hero":{"__typename":"Droid","id":"2001","name":"R2-D2"}},"hasNext":false}"#
+    let body = "--graphql\r\ncontent-type: application/json\r\n\r\n\(part)\r\n--graphql--\r\n"
+    XCTAssertTrue(body.hasPrefix("--graphql"), "no CRLF before the first delimiter")
+    let harness = Harness(responses: [
+      .raw(Data(body.utf8), headers: ["Content-Type": "multipart/mixed; boundary=\"graphql\"; deferSpec=20220824"]),
+    ])
+    let response = try await harness.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .networkOnly)
+    XCTAssertEqual(response.data?.hero?.name, "R2-D2")
+    XCTAssertEqual(try harness.store.readIfComplete(HeroNameQuery(episode: nil))?.data.hero?.name, "R2-D2")
+  }
+}

@@ -306,3 +306,29 @@ struct CannedResponseInterceptorWithResponse: ApolloInterceptor {
                        interceptor: self, completion: completion)
   }
 }
+
+/// Decision (MIGRATION.md 5.6): a multipart body whose first delimiter has no CRLF before it is read, as
+/// RFC 2046 allows (the body may open with the dash-boundary). Upstream 1.25 rejects it: a parsing error,
+/// then an empty success.
+final class MultipartBodyWithoutLeadingCRLFTests: XCTestCase {
+  func testDifferenceFromUpstream_aBodyOpeningWithTheBoundary_isReadOnceAndCached() throws {
+    let part = #"{"data":{"hero":{"__typename":"Droid","id":"2001","name":"R2-D2"}},"hasNext":false}"#
+    let body = "--graphql\r\ncontent-type: application/json\r\n\r\n\(part)\r\n--graphql--\r\n"
+    XCTAssertTrue(body.hasPrefix("--graphql"), "no CRLF before the first delimiter")
+    let server = ScriptedServer { _ in
+      .raw(Data(body.utf8), headers: ["Content-Type": "multipart/mixed; boundary=\"graphql\"; deferSpec=20220824"])
+    }
+    let stack = ScriptedStack(server: server)
+    let results = Deliveries<Result<GraphQLResult<HeroNameQuery.Data>, any Error>>()
+    let done = exactly(1)
+    stack.apollo.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheData, queue: callbackQueue) { result in
+      results.append(result)
+      done.fulfill()
+    }
+    wait(for: [done], timeout: 2)
+    settle()
+    XCTAssertEqual(results.count, 1)
+    XCTAssertEqual(try results.all.first?.get().data?.hero?.name, "R2-D2")
+    XCTAssertEqual(try stack.store.readIfComplete(HeroNameQuery(episode: nil))?.data.hero?.name, "R2-D2")
+  }
+}
