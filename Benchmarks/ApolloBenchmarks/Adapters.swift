@@ -151,7 +151,7 @@ func makeAdapterStacks() -> [AdapterStack] {
   }
   do {
     let (server, store) = fresh()
-    let callbackProvider = TokenProviderV1(client: ScriptedURLSessionClient(server: server),
+    let callbackProvider = TokenProviderV1(client: ApolloCallbackChain.URLSessionClientOnStreamingSession(session: server),
                                            shouldInvalidateClientOnDeinit: false, store: store)
     let provider = CallbackProviderOnAsyncChain(callbackProvider, store: store)
     stacks.append(asyncStack("(c) 1.x provider on 2.x", provider: provider, server: server, store: store,
@@ -174,7 +174,7 @@ func makeAdapterStacks() -> [AdapterStack] {
   }
   do {
     let (server, store) = fresh()
-    let callbackProvider = TokenProviderV1(client: ScriptedURLSessionClient(server: server),
+    let callbackProvider = TokenProviderV1(client: ApolloCallbackChain.URLSessionClientOnStreamingSession(session: server),
                                            shouldInvalidateClientOnDeinit: false, store: store)
     let transport = RequestChainNetworkTransportOnAsyncChain(
       interceptorProvider: callbackProvider, endpointURL: endpoint, urlSession: server, store: store)

@@ -45,7 +45,7 @@ func measure(_ label: String, _ body: (DispatchSemaphore) -> Void) -> Double {
 }
 
 let server = StarWarsScriptedServer.make()
-let session = ScriptedURLSessionClient(server: server)
+let session = URLSessionClientOnStreamingSession(session: server)
 var urlRequest = URLRequest(url: endpoint)
 urlRequest.httpMethod = "POST"
 urlRequest.httpBody = Data(#"{"operationName":"HeroName","variables":{}}"#.utf8)

@@ -16,6 +16,7 @@ typealias V0UploadingNetworkTransport = ApolloDelegateTransport.UploadingNetwork
 typealias V0GraphQLResponse<Data: RootSelectionSet> = ApolloDelegateTransport.GraphQLResponse<Data>
 typealias V0GraphQLResult<Data> = ApolloDelegateTransport.GraphQLResult<Data>
 typealias V0RequestError = ApolloDelegateTransport.GraphQLHTTPRequestError
+typealias V0ClientOnStreamingSession = ApolloDelegateTransport.URLSessionClientOnStreamingSession
 
 // MARK: 1.x (ApolloCallbackChain)
 typealias V1Client = ApolloCallbackChain.ApolloClient
@@ -29,6 +30,7 @@ typealias V1HTTPResponse<Operation: GraphQLOperation> = ApolloCallbackChain.HTTP
 typealias V1JSONRequest<Operation: GraphQLOperation> = ApolloCallbackChain.JSONRequest<Operation>
 typealias V1GraphQLResult<Data: RootSelectionSet> = ApolloCallbackChain.GraphQLResult<Data>
 typealias V1MaxRetryInterceptor = ApolloCallbackChain.MaxRetryInterceptor
+typealias V1ClientOnStreamingSession = ApolloCallbackChain.URLSessionClientOnStreamingSession
 
 // MARK: 2.x (ApolloAsyncChain)
 typealias V2Client = ApolloAsyncChain.ApolloClient

@@ -184,7 +184,7 @@ final class JSONResponseParsingInterceptorTests: XCTestCase {
   }
 
   func testNetworkFetchThenParser_emptyData_failsWithCouldNotParseToJSON() {
-    let client = ScriptedURLSessionClient(server: ScriptedServer(responses: [.raw(Data())]))
+    let client = URLSessionClientOnStreamingSession(session: ScriptedServer(responses: [.raw(Data())]))
     let chain = InterceptorRequestChain(interceptors: [NetworkFetchInterceptor(client: client), JSONResponseParsingInterceptor()],
                                         callbackQueue: callbackQueue)
     let done = exactly(1)
@@ -398,7 +398,7 @@ final class DefaultInterceptorProviderTests: XCTestCase {
   }
 
   func testParserChoice_JSONForPlainOperations_IncrementalForDeferred() {
-    let provider = DefaultInterceptorProvider(client: ScriptedURLSessionClient(server: StarWarsScriptedServer.make()), store: ApolloStore())
+    let provider = DefaultInterceptorProvider(client: URLSessionClientOnStreamingSession(session: StarWarsScriptedServer.make()), store: ApolloStore())
     let plain = provider.interceptors(for: HeroNameQuery(episode: nil))
     XCTAssertTrue(plain.contains { $0 is JSONResponseParsingInterceptor })
     XCTAssertFalse(plain.contains { $0 is IncrementalJSONResponseParsingInterceptor })
@@ -408,7 +408,7 @@ final class DefaultInterceptorProviderTests: XCTestCase {
   }
 
   func testDefaultOrder() {
-    let provider = DefaultInterceptorProvider(client: ScriptedURLSessionClient(server: StarWarsScriptedServer.make()), store: ApolloStore())
+    let provider = DefaultInterceptorProvider(client: URLSessionClientOnStreamingSession(session: StarWarsScriptedServer.make()), store: ApolloStore())
     let names = provider.interceptors(for: HeroNameQuery(episode: nil)).map { String(describing: type(of: $0)) }
     XCTAssertEqual(names, ["MaxRetryInterceptor", "CacheReadInterceptor", "NetworkFetchInterceptor", "ResponseCodeInterceptor",
                            "MultipartResponseParsingInterceptor", "JSONResponseParsingInterceptor",
@@ -419,7 +419,7 @@ final class DefaultInterceptorProviderTests: XCTestCase {
   /// Quirk (§5.28), kept: the provider invalidates its client when it goes away, which silently ends its
   /// in-flight requests.
   func testQuirk_providerDeinitInvalidatesTheClient() {
-    let client = ScriptedURLSessionClient(server: StarWarsScriptedServer.make())
+    let client = URLSessionClientOnStreamingSession(session: StarWarsScriptedServer.make())
     var provider: DefaultInterceptorProvider? = DefaultInterceptorProvider(client: client, store: ApolloStore())
     XCTAssertNotNil(provider)
     provider = nil

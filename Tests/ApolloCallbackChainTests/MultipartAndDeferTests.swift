@@ -111,7 +111,7 @@ final class MultipartResponseSubscriptionParserTests: XCTestCase {
     for contentType in ["application/json", "application/json; charset=utf-8", "application/graphql-response+json"] {
       let body = parts.map { "--graphql\r\nCONTENT-TYPE: \(contentType)\r\n\r\n\($0)\r\n" }.joined() + "--graphql--\r\n"
       let server = ScriptedServer(responses: [.text(body, headers: ["Content-Type": "multipart/mixed;boundary=graphql;subscriptionSpec=1.0"])])
-      let client = ScriptedURLSessionClient(server: server)
+      let client = URLSessionClientOnStreamingSession(session: server)
       let results = runChain(CountdownSubscription(from: 2, intervalMs: nil), interceptors: [
         NetworkFetchInterceptor(client: client), MultipartResponseParsingInterceptor(), JSONResponseParsingInterceptor(),
       ], expected: 2)
@@ -124,7 +124,7 @@ final class MultipartResponseSubscriptionParserTests: XCTestCase {
                               #"{"payload":{"data":null,"errors":[{"message":"only errors"}]}}"#], boundary: "-")
     let server = ScriptedServer(responses: [.text(body, headers: ["Content-Type": "multipart/mixed;boundary=\"-\";subscriptionSpec=1.0"])])
     let results = runChain(CountdownSubscription(from: 3, intervalMs: nil), interceptors: [
-      NetworkFetchInterceptor(client: ScriptedURLSessionClient(server: server)), MultipartResponseParsingInterceptor(),
+      NetworkFetchInterceptor(client: URLSessionClientOnStreamingSession(session: server)), MultipartResponseParsingInterceptor(),
       JSONResponseParsingInterceptor(),
     ], expected: 2)
     let values = results.compactMap { try? $0.get() }
@@ -138,7 +138,7 @@ final class MultipartResponseSubscriptionParserTests: XCTestCase {
     let body = multipartBody(["garbage", #"{"payload":{"data":{"countdown":1}}}"#])
     let server = ScriptedServer(responses: [.text(body, headers: ["Content-Type": "multipart/mixed;boundary=graphql;subscriptionSpec=1.0"])])
     let results = runChain(CountdownSubscription(from: 1, intervalMs: nil), interceptors: [
-      NetworkFetchInterceptor(client: ScriptedURLSessionClient(server: server)), MultipartResponseParsingInterceptor(),
+      NetworkFetchInterceptor(client: URLSessionClientOnStreamingSession(session: server)), MultipartResponseParsingInterceptor(),
       JSONResponseParsingInterceptor(),
     ], expected: 2)
     XCTAssertEqual(results.filter { if case .failure = $0 { return true } else { return false } }.count, 1)
@@ -191,7 +191,7 @@ final class DeferTests: XCTestCase {
   func testPartialOnly_oneSuccessWithDeferredFragmentPending() {
     let server = ScriptedServer(responses: [.multipart([initial], spec: "deferSpec=20220824", close: false)])
     let results = runChain(HeroDeferredQuery(), interceptors: [
-      NetworkFetchInterceptor(client: ScriptedURLSessionClient(server: server)), MultipartResponseParsingInterceptor(),
+      NetworkFetchInterceptor(client: URLSessionClientOnStreamingSession(session: server)), MultipartResponseParsingInterceptor(),
       IncrementalJSONResponseParsingInterceptor(),
     ], expected: 1)
     let value = try? results.first?.get()
@@ -214,7 +214,7 @@ final class DeferTests: XCTestCase {
     let capture = RecordCapture()
     let server = ScriptedServer(responses: [.multipart([initial, increment], spec: "deferSpec=20220824")])
     let results = runChain(HeroDeferredQuery(), interceptors: [
-      NetworkFetchInterceptor(client: ScriptedURLSessionClient(server: server)), MultipartResponseParsingInterceptor(),
+      NetworkFetchInterceptor(client: URLSessionClientOnStreamingSession(session: server)), MultipartResponseParsingInterceptor(),
       IncrementalJSONResponseParsingInterceptor(), capture,
     ], expected: 2)
     let values = results.compactMap { try? $0.get() }

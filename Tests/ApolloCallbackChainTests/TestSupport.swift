@@ -59,18 +59,18 @@ func jsonRequest<Operation: GraphQLOperation>(_ operation: Operation, cachePolic
 /// A transport over a scripted server with the default (or a given) provider.
 struct ScriptedStack {
   let server: ScriptedServer
-  let client: ScriptedURLSessionClient
+  let client: URLSessionClientOnStreamingSession
   let store: ApolloStore
   let transport: RequestChainNetworkTransport
   let apollo: ApolloClient
 
   init(server: ScriptedServer = StarWarsScriptedServer.make(), store: ApolloStore = ApolloStore(),
-       provider: ((ScriptedURLSessionClient, ApolloStore) -> any InterceptorProvider)? = nil,
+       provider: ((URLSessionClientOnStreamingSession, ApolloStore) -> any InterceptorProvider)? = nil,
        autoPersistQueries: Bool = false, useGETForQueries: Bool = false, useGETForPersistedQueryRetry: Bool = false,
        additionalHeaders: [String: String] = [:]) {
     self.server = server
     self.store = store
-    client = ScriptedURLSessionClient(server: server)
+    client = URLSessionClientOnStreamingSession(session: server)
     let provider = provider?(client, store) ?? DefaultInterceptorProvider(client: client, store: store)
     transport = RequestChainNetworkTransport(
       interceptorProvider: provider, endpointURL: testEndpoint, additionalHeaders: additionalHeaders,

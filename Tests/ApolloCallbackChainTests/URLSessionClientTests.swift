@@ -13,7 +13,7 @@ final class URLSessionClientTests: XCTestCase {
   private var request: URLRequest { URLRequest(url: testEndpoint) }
 
   func testJSONResponse_oneCallbackWithTheWholeBodyAndResponse() {
-    let client = ScriptedURLSessionClient(server: ScriptedServer(responses: [.text(r2d2Body, headers: ["X-A": "b"])]))
+    let client = URLSessionClientOnStreamingSession(session: ScriptedServer(responses: [.text(r2d2Body, headers: ["X-A": "b"])]))
     let done = exactly(1)
     client.sendRequest(request) { result in
       guard case .success(let (data, response)) = result else { return XCTFail("\(result)") }
@@ -28,7 +28,7 @@ final class URLSessionClientTests: XCTestCase {
 
   func testMultipart_onePerPartThenOnceMoreWithEmptyData() {
     let server = ScriptedServer(responses: [.multipart([#"{"payload":{}}"#, #"{"payload":{}}"#], spec: "subscriptionSpec=1.0")])
-    let client = ScriptedURLSessionClient(server: server)
+    let client = URLSessionClientOnStreamingSession(session: server)
     let sizes = Deliveries<Int>()
     let done = exactly(3)
     client.sendRequest(request) { result in
@@ -45,7 +45,7 @@ final class URLSessionClientTests: XCTestCase {
   func testMultipartWithoutClosingDelimiter_remainderArrivesAtCompletion() {
     let body = "\r\n--graphql\r\nContent-Type: application/json\r\n\r\n{\"payload\":{}}"
     let server = ScriptedServer(responses: [.text(body, headers: ["Content-Type": "multipart/mixed;boundary=graphql;subscriptionSpec=1.0"])])
-    let client = ScriptedURLSessionClient(server: server)
+    let client = URLSessionClientOnStreamingSession(session: server)
     let bodies = Deliveries<String>()
     let done = exactly(1)
     client.sendRequest(request) { result in
@@ -65,7 +65,7 @@ final class URLSessionClientTests: XCTestCase {
       body: [.data(Data(part.utf8)), .data(Data(partial.utf8))])])
     let bodies = Deliveries<String>()
     let done = exactly(2)
-    ScriptedURLSessionClient(server: server).sendRequest(URLRequest(url: testEndpoint)) { result in
+    URLSessionClientOnStreamingSession(session: server).sendRequest(URLRequest(url: testEndpoint)) { result in
       bodies.append((try? String(decoding: result.get().0, as: UTF8.self)) ?? "error")
       done.fulfill()
     }
@@ -81,7 +81,7 @@ final class URLSessionClientTests: XCTestCase {
     let results = Deliveries<Int>()
     let done = exactly(1)
     let chain = InterceptorRequestChain(interceptors: [
-      NetworkFetchInterceptor(client: ScriptedURLSessionClient(server: server)), MultipartResponseParsingInterceptor(),
+      NetworkFetchInterceptor(client: URLSessionClientOnStreamingSession(session: server)), MultipartResponseParsingInterceptor(),
       JSONResponseParsingInterceptor(),
     ], callbackQueue: callbackQueue)
     chain.kickoff(request: jsonRequest(CountdownSubscription(from: 1, intervalMs: nil))) { result in
@@ -98,7 +98,7 @@ final class URLSessionClientTests: XCTestCase {
       try await Task.sleep(nanoseconds: 100_000_000)
       return .text("{}")
     }
-    let client = ScriptedURLSessionClient(server: server)
+    let client = URLSessionClientOnStreamingSession(session: server)
     let none = exactly(0)
     let task = client.sendRequest(request) { _ in none.fulfill() }
     client.cancel(task: task)
@@ -110,7 +110,7 @@ final class URLSessionClientTests: XCTestCase {
       try await Task.sleep(nanoseconds: 1_000_000_000)
       return .text("{}")
     }
-    let client = ScriptedURLSessionClient(server: server)
+    let client = URLSessionClientOnStreamingSession(session: server)
     let done = exactly(1)
     let task = client.sendRequest(request) { result in
       guard case .failure(let error) = result,
@@ -126,7 +126,7 @@ final class URLSessionClientTests: XCTestCase {
   }
 
   func testTwentyConcurrentRequests_allSucceed() {
-    let client = ScriptedURLSessionClient(server: StarWarsScriptedServer.make())
+    let client = URLSessionClientOnStreamingSession(session: StarWarsScriptedServer.make())
     let done = exactly(20)
     var body = URLRequest(url: testEndpoint)
     body.httpMethod = "POST"
@@ -140,7 +140,7 @@ final class URLSessionClientTests: XCTestCase {
   }
 
   func testAfterInvalidate_sendRequestFailsSynchronouslyWithSessionInvalidated() {
-    for client in [ScriptedURLSessionClient(server: StarWarsScriptedServer.make()), URLSessionClient(callbackQueue: nil)] {
+    for client in [URLSessionClientOnStreamingSession(session: StarWarsScriptedServer.make()), URLSessionClient(callbackQueue: nil)] {
       client.invalidate()
       var failed = false
       client.sendRequest(request) { result in
@@ -157,7 +157,7 @@ final class URLSessionClientTests: XCTestCase {
     XCTAssertNil(plain.session.sessionDescription)
     let described = URLSessionClient(callbackQueue: nil, sessionDescription: "desc")
     XCTAssertEqual(described.session.sessionDescription, "desc")
-    let scripted = ScriptedURLSessionClient(server: StarWarsScriptedServer.make())
+    let scripted = URLSessionClientOnStreamingSession(session: StarWarsScriptedServer.make())
     XCTAssertNil(scripted.sendRequest(request) { _ in }.taskDescription)
     XCTAssertEqual(scripted.sendRequest(request, taskDescription: "task") { _ in }.taskDescription, "task")
     plain.invalidate()

@@ -16,10 +16,21 @@ final class URLSessionClientTests: XCTestCase {
     client.invalidate()
   }
 
-  func test_explicitCallbackQueue_isTheSessionsDelegateQueue() {
+  func test_explicitSerialCallbackQueue_isTheSessionsDelegateQueue() {
     let queue = OperationQueue()
+    queue.maxConcurrentOperationCount = 1
     let client = URLSessionClient(sessionConfiguration: .ephemeral, callbackQueue: queue)
     XCTAssertTrue(client.session.delegateQueue === queue)
+    client.invalidate()
+  }
+
+  // A concurrent delegate queue ran one task's body callbacks side by side and lost bytes (see the
+  // integration tests): such a queue only runs the completions, behind a serial delegate queue.
+  func test_differsFrom0x_concurrentCallbackQueue_getsASerialDelegateQueueInFront() {
+    let queue = OperationQueue()
+    let client = URLSessionClient(sessionConfiguration: .ephemeral, callbackQueue: queue)
+    XCTAssertFalse(client.session.delegateQueue === queue)
+    XCTAssertEqual(client.session.delegateQueue.maxConcurrentOperationCount, 1)
     client.invalidate()
   }
 
@@ -63,12 +74,12 @@ final class URLSessionClientTests: XCTestCase {
   }
 }
 
-/// ``StreamingSessionClient``: the 0.x client contract over the core's ``ScriptedServer``.
+/// ``URLSessionClientOnStreamingSession``: the 0.x client contract over the core's ``ScriptedServer``.
 final class StreamingSessionClientTests: XCTestCase {
   func test_sendsThroughTheScriptedServer_andCallsRawThenCompletionOnce_onTheCallbackQueue() {
     let server = ScriptedServer { _ in .json(r2HeroBody) }
     let queue = OperationQueue()
-    let client = StreamingSessionClient(session: server, callbackQueue: queue)
+    let client = URLSessionClientOnStreamingSession(session: server, callbackQueue: queue)
     let transport = HTTPNetworkTransport(url: testEndpoint, client: client)
     let delegate = RecordingDelegate()
     transport.delegate = delegate
@@ -88,7 +99,7 @@ final class StreamingSessionClientTests: XCTestCase {
 
   func test_transportFailure_isANetworkError() {
     let server = ScriptedServer { _ in .failure(URLError(.cannotConnectToHost)) }
-    let client = StreamingSessionClient(session: server, callbackQueue: nil)
+    let client = URLSessionClientOnStreamingSession(session: server, callbackQueue: nil)
     let done = expectation(description: "completion")
     done.assertForOverFulfill = true
     client.sendRequest(URLRequest(url: testEndpoint)) { result in
@@ -106,7 +117,7 @@ final class StreamingSessionClientTests: XCTestCase {
       try await Task.sleep(nanoseconds: 300_000_000)
       return .json(r2HeroBody)
     }
-    let client = StreamingSessionClient(session: server, callbackQueue: nil)
+    let client = URLSessionClientOnStreamingSession(session: server, callbackQueue: nil)
     let called = Mutex(0)
     let task = client.sendRequest(URLRequest(url: testEndpoint)) { _ in called.withLock { $0 += 1 } }
     client.cancel(task: task)
@@ -119,7 +130,7 @@ final class StreamingSessionClientTests: XCTestCase {
     let response = ScriptedResponse(statusCode: 200, headers: ["Content-Type": "application/json"],
                                     body: [.data(Data("{".utf8)), .delay(.seconds(30)), .data(Data("}".utf8))])
     let server = ScriptedServer(responses: [response])
-    let client = StreamingSessionClient(session: server, callbackQueue: nil)
+    let client = URLSessionClientOnStreamingSession(session: server, callbackQueue: nil)
     let events = Mutex<[String]>([])
     let done = expectation(description: "completed")
     let task = client.sendRequest(
@@ -148,7 +159,7 @@ final class StreamingSessionClientTests: XCTestCase {
   }
 
   func test_eachReturnedTask_hasItsOwnIdentifier() {
-    let client = StreamingSessionClient(session: ScriptedServer(responses: [.json(r2HeroBody), .json(r2HeroBody)]), callbackQueue: nil)
+    let client = URLSessionClientOnStreamingSession(session: ScriptedServer(responses: [.json(r2HeroBody), .json(r2HeroBody)]), callbackQueue: nil)
     let first = client.sendRequest(URLRequest(url: testEndpoint)) { _ in }
     let second = client.sendRequest(URLRequest(url: testEndpoint)) { _ in }
     XCTAssertNotEqual(first.taskIdentifier, second.taskIdentifier)

@@ -21,7 +21,7 @@ final class CallbackInterceptorOnAsyncChainTests: XCTestCase {
     let store = ApolloStore()
     let tokens = Recorder<String>()
     tokens.append("abc")
-    let client = ScriptedURLSessionClient(server: server, callbackQueue: callbacks)
+    let client = URLSessionClientOnStreamingSession(session: server, callbackQueue: callbacks)
     let provider = ClosureProvider { defaultList(client: client, store: store, beforeFetch: [TokenInterceptor(tokens: tokens)]) }
     let outcome = try await send(adaptedTransport(server: server, store: store, provider: provider))
     XCTAssertNil(outcome.error)
@@ -33,7 +33,7 @@ final class CallbackInterceptorOnAsyncChainTests: XCTestCase {
     let server = StarWarsScriptedServer.make()
     let store = ApolloStore()
     let log = Recorder<(status: Int, body: String, parsed: Bool)>()
-    let client = ScriptedURLSessionClient(server: server, callbackQueue: callbacks)
+    let client = URLSessionClientOnStreamingSession(session: server, callbackQueue: callbacks)
     let provider = ClosureProvider { defaultList(client: client, store: store, afterFetch: [LoggingInterceptor(log: log)]) }
     let outcome = try await send(adaptedTransport(server: server, store: store, provider: provider))
     XCTAssertNil(outcome.error)
@@ -46,7 +46,7 @@ final class CallbackInterceptorOnAsyncChainTests: XCTestCase {
     let server = StarWarsScriptedServer.make()
     let store = ApolloStore()
     let log = Recorder<(status: Int, body: String, parsed: Bool)>()
-    let client = ScriptedURLSessionClient(server: server, callbackQueue: callbacks)
+    let client = URLSessionClientOnStreamingSession(session: server, callbackQueue: callbacks)
     let provider = ClosureProvider { defaultList(client: client, store: store, afterParsing: [LoggingInterceptor(log: log)]) }
     let outcome = try await send(adaptedTransport(server: server, store: store, provider: provider))
     XCTAssertNil(outcome.error)
@@ -62,7 +62,7 @@ final class CallbackInterceptorOnAsyncChainTests: XCTestCase {
     let store = ApolloStore()
     let tokens = Recorder<String>()
     tokens.append("stale")
-    let client = ScriptedURLSessionClient(server: server, callbackQueue: callbacks)
+    let client = URLSessionClientOnStreamingSession(session: server, callbackQueue: callbacks)
     let provider = ClosureProvider {
       defaultList(client: client, store: store, beforeFetch: [TokenInterceptor(tokens: tokens)],
                   afterFetch: [ReauthenticatingInterceptor(tokens: tokens)])
@@ -77,7 +77,7 @@ final class CallbackInterceptorOnAsyncChainTests: XCTestCase {
     let server = StarWarsScriptedServer.make()
     let store = ApolloStore()
     let seen = Recorder<String>()
-    let client = ScriptedURLSessionClient(server: server, callbackQueue: callbacks)
+    let client = URLSessionClientOnStreamingSession(session: server, callbackQueue: callbacks)
     let provider = ClosureProvider(
       make: { defaultList(client: client, store: store, beforeFetch: [FailingInterceptor()]) },
       errorInterceptor: { RecoveringErrorInterceptor(seen: seen) })
@@ -93,7 +93,7 @@ final class CallbackInterceptorOnAsyncChainTests: XCTestCase {
     let server = ScriptedServer { _ in .json(["errors": [["message": "boom"]]], statusCode: 500) }
     let store = ApolloStore()
     let seen = Recorder<String>()
-    let client = ScriptedURLSessionClient(server: server, callbackQueue: callbacks)
+    let client = URLSessionClientOnStreamingSession(session: server, callbackQueue: callbacks)
     let provider = ClosureProvider(make: { defaultList(client: client, store: store) },
                                    errorInterceptor: { RecoveringErrorInterceptor(seen: seen) })
     let outcome = try await send(adaptedTransport(server: server, store: store, provider: provider))
@@ -105,7 +105,7 @@ final class CallbackInterceptorOnAsyncChainTests: XCTestCase {
     let server = StarWarsScriptedServer.make()
     let store = ApolloStore()
     let count = Recorder<Int>()
-    let client = ScriptedURLSessionClient(server: server, callbackQueue: callbacks)
+    let client = URLSessionClientOnStreamingSession(session: server, callbackQueue: callbacks)
     let provider = ClosureProvider {
       defaultList(client: client, store: store, maxRetries: 2, beforeFetch: [BlindRetryInterceptor(count: count)])
     }
@@ -120,7 +120,7 @@ final class CallbackInterceptorOnAsyncChainTests: XCTestCase {
   func testCachePolicyChangedByAnInterceptorBecomesTheFetchBehavior() async throws {
     let server = StarWarsScriptedServer.make()
     let store = ApolloStore()
-    let client = ScriptedURLSessionClient(server: server, callbackQueue: callbacks)
+    let client = URLSessionClientOnStreamingSession(session: server, callbackQueue: callbacks)
     let provider = ClosureProvider {
       defaultList(client: client, store: store, beforeFetch: [PolicyInterceptor(.returnCacheDataDontFetch)])
     }
@@ -135,7 +135,7 @@ final class CallbackInterceptorOnAsyncChainTests: XCTestCase {
     let server = StarWarsScriptedServer.make()
     let store = ApolloStore()
     let seen = Recorder<String>()
-    let client = ScriptedURLSessionClient(server: server, callbackQueue: callbacks)
+    let client = URLSessionClientOnStreamingSession(session: server, callbackQueue: callbacks)
     let provider = ClosureProvider { defaultList(client: client, store: store, beforeFetch: [ContextInterceptor(seen: seen)]) }
     let transport = adaptedTransport(server: server, store: store, provider: provider)
     let stream = try CallbackRequestContext.withContext(TraceContext(traceID: "t-1")) {
@@ -149,7 +149,7 @@ final class CallbackInterceptorOnAsyncChainTests: XCTestCase {
   func testAnInterceptorThatNeverCallsOnwardEndsTheRequestAfterTheTimeout() async throws {
     let server = StarWarsScriptedServer.make()
     let store = ApolloStore()
-    let client = ScriptedURLSessionClient(server: server, callbackQueue: callbacks)
+    let client = URLSessionClientOnStreamingSession(session: server, callbackQueue: callbacks)
     let provider = ClosureProvider { defaultList(client: client, store: store, beforeFetch: [SilentInterceptor()]) }
     let started = ContinuousClock.now
     let outcome = try await send(adaptedTransport(server: server, store: store, provider: provider, timeout: .milliseconds(200)))
@@ -165,7 +165,7 @@ final class CallbackInterceptorOnAsyncChainTests: XCTestCase {
   func testProceedingTwiceEndsTheRequestWithOneErrorAndNoNetworkRequest() async throws {
     let server = StarWarsScriptedServer.make()
     let store = ApolloStore()
-    let client = ScriptedURLSessionClient(server: server, callbackQueue: callbacks)
+    let client = URLSessionClientOnStreamingSession(session: server, callbackQueue: callbacks)
     let provider = ClosureProvider { defaultList(client: client, store: store, beforeFetch: [ProceedTwiceInterceptor()]) }
     let outcome = try await send(adaptedTransport(server: server, store: store, provider: provider))
     XCTAssertTrue(outcome.values.isEmpty)
@@ -179,7 +179,7 @@ final class CallbackInterceptorOnAsyncChainTests: XCTestCase {
   func testUsingTheChainAfterCancellingItIsATypedError() async throws {
     let server = StarWarsScriptedServer.make()
     let store = ApolloStore()
-    let client = ScriptedURLSessionClient(server: server, callbackQueue: callbacks)
+    let client = URLSessionClientOnStreamingSession(session: server, callbackQueue: callbacks)
     let provider = ClosureProvider { defaultList(client: client, store: store, beforeFetch: [CancelThenProceedInterceptor()]) }
     let outcome = try await send(adaptedTransport(server: server, store: store, provider: provider))
     guard case .chainUsedAfterCancel(_, let verb)? = outcome.error as? CallbackInterceptorError else {
@@ -194,7 +194,7 @@ final class CallbackInterceptorOnAsyncChainTests: XCTestCase {
 final class CallbackResponseCodeOnAsyncChainTests: XCTestCase {
   private func send(_ server: ScriptedServer) async throws -> (response: HTTPURLResponse?, rawData: Data?, values: Int) {
     let store = ApolloStore()
-    let client = ScriptedURLSessionClient(server: server, callbackQueue: callbacks)
+    let client = URLSessionClientOnStreamingSession(session: server, callbackQueue: callbacks)
     let provider = ClosureProvider { defaultList(client: client, store: store) }
     let outcome = await collect(try adaptedTransport(server: server, store: store, provider: provider)
       .send(query: HeroNameQuery(episode: nil), fetchBehavior: .NetworkOnly, requestConfiguration: RequestConfiguration()))

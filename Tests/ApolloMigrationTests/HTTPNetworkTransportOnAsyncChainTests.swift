@@ -162,7 +162,7 @@ final class HTTPNetworkTransportOnAsyncChainTests: XCTestCase {
     let server = ScriptedServer { _ in .json(r2Body) }
     let queue = OperationQueue()
     queue.maxConcurrentOperationCount = 1
-    let native = HTTPNetworkTransport(url: migrationEndpoint, client: StreamingSessionClient(session: server, callbackQueue: queue),
+    let native = HTTPNetworkTransport(url: migrationEndpoint, client: URLSessionClientOnStreamingSession(session: server, callbackQueue: queue),
                                       sendOperationIdentifiers: sendOperationIdentifiers, useGETForQueries: useGETForQueries)
     native.clientName = "WireApp"
     native.clientVersion = "1.2-3"

@@ -35,7 +35,7 @@ final class HookExecutionContextTests: XCTestCase {
     let store = ApolloStore()
     let provider = DelegateTransportCallbackInterceptorProvider(
       delegate: delegate, transport: HTTPNetworkTransport(url: endpoint),
-      client: ScriptedURLSessionClient(server: ScriptedServer { _ in .json(heroJSON, statusCode: 500) }, callbackQueue: clientQueue),
+      client: ApolloCallbackChain.URLSessionClientOnStreamingSession(session: ScriptedServer { _ in .json(heroJSON, statusCode: 500) }, callbackQueue: clientQueue),
       store: store)
     // Only the sender queue touches the transport until `wait` returns.
     nonisolated(unsafe) let transport = ApolloCallbackChain.RequestChainNetworkTransport(interceptorProvider: provider, endpointURL: endpoint)
@@ -75,7 +75,7 @@ final class HookExecutionContextTests: XCTestCase {
     let server = StarWarsScriptedServer.make()
     let store = ApolloStore()
     let seen = Recorder<String>()
-    let client = ScriptedURLSessionClient(server: server, callbackQueue: callbacks)
+    let client = ApolloCallbackChain.URLSessionClientOnStreamingSession(session: server, callbackQueue: callbacks)
     let provider = ClosureProvider {
       defaultList(client: client, store: store,
                   beforeFetch: [MarkerInterceptor(position: "before fetch", seen: seen)],
@@ -96,7 +96,7 @@ final class HookExecutionContextTests: XCTestCase {
     let completionQueue = taggedQueue("completion")
     let store = ApolloStore()
     let server = StarWarsScriptedServer.make()
-    let provider = ClosureProvider { defaultList(client: ScriptedURLSessionClient(server: server, callbackQueue: callbacks), store: store) }
+    let provider = ClosureProvider { defaultList(client: ApolloCallbackChain.URLSessionClientOnStreamingSession(session: server, callbackQueue: callbacks), store: store) }
     let transport = RequestChainNetworkTransportOnAsyncChain(
       interceptorProvider: provider, endpointURL: endpoint, urlSession: server, store: store)
     let done = exactly(1, "completion")

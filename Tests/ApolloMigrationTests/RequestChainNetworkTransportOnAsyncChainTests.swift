@@ -11,7 +11,7 @@ final class RequestChainNetworkTransportOnAsyncChainTests: XCTestCase {
   private func facade(server: ScriptedServer, store: ApolloStore, before: [any V1Interceptor] = [])
     -> RequestChainNetworkTransportOnAsyncChain
   {
-    let client = ScriptedURLSessionClient(server: server, callbackQueue: callbacks)
+    let client = URLSessionClientOnStreamingSession(session: server, callbackQueue: callbacks)
     let transport = RequestChainNetworkTransportOnAsyncChain(
       interceptorProvider: ClosureProvider { defaultList(client: client, store: store, beforeFetch: before) },
       endpointURL: endpoint, urlSession: server, store: store)
@@ -94,7 +94,7 @@ final class RequestChainNetworkTransportOnAsyncChainTests: XCTestCase {
     // Native 1.x.
     let nativeServer = StarWarsScriptedServer.make()
     let nativeStore = ApolloStore()
-    let nativeClient = ScriptedURLSessionClient(server: nativeServer, callbackQueue: callbacks)
+    let nativeClient = URLSessionClientOnStreamingSession(session: nativeServer, callbackQueue: callbacks)
     let native = ApolloCallbackChain.RequestChainNetworkTransport(
       interceptorProvider: ClosureProvider { defaultList(client: nativeClient, store: nativeStore) }, endpointURL: endpoint,
       additionalHeaders: ["X-Custom": "1"], useGETForQueries: useGETForQueries)
@@ -103,7 +103,7 @@ final class RequestChainNetworkTransportOnAsyncChainTests: XCTestCase {
     // The facade.
     let facadeServer = StarWarsScriptedServer.make()
     let facadeStore = ApolloStore()
-    let facadeClient = ScriptedURLSessionClient(server: facadeServer, callbackQueue: callbacks)
+    let facadeClient = URLSessionClientOnStreamingSession(session: facadeServer, callbackQueue: callbacks)
     let adapted = RequestChainNetworkTransportOnAsyncChain(
       interceptorProvider: ClosureProvider { defaultList(client: facadeClient, store: facadeStore) }, endpointURL: endpoint,
       additionalHeaders: ["X-Custom": "1"], useGETForQueries: useGETForQueries, urlSession: facadeServer, store: facadeStore)

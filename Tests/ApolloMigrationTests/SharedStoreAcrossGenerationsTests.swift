@@ -17,13 +17,13 @@ final class SharedStoreAcrossGenerationsTests: XCTestCase {
   private func makeZeroXClient(_ server: ScriptedServer, store: ApolloStore) -> ApolloDelegateTransport.ApolloClient {
     let deliveries = OperationQueue()
     deliveries.maxConcurrentOperationCount = 1
-    let transport = HTTPNetworkTransport(url: sharedEndpoint, client: StreamingSessionClient(session: server, callbackQueue: deliveries))
+    let transport = HTTPNetworkTransport(url: sharedEndpoint, client: ApolloDelegateTransport.URLSessionClientOnStreamingSession(session: server, callbackQueue: deliveries))
     return ApolloDelegateTransport.ApolloClient(networkTransport: transport, store: store)
   }
 
   private func makeTwoXClient(_ server: ScriptedServer, store: ApolloStore) -> ApolloAsyncChain.ApolloClient {
     let transport = ApolloAsyncChain.RequestChainNetworkTransport(
-      urlSession: ChunkedStreamingSession(server), interceptorProvider: ApolloAsyncChain.DefaultInterceptorProvider.shared,
+      urlSession: ApolloURLSessionOnStreamingSession(server), interceptorProvider: ApolloAsyncChain.DefaultInterceptorProvider.shared,
       store: store, endpointURL: sharedEndpoint)
     return ApolloAsyncChain.ApolloClient(networkTransport: transport, store: store)
   }
@@ -74,7 +74,7 @@ final class SharedStoreAcrossGenerationsTests: XCTestCase {
   func test_oneXClientWrite_isReadByATwoXClientOnTheSameStore_fromTheCache() async throws {
     let server = StarWarsScriptedServer.make()
     let store = ApolloStore()
-    let sessionClient = ScriptedURLSessionClient(server: server, callbackQueue: resultQueue)
+    let sessionClient = ApolloCallbackChain.URLSessionClientOnStreamingSession(session: server, callbackQueue: resultQueue)
     let provider = ApolloCallbackChain.DefaultInterceptorProvider(client: sessionClient, store: store)
     let oneX = ApolloCallbackChain.ApolloClient(
       networkTransport: ApolloCallbackChain.RequestChainNetworkTransport(interceptorProvider: provider, endpointURL: sharedEndpoint),

@@ -16,7 +16,7 @@ let server = ScriptedServer { request in
 }
 let store = ApolloStore()
 let transport = RequestChainNetworkTransport(
-  urlSession: ChunkedStreamingSession(server), interceptorProvider: DefaultInterceptorProvider.shared, store: store,
+  urlSession: ApolloURLSessionOnStreamingSession(server), interceptorProvider: DefaultInterceptorProvider.shared, store: store,
   endpointURL: URL(string: "http://embedded.invalid/graphql")!)
 let client = ApolloClient(networkTransport: transport, store: store)
 

@@ -11,7 +11,7 @@ import StarWarsAPI
 let server = StarWarsScriptedServer.make()
 let store = ApolloStore()
 let transport = RequestChainNetworkTransport(
-  urlSession: ChunkedStreamingSession(server), interceptorProvider: DefaultInterceptorProvider.shared, store: store,
+  urlSession: ApolloURLSessionOnStreamingSession(server), interceptorProvider: DefaultInterceptorProvider.shared, store: store,
   endpointURL: URL(string: "http://embedded.invalid/graphql")!)
 let client = ApolloClient(networkTransport: transport, store: store)
 // Linux runs nothing on the main queue unless the main run loop runs: callbacks go to a queue of their own.

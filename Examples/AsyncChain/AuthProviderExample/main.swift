@@ -40,7 +40,7 @@ if !environment.isEmbedded, endpoint.lastPathComponent == "graphql" {
 let token = ProcessInfo.processInfo.environment["APOLLO_TEST_STATIC_TOKEN"] ?? "static-valid-token"
 let store = ApolloStore()
 let transport = RequestChainNetworkTransport(
-  urlSession: ChunkedStreamingSession(environment.session), interceptorProvider: AuthProvider(token: token),
+  urlSession: ApolloURLSessionOnStreamingSession(environment.session), interceptorProvider: AuthProvider(token: token),
   store: store, endpointURL: endpoint)
 let client = ApolloClient(networkTransport: transport, store: store)
 print("Endpoint: \(environment.isEmbedded ? environment.summary : endpoint.absoluteString)"

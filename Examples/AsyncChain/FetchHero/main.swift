@@ -9,7 +9,7 @@ import StarWarsAPI
 let environment = ExampleEnvironment.fromCommandLine()
 let store = ApolloStore()
 let transport = RequestChainNetworkTransport(
-  urlSession: ChunkedStreamingSession(environment.session), interceptorProvider: DefaultInterceptorProvider.shared,
+  urlSession: ApolloURLSessionOnStreamingSession(environment.session), interceptorProvider: DefaultInterceptorProvider.shared,
   store: store, endpointURL: environment.endpoint)
 let client = ApolloClient(networkTransport: transport, store: store)
 

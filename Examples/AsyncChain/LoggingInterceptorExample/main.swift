@@ -36,7 +36,7 @@ struct LoggingProvider: InterceptorProvider {
 func makeClient(_ session: any HTTPStreamingSession, _ endpoint: URL) -> ApolloClient {
   let store = ApolloStore()
   let transport = RequestChainNetworkTransport(
-    urlSession: ChunkedStreamingSession(session), interceptorProvider: LoggingProvider(), store: store, endpointURL: endpoint)
+    urlSession: ApolloURLSessionOnStreamingSession(session), interceptorProvider: LoggingProvider(), store: store, endpointURL: endpoint)
   return ApolloClient(networkTransport: transport, store: store)
 }
 

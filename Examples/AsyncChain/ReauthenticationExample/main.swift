@@ -105,7 +105,7 @@ tokenURL?.query = nil
 let tokens = TokenStore(token: "expired-token", tokenURL: tokenURL?.url ?? endpoint, session: session)
 let store = ApolloStore()
 let transport = RequestChainNetworkTransport(
-  urlSession: ChunkedStreamingSession(session), interceptorProvider: ReauthenticatingProvider(tokens: tokens),
+  urlSession: ApolloURLSessionOnStreamingSession(session), interceptorProvider: ReauthenticatingProvider(tokens: tokens),
   store: store, endpointURL: endpoint)
 let client = ApolloClient(networkTransport: transport, store: store)
 print("Endpoint: \(environment.isEmbedded ? environment.summary : endpoint.absoluteString), starting with \"expired-token\""

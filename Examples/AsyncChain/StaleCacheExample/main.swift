@@ -61,7 +61,7 @@ let environment = ExampleEnvironment.fromCommandLine()
 let maxAge = Duration.milliseconds(300)
 let store = ApolloStore()
 let transport = RequestChainNetworkTransport(
-  urlSession: ChunkedStreamingSession(environment.session),
+  urlSession: ApolloURLSessionOnStreamingSession(environment.session),
   interceptorProvider: StaleCacheProvider(cache: MaxAgeCacheInterceptor(maxAge: maxAge)), store: store,
   endpointURL: environment.endpoint)
 let client = ApolloClient(networkTransport: transport, store: store)

@@ -67,7 +67,7 @@ struct TracingProvider: InterceptorProvider {
 let environment = ExampleEnvironment.fromCommandLine()
 let store = ApolloStore()
 let transport = RequestChainNetworkTransport(
-  urlSession: ChunkedStreamingSession(environment.session), interceptorProvider: TracingProvider(), store: store,
+  urlSession: ApolloURLSessionOnStreamingSession(environment.session), interceptorProvider: TracingProvider(), store: store,
   endpointURL: environment.endpoint)
 let client = ApolloClient(networkTransport: transport, store: store)
 print("Server: \(environment.summary)")

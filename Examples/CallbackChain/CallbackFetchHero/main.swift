@@ -9,7 +9,7 @@ import StarWarsAPI
 
 let environment = ExampleEnvironment.fromCommandLine()
 let session: URLSessionClient = environment.isEmbedded
-  ? ScriptedURLSessionClient(server: environment.session)
+  ? URLSessionClientOnStreamingSession(session: environment.session)
   : URLSessionClient(callbackQueue: nil)  // not `.main`: nothing runs the main run loop in this tool
 let store = ApolloStore()
 let provider = DefaultInterceptorProvider(client: session, store: store)

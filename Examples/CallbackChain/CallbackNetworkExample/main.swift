@@ -12,7 +12,7 @@ var endpoint = environment.endpoint
 var renewURL: URL?
 let session: URLSessionClient
 if environment.isEmbedded {
-  session = ScriptedURLSessionClient(server: environment.session)
+  session = URLSessionClientOnStreamingSession(session: environment.session)
 } else {
   // TestServer's /graphql-auth answers 401 without a valid token; tokens come from POST /auth/token.
   if endpoint.lastPathComponent == "graphql" {

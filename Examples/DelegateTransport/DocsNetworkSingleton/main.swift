@@ -14,7 +14,7 @@ let callbacks = OperationQueue()
 callbacks.maxConcurrentOperationCount = 1
 Network.shared.endpoint = environment.endpoint
 Network.shared.client = environment.isEmbedded
-  ? StreamingSessionClient(session: environment.session, callbackQueue: callbacks)
+  ? URLSessionClientOnStreamingSession(session: environment.session, callbackQueue: callbacks)
   : URLSessionClient(sessionConfiguration: .ephemeral, callbackQueue: callbacks)
 Network.shared.token = "docs-token"
 print("Endpoint: \(environment.summary)")

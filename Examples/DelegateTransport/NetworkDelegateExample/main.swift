@@ -131,7 +131,7 @@ callbackQueue.maxConcurrentOperationCount = 1
 var endpoint = environment.endpoint
 let client: URLSessionClient
 if environment.isEmbedded {
-  client = StreamingSessionClient(
+  client = URLSessionClientOnStreamingSession(
     session: StarWarsScriptedServer.makeAuthenticating(mintingFails: { mintingFails.withLock { $0 } }), callbackQueue: callbackQueue)
 } else {
   if endpoint.lastPathComponent == "graphql" {

@@ -52,10 +52,10 @@ let tokenURL: URL = {
   return components?.url ?? endpoint
 }()
 /// The 2.x session every GraphQL request goes through, on both routes.
-let graphQLSession: any ApolloURLSession = embeddedServer ?? ChunkedStreamingSession(environment.session)
+let graphQLSession: any ApolloURLSession = embeddedServer ?? ApolloURLSessionOnStreamingSession(environment.session)
 /// The app's 1.x session client. On the 2.x engine the provider's `NetworkFetchInterceptor` is replaced
 /// by `graphQLSession`, so this client only carries the token renewal.
-let sessionClient: ApolloCallbackChain.URLSessionClient = embeddedServer.map { ScriptedURLSessionClient(server: $0) }
+let sessionClient: ApolloCallbackChain.URLSessionClient = embeddedServer.map { URLSessionClientOnStreamingSession(session: $0) }
   ?? ApolloCallbackChain.URLSessionClient(callbackQueue: nil)  // not `.main`: nothing runs the main run loop here
 let userManager = UserManager(client: sessionClient, tokenURL: tokenURL)
 let log = EventLog()

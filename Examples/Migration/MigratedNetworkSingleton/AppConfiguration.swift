@@ -33,13 +33,13 @@ struct AppConfiguration: Sendable {
       // One server behind both clients, so the token it mints is the one it then accepts.
       let server = StarWarsScriptedServer.makeAuthenticating()
       session = server
-      tokenClient = StreamingSessionClient(session: server, callbackQueue: tokenQueue)
+      tokenClient = URLSessionClientOnStreamingSession(session: server, callbackQueue: tokenQueue)
       summary = environment.summary
     } else {
       if endpoint.lastPathComponent == "graphql" {
         endpoint = endpoint.deletingLastPathComponent().appendingPathComponent("graphql-auth")
       }
-      session = ChunkedStreamingSession(environment.session)
+      session = ApolloURLSessionOnStreamingSession(environment.session)
       tokenClient = URLSessionClient(sessionConfiguration: .ephemeral, callbackQueue: tokenQueue)
       summary = endpoint.absoluteString + (endpoint != environment.endpoint ? " (switched from the given /graphql to /graphql-auth, the route that answers 401 without a valid token)" : "")
     }

@@ -2,8 +2,8 @@
 // modules define `ApolloClient`, `CachePolicy`, `NetworkTransport` and `GraphQLResponse`, so here those names
 // are module-qualified (`ApolloDelegateTransport.ApolloClient`, `ApolloAsyncChain.ApolloClient`); an
 // unqualified `ApolloClient` would not compile ("'ApolloClient' is ambiguous for type lookup"). Names only one
-// of them has (`HTTPNetworkTransport`, `StreamingSessionClient`, `RequestChainNetworkTransport`,
-// `ChunkedStreamingSession`) and the shared core's (`ApolloStore`) need nothing.
+// of them has (`HTTPNetworkTransport`, `URLSessionClientOnStreamingSession`, `RequestChainNetworkTransport`,
+// `ApolloURLSessionOnStreamingSession`) and the shared core's (`ApolloStore`) need nothing.
 import ApolloAsyncChain
 import ApolloDelegateTransport
 import StarWarsAPI
@@ -18,14 +18,14 @@ struct AppNetwork {
   init(environment: ExampleEnvironment, callbacks: OperationQueue) {
     // 0.x: the delegate-based transport, over the embedded server or a real URLSession.
     let sessionClient: URLSessionClient = environment.isEmbedded
-      ? StreamingSessionClient(session: environment.session, callbackQueue: callbacks)
+      ? URLSessionClientOnStreamingSession(session: environment.session, callbackQueue: callbacks)
       : URLSessionClient(sessionConfiguration: .ephemeral, callbackQueue: callbacks)
     let legacyTransport: any ApolloDelegateTransport.NetworkTransport = HTTPNetworkTransport(url: environment.endpoint, client: sessionClient)
     legacyClient = ApolloDelegateTransport.ApolloClient(networkTransport: legacyTransport, store: store)
 
     // 2.x: the async request chain, same endpoint, same store.
     let modernTransport = RequestChainNetworkTransport(
-      urlSession: ChunkedStreamingSession(environment.session), interceptorProvider: DefaultInterceptorProvider.shared,
+      urlSession: ApolloURLSessionOnStreamingSession(environment.session), interceptorProvider: DefaultInterceptorProvider.shared,
       store: store, endpointURL: environment.endpoint)
     modernClient = ApolloAsyncChain.ApolloClient(networkTransport: modernTransport, store: store)
   }

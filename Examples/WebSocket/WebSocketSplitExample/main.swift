@@ -72,7 +72,7 @@ if environment.isEmbedded {
 
 let store = ApolloStore()
 let http = RequestChainNetworkTransport(
-  urlSession: ChunkedStreamingSession(environment.session), interceptorProvider: DefaultInterceptorProvider.shared,
+  urlSession: ApolloURLSessionOnStreamingSession(environment.session), interceptorProvider: DefaultInterceptorProvider.shared,
   store: store, endpointURL: environment.endpoint)
 
 do {

@@ -110,20 +110,3 @@ private enum StreamingCompanions {
     }
   }
 }
-
-/// Presents any ``HTTPStreamingSession`` (a ``ScriptedServer``, a ``URLSessionStreamingSession``, your own)
-/// as an ``ApolloURLSession``.
-public struct ChunkedStreamingSession: ApolloURLSession {
-  /// The session behind it.
-  public let session: any HTTPStreamingSession
-
-  /// Wraps `session`.
-  public init(_ session: any HTTPStreamingSession) {
-    self.session = session
-  }
-
-  /// Starts the request on the wrapped session and cuts its body into chunks.
-  public func chunks(for request: URLRequest) async throws -> (any AsyncChunkSequence, URLResponse) {
-    try await session.chunks(for: request)
-  }
-}

@@ -7,16 +7,16 @@ import FoundationNetworking
 /// or — for `multipart/mixed` responses — once per complete part as it arrives and once more at the end.
 ///
 /// Built on a data-task delegate, which works on Linux (no `URLSession.bytes` there). Open, so tests and
-/// apps can subclass it; ``ScriptedURLSessionClient`` serves requests from the core's scripted server.
+/// apps can subclass it; ``URLSessionClientOnStreamingSession`` serves requests from the core's scripted server.
 #if MigrationDeprecations
 @available(*, deprecated, message: "1.x API: use an ApolloAsyncChain.ApolloURLSession (URLSessionStreamingSession; ScriptedServer in tests); until then ApolloMigration.RequestChainNetworkTransportOnAsyncChain takes one in its place")
 #endif
 open class URLSessionClient: NSObject, URLSessionDelegate, URLSessionTaskDelegate, URLSessionDataDelegate,
   @unchecked Sendable
 {
-  // @unchecked Sendable: the task table, the session and the invalidated flag live in `state` (a Mutex).
-  // Each `TaskData` is only touched by its task's callbacks, which the session delivers serially on the
-  // delegate queue.
+  // @unchecked Sendable: its only state is the immutable `table` (thread-safe: a lock guards the session
+  // and the tasks). Each `TaskData` is only touched by its task's callbacks, which arrive one at a time
+  // (the table keeps the session's delegate queue serial; scripted subclasses deliver one at a time).
 
   public enum URLSessionClientError: Error, LocalizedError {
     case noHTTPResponse(request: URLRequest?)
@@ -50,75 +50,75 @@ open class URLSessionClient: NSObject, URLSessionDelegate, URLSessionTaskDelegat
   public typealias RawCompletion = (Data?, HTTPURLResponse?, (any Error)?) -> Void
   public typealias Completion = (Result<(Data, HTTPURLResponse), any Error>) -> Void
 
-  private struct State {
-    var session: URLSession?
-    var tasks: [Int: TaskData] = [:]
-    var invalidated = false
-  }
-
-  private let state = Mutex(State())
+  /// The session, the tasks in flight and their delivery: the machinery the 0.x client shares.
+  private let table: URLSessionTaskTable<TaskData>
 
   /// The session; `nil` after ``invalidate()``.
-  open var session: URLSession! { state.withLock { $0.session } }
+  open var session: URLSession! { table.session }
 
   /// - Parameters:
-  ///   - callbackQueue: the session's delegate queue, where completions run. `.main` by default as
-  ///     upstream; on Linux it only runs while something drives the main run loop.
+  ///   - sessionConfiguration: the session's configuration.
+  ///   - callbackQueue: where completions run. `.main` by default as upstream; on Linux it only runs
+  ///     while something drives the main run loop. A serial queue is the session's delegate queue, as
+  ///     upstream; a concurrent one gets a private serial delegate queue in front of it, so that each
+  ///     task's bytes arrive whole and in order, and its callbacks one after another.
+  ///   - sessionDescription: the session's `sessionDescription`.
   public init(sessionConfiguration: URLSessionConfiguration = .default,
               callbackQueue: OperationQueue? = .main,
               sessionDescription: String? = nil) {
+    table = URLSessionTaskTable(callbackQueue: callbackQueue)
     super.init()
-    let session = URLSession(configuration: sessionConfiguration, delegate: self, delegateQueue: callbackQueue)
-    session.sessionDescription = sessionDescription
-    state.withLock { $0.session = session }
+    table.openSession(configuration: sessionConfiguration, delegate: self, sessionDescription: sessionDescription)
   }
 
-  /// For subclasses that do not load through a `URLSession` (see ``ScriptedURLSessionClient``).
-  init(withoutSession: Void) {
+  /// For subclasses that load requests themselves (``URLSessionClientOnStreamingSession``): no `URLSession`
+  /// is created, and callbacks run where the subclass calls the bookkeeping methods.
+  init(withoutURLSession: Void) {
+    table = URLSessionTaskTable(callbackQueue: nil)
     super.init()
   }
 
   /// Cancels every task and makes the client unusable: later requests fail with `sessionInvalidated`,
   /// in-flight requests never call back (as upstream).
   public func invalidate() {
-    let session = state.withLock { state -> URLSession? in
-      state.invalidated = true
-      let session = state.session
-      state.session = nil
-      state.tasks.removeAll()
-      return session
-    }
-    session?.invalidateAndCancel()
+    table.invalidate()
   }
 
   /// Whether ``invalidate()`` was called.
-  public var isInvalidated: Bool { state.withLock { $0.invalidated } }
+  public var isInvalidated: Bool { table.isInvalidated }
 
+  /// Forgets the task `identifier`: its completion is never called.
   open func clear(task identifier: Int) {
-    state.withLock { _ = $0.tasks.removeValue(forKey: identifier) }
+    table.removeEntry(forTask: identifier)
   }
 
+  /// Forgets every task: no completion is called.
   open func clearAllTasks() {
-    state.withLock { $0.tasks.removeAll() }
+    table.removeAllEntries()
   }
 
+  /// Creates a data task for `request`, tracks it, resumes it and returns it.
+  ///
+  /// The completion runs on the callback queue: once with the whole body, or for a `multipart/mixed`
+  /// response once per part as it arrives and once more at the end. After ``invalidate()`` it fails at
+  /// once, on the calling thread, with `sessionInvalidated`.
   @discardableResult
   open func sendRequest(_ request: URLRequest,
                         taskDescription: String? = nil,
                         rawTaskCompletionHandler: RawCompletion? = nil,
                         completion: @escaping Completion) -> URLSessionTask {
-    let session = state.withLock { $0.invalidated ? nil : $0.session }
-    guard let session else {
+    let lane = table.makeCallbackLane()
+    let task = table.startTask(for: request, configure: { $0.taskDescription = taskDescription }) {
+      TaskData(rawCompletion: rawTaskCompletionHandler, completionBlock: completion, lane: lane)
+    }
+    guard let task else {
       completion(.failure(URLSessionClientError.sessionInvalidated))
       return URLSessionTask()
     }
-    let task = session.dataTask(with: request)
-    task.taskDescription = taskDescription
-    register(TaskData(rawCompletion: rawTaskCompletionHandler, completionBlock: completion), for: task.taskIdentifier)
-    task.resume()
     return task
   }
 
+  /// ``sendRequest(_:taskDescription:rawTaskCompletionHandler:completion:)`` without a task description.
   @discardableResult
   open func sendRequest(_ request: URLRequest,
                         rawTaskCompletionHandler: RawCompletion? = nil,
@@ -130,23 +130,13 @@ open class URLSessionClient: NSObject, URLSessionDelegate, URLSessionTaskDelegat
   /// reports `networkError(… NSURLErrorCancelled)` instead.)
   open func cancel(task: URLSessionTask) {
     clear(task: task.taskIdentifier)
-    cancelOnDelegateQueue(task)
+    table.cancel(task)
   }
 
-  /// Cancels `task` so that the session reports `NSURLErrorCancelled` to its completion.
-  ///
-  /// On swift-corelibs-foundation `URLSessionTask.cancel()` can trap when it races the task's completion
-  /// (see the core's `StreamingTaskTable`): cancelling from the session's serial delegate queue keeps it
-  /// from interleaving with a completion callback. Elsewhere it cancels directly.
+  /// Cancels `task` so that the session reports `NSURLErrorCancelled` to its completion, from the session's
+  /// delegate queue where that cannot race the task's completion (a trap on swift-corelibs-foundation).
   final func cancelOnDelegateQueue(_ task: URLSessionTask) {
-    #if canImport(FoundationNetworking)
-    if let queue = state.withLock({ $0.session })?.delegateQueue {
-      let handOff = Transfer(task)
-      queue.addOperation { handOff.value.cancel() }
-      return
-    }
-    #endif
-    task.cancel()
+    table.cancel(task)
   }
 
   // MARK: - Task bookkeeping shared by the URLSession delegate and scripted subclasses
@@ -154,15 +144,16 @@ open class URLSessionClient: NSObject, URLSessionDelegate, URLSessionTaskDelegat
   /// Stores a task's callbacks; returns `false` when the client was invalidated.
   @discardableResult
   final func register(_ data: TaskData, for identifier: Int) -> Bool {
-    state.withLock { state in
-      guard !state.invalidated else { return false }
-      state.tasks[identifier] = data
-      return true
-    }
+    table.register(data, forTask: identifier)
+  }
+
+  /// A lane for a new task's callbacks.
+  final func makeCallbackLane() -> CallbackLane {
+    table.makeCallbackLane()
   }
 
   private final func taskData(for identifier: Int) -> TaskData? {
-    state.withLock { $0.tasks[identifier] }
+    table.entry(forTask: identifier)
   }
 
   /// The response head arrived.
@@ -186,54 +177,51 @@ open class URLSessionClient: NSObject, URLSessionDelegate, URLSessionTaskDelegat
     }
     guard data.splitter != nil else {
       data.data.append(bytes)
-      data.completionBlock(.failure(URLSessionClientError.missingMultipartBoundary))
+      data.lane.submit { data.completionBlock(.failure(URLSessionClientError.missingMultipartBoundary)) }
       return
     }
     let chunks = data.splitter?.append(bytes) ?? []
     for chunk in chunks {
-      data.rawCompletion?(chunk, response, nil)
-      data.completionBlock(.success((chunk, response)))
+      data.lane.submit {
+        data.rawCompletion?(chunk, response, nil)
+        data.completionBlock(.success((chunk, response)))
+      }
     }
   }
 
   /// The task ended. Delivers the body (or the multipart remainder, often empty), or the error.
   final func completed(task identifier: Int, originalRequest: URLRequest?, error: (any Error)?) {
-    let data = state.withLock { $0.tasks.removeValue(forKey: identifier) }
-    guard let data else { return }
+    guard let data = table.removeEntry(forTask: identifier) else { return }
     var body = data.data
     if var splitter = data.splitter {
       for chunk in splitter.finish() { body.append(chunk) }
       data.splitter = splitter
     }
-    data.rawCompletion?(body, data.response, error)
-    if let error {
-      data.completionBlock(.failure(URLSessionClientError.networkError(data: body, response: data.response, underlying: error)))
-    } else if let response = data.response {
-      data.completionBlock(.success((body, response)))
-    } else {
-      data.completionBlock(.failure(URLSessionClientError.noHTTPResponse(request: originalRequest)))
+    let response = data.response
+    data.lane.submit {
+      data.rawCompletion?(body, response, error)
+      if let error {
+        data.completionBlock(.failure(URLSessionClientError.networkError(data: body, response: response, underlying: error)))
+      } else if let response {
+        data.completionBlock(.success((body, response)))
+      } else {
+        data.completionBlock(.failure(URLSessionClientError.noHTTPResponse(request: originalRequest)))
+      }
     }
   }
 
   // MARK: - URLSession delegate
 
   open func urlSession(_ session: URLSession, didBecomeInvalidWithError error: (any Error)?) {
-    let remaining = state.withLock { state -> [TaskData] in
-      defer { state.tasks.removeAll() }
-      return Array(state.tasks.values)
-    }
-    for data in remaining {
-      data.completionBlock(.failure(error ?? URLSessionClientError.sessionBecameInvalidWithoutUnderlyingError))
+    let failure = error ?? URLSessionClientError.sessionBecameInvalidWithoutUnderlyingError
+    for data in table.removeAllEntries() {
+      data.lane.submit { data.completionBlock(.failure(failure)) }
     }
   }
 
   open func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+    table.taskDidComplete(task)
     completed(task: task.taskIdentifier, originalRequest: task.originalRequest, error: error)
-    #if canImport(FoundationNetworking)
-    // A cancelled task's report is still queued on its work queue; cancelling again waits for it before
-    // the session drops the task from its registry (same workaround as the core's streaming session).
-    if task.state == .canceling { task.cancel() }
-    #endif
   }
 
   open func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
@@ -255,16 +243,21 @@ open class URLSessionClient: NSObject, URLSessionDelegate, URLSessionTaskDelegat
 #endif
 public final class TaskData: @unchecked Sendable {
   // @unchecked Sendable: only the owning task's callbacks touch the mutable fields, and the client
-  // delivers those serially (URLSession's delegate queue, or one scripted task at a time).
+  // receives those serially (the session's serial delegate queue, or one scripted task at a time); the
+  // completions run through `lane`, one after another.
   public let rawCompletion: URLSessionClient.RawCompletion?
   public let completionBlock: URLSessionClient.Completion
   var data = Data()
   var response: HTTPURLResponse?
   var isMultipart = false
   var splitter: MultipartChunkSplitter?
+  /// Where the completions run.
+  let lane: CallbackLane
 
-  init(rawCompletion: URLSessionClient.RawCompletion?, completionBlock: @escaping URLSessionClient.Completion) {
+  init(rawCompletion: URLSessionClient.RawCompletion?, completionBlock: @escaping URLSessionClient.Completion,
+       lane: CallbackLane) {
     self.rawCompletion = rawCompletion
     self.completionBlock = completionBlock
+    self.lane = lane
   }
 }

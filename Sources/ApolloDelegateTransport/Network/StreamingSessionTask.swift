@@ -4,7 +4,7 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// The `URLSessionTask` ``StreamingSessionClient`` returns in place of a real data task: it carries its
+/// The `URLSessionTask` ``URLSessionClientOnStreamingSession`` returns in place of a real data task: it carries its
 /// request and identifier, never runs on a `URLSession`, and hands `cancel()` to the client, which
 /// completes the request as a cancelled data task.
 final class StreamingSessionTask: URLSessionDataTask, @unchecked Sendable {

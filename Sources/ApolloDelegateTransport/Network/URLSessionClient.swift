@@ -15,9 +15,8 @@ import FoundationNetworking
 @available(*, deprecated, message: "0.x API: use an ApolloAsyncChain.ApolloURLSession (URLSessionStreamingSession); until then ApolloMigration.HTTPNetworkTransportOnAsyncChain takes one in its place")
 #endif
 open class URLSessionClient: NSObject, URLSessionDelegate, URLSessionTaskDelegate, URLSessionDataDelegate, @unchecked Sendable {
-  // @unchecked Sendable: `storedSession` and `tasks` (and the buffers inside each `TaskData`) are read
-  // and written only under `lock`; the completion closures are called outside the lock, once, after
-  // their entry was removed under it.
+  // @unchecked Sendable: its only state is the immutable `table` (thread-safe: a lock guards the session
+  // and the tasks) and `callbackQueue`; each completion is called once, by whoever took its entry out.
 
   /// Transport-level failures.
   public enum URLSessionClientError: Error, LocalizedError {
@@ -45,36 +44,34 @@ open class URLSessionClient: NSObject, URLSessionDelegate, URLSessionTaskDelegat
   /// Receives the outcome of a task: data and HTTP response, or the error.
   public typealias Completion = (Result<(Data, HTTPURLResponse), any Error>) -> Void
 
-  private let lock = NSLock()
-  private var storedSession: URLSession?
-  private var tasks: [Int: TaskData] = [:]
+  /// The session, the tasks in flight and their delivery: the machinery the 1.x client shares.
+  private let table: URLSessionTaskTable<TaskData>
   private let callbackQueue: OperationQueue?
 
   /// The session; `nil` after ``invalidate()``.
-  open private(set) var session: URLSession! {
-    get {
-      lock.lock()
-      defer { lock.unlock() }
-      return storedSession
-    }
-    set {
-      lock.lock()
-      storedSession = newValue
-      lock.unlock()
-    }
-  }
+  open var session: URLSession! { table.session }
 
   /// - Parameters:
   ///   - sessionConfiguration: the session's configuration.
-  ///   - callbackQueue: the delegate queue: every callback, and so every transport delegate and
-  ///     completion, runs there. `.main` by default, as upstream; on Linux the main queue only runs
-  ///     while something runs the main run loop (an app, `RunLoop.main.run`, XCTest's `wait(for:)`),
-  ///     so pass your own queue in command-line tools and `async` tests.
+  ///   - callbackQueue: where every callback, and so every transport delegate and completion, runs.
+  ///     `.main` by default, as upstream; on Linux the main queue only runs while something runs the main
+  ///     run loop (an app, `RunLoop.main.run`, XCTest's `wait(for:)`), so pass your own queue in
+  ///     command-line tools and `async` tests. A serial queue is the session's delegate queue, as upstream;
+  ///     a concurrent one gets a private serial delegate queue in front of it, so that each task's bytes
+  ///     arrive whole and in order (0.x lost or scrambled them there).
   public init(sessionConfiguration: URLSessionConfiguration = .default, callbackQueue: OperationQueue? = .main) {
     self.callbackQueue = callbackQueue
+    self.table = URLSessionTaskTable(callbackQueue: callbackQueue)
     super.init()
-    storedSession = URLSession(configuration: URLSessionPlatformWorkarounds.configuration(sessionConfiguration),
-                               delegate: self, delegateQueue: callbackQueue)
+    table.openSession(configuration: sessionConfiguration, delegate: self)
+  }
+
+  /// For subclasses that load requests themselves (``URLSessionClientOnStreamingSession``): no `URLSession`
+  /// is created, and ``session`` is `nil`.
+  init(withoutURLSession: Void, callbackQueue: OperationQueue?) {
+    self.callbackQueue = callbackQueue
+    self.table = URLSessionTaskTable(callbackQueue: callbackQueue)
+    super.init()
   }
 
   /// Stops tracking every task without calling their completions, then invalidates the session.
@@ -83,36 +80,18 @@ open class URLSessionClient: NSObject, URLSessionDelegate, URLSessionTaskDelegat
   /// completes at once with ``URLSessionClientError/sessionBecameInvalidWithoutUnderlyingError``
   /// (0.x crashed on the `nil` session, and left the `URLSession`, which retains this object, alive).
   public func invalidate() {
-    lock.lock()
-    let session = storedSession
-    storedSession = nil
-    lock.unlock()
     clearAllTasks()
-    guard let session else { return }
-    // Cancelled from the delegate queue: cancelling from another thread races the task's completion
-    // on swift-corelibs-foundation (see URLSessionPlatformWorkarounds).
-    session.delegateQueue.addOperation {
-      session.getAllTasks { tasks in
-        session.delegateQueue.addOperation {
-          for task in tasks { task.cancel() }
-          session.finishTasksAndInvalidate()
-        }
-      }
-    }
+    table.invalidate()
   }
 
   /// Stops tracking the task `identifier`: its completion will not be called.
   open func clear(task identifier: Int) {
-    lock.lock()
-    tasks[identifier] = nil
-    lock.unlock()
+    table.removeEntry(forTask: identifier)
   }
 
   /// Stops tracking every task: no completion will be called.
   open func clearAllTasks() {
-    lock.lock()
-    tasks.removeAll()
-    lock.unlock()
+    table.removeAllEntries()
   }
 
   /// Creates a data task for `request`, tracks it, resumes it, and returns it.
@@ -123,28 +102,17 @@ open class URLSessionClient: NSObject, URLSessionDelegate, URLSessionTaskDelegat
   open func sendRequest(_ request: URLRequest,
                         rawTaskCompletionHandler: RawCompletion? = nil,
                         completion: @escaping Completion) -> URLSessionTask {
-    let request = URLSessionPlatformWorkarounds.request(request)
-    lock.lock()
-    guard let session = storedSession else {
-      lock.unlock()
-      return failInvalidated(request, completion: completion)
+    let lane = table.makeCallbackLane()
+    let task = table.startTask(for: request) {
+      TaskData(rawCompletion: rawTaskCompletionHandler, completionBlock: completion, lane: lane)
     }
-    let task = session.dataTask(with: request)
-    tasks[task.taskIdentifier] = TaskData(rawCompletion: rawTaskCompletionHandler, completionBlock: completion)
-    lock.unlock()
-    task.resume()
-    return task
+    return task ?? failInvalidated(request, completion: completion)
   }
 
   /// Stops tracking `task`, then cancels it: no completion is called.
   open func cancel(task: URLSessionTask) {
     clear(task: task.taskIdentifier)
-    guard let session = self.session else {
-      task.cancel()
-      return
-    }
-    // On the delegate queue, for the reason given in `invalidate()`.
-    session.delegateQueue.addOperation { task.cancel() }
+    table.cancel(task)
   }
 
   private func failInvalidated(_ request: URLRequest, completion: @escaping Completion) -> URLSessionTask {
@@ -158,30 +126,12 @@ open class URLSessionClient: NSObject, URLSessionDelegate, URLSessionTaskDelegat
   /// Creates the tasks returned after invalidation; they are never resumed.
   private static let placeholderSession = URLSession(configuration: .ephemeral)
 
-  private func takeTask(_ identifier: Int) -> TaskData? {
-    lock.lock()
-    defer { lock.unlock() }
-    return tasks.removeValue(forKey: identifier)
-  }
-
-  private func withTask(_ identifier: Int, _ body: (TaskData) -> Void) -> Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    guard let data = tasks[identifier] else { return false }
-    body(data)
-    return true
-  }
-
   // MARK: URLSessionDelegate
 
   open func urlSession(_ session: URLSession, didBecomeInvalidWithError error: (any Error)?) {
-    lock.lock()
-    let pending = tasks
-    tasks.removeAll()
-    lock.unlock()
     let failure = error ?? URLSessionClientError.sessionBecameInvalidWithoutUnderlyingError
-    for (_, taskData) in pending.sorted(by: { $0.key < $1.key }) {
-      taskData.completionBlock(.failure(failure))
+    for taskData in table.removeAllEntries() {
+      taskData.lane.submit { taskData.completionBlock(.failure(failure)) }
     }
   }
 
@@ -198,18 +148,21 @@ open class URLSessionClient: NSObject, URLSessionDelegate, URLSessionTaskDelegat
   }
 
   open func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-    URLSessionPlatformWorkarounds.drainCancellation(of: task)
+    table.taskDidComplete(task)
     // No entry: the task was cleared (`cancel(task:)`, `invalidate()`), so nothing is called.
-    guard let taskData = takeTask(task.taskIdentifier) else { return }
+    guard let taskData = table.removeEntry(forTask: task.taskIdentifier) else { return }
     let (data, recorded) = taskData.snapshot()
     let response = recorded ?? task.response as? HTTPURLResponse
-    taskData.rawCompletion?(data, response, error)
-    if let error {
-      taskData.completionBlock(.failure(URLSessionClientError.networkError(data: data, response: response, underlying: error)))
-    } else if let response {
-      taskData.completionBlock(.success((data, response)))
-    } else {
-      taskData.completionBlock(.failure(URLSessionClientError.noHTTPResponse(request: task.originalRequest)))
+    let originalRequest = task.originalRequest
+    taskData.lane.submit {
+      taskData.rawCompletion?(data, response, error)
+      if let error {
+        taskData.completionBlock(.failure(URLSessionClientError.networkError(data: data, response: response, underlying: error)))
+      } else if let response {
+        taskData.completionBlock(.success((data, response)))
+      } else {
+        taskData.completionBlock(.failure(URLSessionClientError.noHTTPResponse(request: originalRequest)))
+      }
     }
   }
 
@@ -230,13 +183,13 @@ open class URLSessionClient: NSObject, URLSessionDelegate, URLSessionTaskDelegat
   // MARK: URLSessionDataDelegate
 
   open func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-    _ = withTask(dataTask.taskIdentifier) { $0.append(data) }
+    table.entry(forTask: dataTask.taskIdentifier)?.append(data)
   }
 
   open func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
                        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
     if let response = response as? HTTPURLResponse {
-      _ = withTask(dataTask.taskIdentifier) { $0.record(response) }
+      table.entry(forTask: dataTask.taskIdentifier)?.record(response)
     }
     completionHandler(.allow)
   }
@@ -252,16 +205,21 @@ open class URLSessionClient: NSObject, URLSessionDelegate, URLSessionTaskDelegat
 @available(*, deprecated, message: "0.x API: use an ApolloAsyncChain.ApolloURLSession (URLSessionStreamingSession); until then ApolloMigration.HTTPNetworkTransportOnAsyncChain takes one in its place")
 #endif
 public class TaskData: @unchecked Sendable {
-  // @unchecked Sendable: `data` and `response` are changed only by URLSessionClient while it holds its
-  // lock (`withTask`), and read once by `snapshot()` after the entry left the table.
+  // @unchecked Sendable: `data` and `response` are changed only by the session's delegate callbacks, which
+  // run one at a time on its serial delegate queue (URLSessionTaskTable makes it serial), and read once by
+  // `snapshot()` in the last of them. The completions are called once, through `lane`.
   public let rawCompletion: URLSessionClient.RawCompletion?
   public let completionBlock: URLSessionClient.Completion
   private(set) var data = Data()
   private(set) var response: HTTPURLResponse?
+  /// Where the completions run.
+  let lane: CallbackLane
 
-  init(rawCompletion: URLSessionClient.RawCompletion?, completionBlock: @escaping URLSessionClient.Completion) {
+  init(rawCompletion: URLSessionClient.RawCompletion?, completionBlock: @escaping URLSessionClient.Completion,
+       lane: CallbackLane) {
     self.rawCompletion = rawCompletion
     self.completionBlock = completionBlock
+    self.lane = lane
   }
 
   func append(_ bytes: Data) { data.append(bytes) }

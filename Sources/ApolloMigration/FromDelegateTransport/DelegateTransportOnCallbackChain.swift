@@ -22,7 +22,7 @@ import Foundation
 /// Threads (1.x runs each interceptor on the thread that called it onward): the preflight runs on the
 /// thread that called `send` (for a retry, the thread that answered the delegate); the task-completed,
 /// retry and GraphQL-error delegates run on the `URLSessionClient`'s callback queue (its delegate
-/// queue; a `ScriptedURLSessionClient`'s `callbackQueue`). The chain then hops to the transport's
+/// queue; an `ApolloCallbackChain.URLSessionClientOnStreamingSession`'s `callbackQueue`). The chain then hops to the transport's
 /// `callbackQueue` to complete.
 ///
 /// The delegate is held weakly. Retries have no bound unless `maxRetries` is given (then 1.x's

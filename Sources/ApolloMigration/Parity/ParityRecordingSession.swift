@@ -90,7 +90,7 @@ extension ParitySessions {
   static func recording(_ session: ParityRecordingSession) -> ParitySessions {
     ParitySessions(
       streaming: session,
-      v0Client: { queue in StreamingSessionClient(session: session, callbackQueue: queue) },
-      v1Client: { queue in ScriptedURLSessionClient(server: session, callbackQueue: queue) })
+      v0Client: { queue in V0ClientOnStreamingSession(session: session, callbackQueue: queue) },
+      v1Client: { queue in V1ClientOnStreamingSession(session: session, callbackQueue: queue) })
   }
 }

@@ -20,8 +20,8 @@ struct ParitySessions: Sendable {
   static func scripted(_ server: ScriptedServer) -> ParitySessions {
     ParitySessions(
       streaming: server,
-      v0Client: { queue in StreamingSessionClient(session: server, callbackQueue: queue) },
-      v1Client: { queue in ScriptedURLSessionClient(server: server, callbackQueue: queue) })
+      v0Client: { queue in V0ClientOnStreamingSession(session: server, callbackQueue: queue) },
+      v1Client: { queue in V1ClientOnStreamingSession(session: server, callbackQueue: queue) })
   }
 
   /// Each generation's own client over an ephemeral `URLSession`, as an app would have it.

@@ -177,7 +177,7 @@ public struct ParityStackContext: Sendable {
 
   /// The `HTTPNetworkTransport` 0.x delegate methods receive under an adapter; it never sends.
   func standInTransport() -> HTTPNetworkTransport {
-    HTTPNetworkTransport(url: endpoint, client: StreamingSessionClient(session: urlSession, callbackQueue: .serial(on: callbackQueue)),
+    HTTPNetworkTransport(url: endpoint, client: V0ClientOnStreamingSession(session: urlSession, callbackQueue: .serial(on: callbackQueue)),
                          useGETForQueries: options.useGETForQueries, enableAutoPersistedQueries: options.autoPersistQueries)
   }
 

@@ -12,10 +12,13 @@ import FoundationNetworking
 /// task 0.x returned: it carries the request (`currentRequest`), and calling `cancel()` on it stops the
 /// request and completes it as a cancelled data task did, with the bytes so far and
 /// `URLError(.cancelled)` (the raw completion, then `networkError`).
+///
+/// The 1.x and 2.x generations have the same thing: `ApolloCallbackChain.URLSessionClientOnStreamingSession`
+/// and `ApolloAsyncChain.ApolloURLSessionOnStreamingSession`.
 #if MigrationDeprecations
 @available(*, deprecated, message: "0.x API: use an ApolloAsyncChain.ApolloURLSession (URLSessionStreamingSession); until then ApolloMigration.HTTPNetworkTransportOnAsyncChain takes one in its place")
 #endif
-open class StreamingSessionClient: URLSessionClient, @unchecked Sendable {
+open class URLSessionClientOnStreamingSession: URLSessionClient, @unchecked Sendable {
   // @unchecked Sendable: `requests` is a Mutex; everything else is immutable.
   private let streamingSession: any HTTPStreamingSession
   private let deliveryQueue: OperationQueue
@@ -24,9 +27,10 @@ open class StreamingSessionClient: URLSessionClient, @unchecked Sendable {
 
   /// - Parameters:
   ///   - session: where requests go.
-  ///   - callbackQueue: where callbacks run; `.main` by default as for ``URLSessionClient``, a private
-  ///     serial queue when `nil`.
-  public init(session: any HTTPStreamingSession, callbackQueue: OperationQueue? = .main) {
+  ///   - callbackQueue: where callbacks run. `nil` (the default, as for the 1.x and 2.x clients over a
+  ///     streaming session) runs them on a private serial queue, off the main queue; pass `.main` for
+  ///     ``URLSessionClient``'s default.
+  public init(session: any HTTPStreamingSession, callbackQueue: OperationQueue? = nil) {
     self.streamingSession = session
     if let callbackQueue {
       deliveryQueue = callbackQueue
@@ -34,7 +38,8 @@ open class StreamingSessionClient: URLSessionClient, @unchecked Sendable {
       deliveryQueue = OperationQueue()
       deliveryQueue.maxConcurrentOperationCount = 1
     }
-    super.init(sessionConfiguration: .ephemeral, callbackQueue: deliveryQueue)
+    // No URLSession: every request goes to `session`.
+    super.init(withoutURLSession: (), callbackQueue: deliveryQueue)
   }
 
   @discardableResult
