@@ -21,4 +21,14 @@ final class UpstreamErrorTextTests: XCTestCase {
     XCTAssertEqual(IncrementalJSONResponseParsingInterceptor.ParsingError.noResponseToParse.errorDescription,
                    "The JSON response parsing interceptor was called before a response was received. Double-check the order of your interceptors.")
   }
+
+  func test_sessionClientErrors_useUpstreamsWords() {
+    struct Offline: LocalizedError { var errorDescription: String? { "The Internet connection appears to be offline." } }
+    XCTAssertEqual(URLSessionClient.URLSessionClientError.networkError(data: Data(), response: nil, underlying: Offline()).errorDescription,
+                   "A network error occurred: The Internet connection appears to be offline.")
+    XCTAssertEqual(URLSessionClient.URLSessionClientError.sessionInvalidated.errorDescription,
+                   "Attempting to create a new request after the session has been invalidated!")
+    XCTAssertEqual(URLSessionClient.URLSessionClientError.missingMultipartBoundary.errorDescription,
+                   "A multipart HTTP response was received without specifying a boundary!")
+  }
 }

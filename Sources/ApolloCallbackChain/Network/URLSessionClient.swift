@@ -36,9 +36,9 @@ open class URLSessionClient: NSObject, URLSessionDelegate, URLSessionTaskDelegat
       case .dataForRequestNotFound(let request):
         return "URLSessionClient was not able to locate the stored data for request \(String(describing: request))"
       case .networkError(_, _, let underlying):
-        return underlying.localizedDescription
+        return "A network error occurred: \(underlying.localizedDescription)"
       case .sessionInvalidated:
-        return "Attempted to create a new request after the session was invalidated."
+        return "Attempting to create a new request after the session has been invalidated!"
       case .missingMultipartBoundary:
         return "A multipart HTTP response was received without specifying a boundary!"
       case .cannotParseBoundaryData:
