@@ -99,12 +99,13 @@ final class GraphQLErrorTests: XCTestCase {
 
 final class RequestBodyBuilderTests: XCTestCase {
   func test_bodyMembers_followTheFlags() throws {
-    let body = try RequestBodyBuilder.body(for: NoVariables(), sendQueryDocument: true, autoPersistQuery: true, includeClientLibrary: true)
+    let body = try RequestBodyBuilder.body(for: NoVariables(), sendQueryDocument: true, autoPersistQuery: true,
+                                           clientLibrary: ClientLibraryExtension(name: "apollo-ios", version: "9.9.9"))
     XCTAssertEqual(body["operationName"], "NoVariables")
     XCTAssertNil(body["variables"], "variables are left out when the operation has none")
     XCTAssertEqual(body["query"], "query NoVariables { a }\nfragment F on T { b }")
     XCTAssertEqual(body["extensions"]?["persistedQuery"]?["version"], 1)
-    XCTAssertEqual(body["extensions"]?["clientLibrary"]?["name"], "apollo-ios")
+    XCTAssertEqual(body["extensions"]?["clientLibrary"], ["name": "apollo-ios", "version": "9.9.9"])
   }
 
   func test_persistedOnlyOperation_askedForItsDocument_throwsTypedError() {
@@ -112,15 +113,6 @@ final class RequestBodyBuilderTests: XCTestCase {
       XCTAssertEqual(error as? RequestBodyError, .missingQueryDocument(operationName: "Persisted"))
     }
     XCTAssertEqual(try RequestBodyBuilder.body(for: Persisted(), sendQueryDocument: false, autoPersistQuery: true)["extensions"]?["persistedQuery"]?["sha256Hash"], "hash-1")
-  }
-
-  func test_zeroXInstanceAccessors_readTheStaticDefinitions() {
-    let operation = NoVariables()
-    XCTAssertEqual(operation.operationName, "NoVariables")
-    XCTAssertEqual(operation.operationType, .query)
-    XCTAssertEqual(operation.queryDocument, "query NoVariables { a }\nfragment F on T { b }")
-    XCTAssertEqual(operation.operationIdentifier, SHA256.hexDigest(operation.queryDocument))
-    XCTAssertNil(operation.variables)
   }
 
   func test_nullableVariables_distinguishUnsetFromNull() throws {

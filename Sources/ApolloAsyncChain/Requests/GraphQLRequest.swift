@@ -139,7 +139,7 @@ public struct DefaultRequestBodyCreator: JSONRequestBodyCreator {
     return (try? RequestBodyBuilder.body(
       for: operation, sendQueryDocument: sendQueryDocument && Operation.operationDocument.definition != nil,
       autoPersistQuery: autoPersistQuery && Operation.persistedQueryIdentifier != nil,
-      includeClientLibrary: includeLibrary)) ?? ["operationName": .string(Operation.operationName)]
+      clientLibrary: includeLibrary ? ApolloLibraryInfo.clientLibrary : nil)) ?? ["operationName": .string(Operation.operationName)]
   }
 }
 

@@ -36,13 +36,11 @@ open class HTTPRequest<Operation: GraphQLOperation>: Hashable {
     self.context = context
     var headers = additionalHeaders
     headers["Content-Type"] = contentType
-    headers["X-APOLLO-OPERATION-NAME"] = Operation.operationName
-    headers["X-APOLLO-OPERATION-TYPE"] = String(describing: Operation.operationType)
-    if let identifier = Operation.persistedQueryIdentifier {
-      headers["X-APOLLO-OPERATION-ID"] = identifier
+    let fields = OperationHeaders.fields(for: Operation.self, includingType: true)
+      + ClientAwareness.fields(clientName: clientName, clientVersion: clientVersion)
+    for field in fields {
+      headers[field.name] = field.value
     }
-    headers["apollographql-client-version"] = clientVersion
-    headers["apollographql-client-name"] = clientName
     self.additionalHeaders = headers
   }
 

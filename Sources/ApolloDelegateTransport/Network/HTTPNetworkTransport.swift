@@ -202,9 +202,8 @@ public class HTTPNetworkTransport: @unchecked Sendable {
       }
       request.httpMethod = "POST"
     }
-    request.setValue(operation.operationName, forHTTPHeaderField: "X-APOLLO-OPERATION-NAME")
-    if let identifier = operation.operationIdentifier {
-      request.setValue(identifier, forHTTPHeaderField: "X-APOLLO-OPERATION-ID")
+    for field in OperationHeaders.fields(for: Operation.self, includingType: false) {
+      request.setValue(field.value, forHTTPHeaderField: field.name)
     }
 
     if let preflight = delegate as? any HTTPNetworkTransportPreflightDelegate {
