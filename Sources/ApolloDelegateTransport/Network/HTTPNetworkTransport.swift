@@ -258,7 +258,7 @@ public class HTTPNetworkTransport: @unchecked Sendable {
       return
     }
     if enableAutoPersistedQueries, !attempt.sentQueryDocument,
-       errors.contains(where: { $0.message == "PersistedQueryNotFound" }) {
+       errors.containsPersistedQueryNotFound {
       // Once per attempt: the retry carries the document, so a server that still answers "not found"
       // ends with that answer instead of looping (0.x looped forever). Files are dropped, as in 0.x.
       send(operation: operation, isPersistedQueryRetry: true, files: nil, completion: completion)
