@@ -14,10 +14,11 @@ public struct DefaultRequestBodyCreator: JSONRequestBodyCreator {
     for operation: Operation, sendQueryDocument: Bool, autoPersistQuery: Bool
   ) -> JSON.Object {
     let includeLibrary = ApolloClient.clientAwarenessOfCurrentCall?.includeApolloLibraryAwareness ?? false
-    return (try? RequestBodyBuilder.body(
+    let body = try? RequestBodyBuilder.body(
       for: operation, sendQueryDocument: sendQueryDocument && Operation.operationDocument.definition != nil,
       autoPersistQuery: autoPersistQuery && Operation.persistedQueryIdentifier != nil,
-      clientLibrary: includeLibrary ? ApolloLibraryInfo.clientLibrary : nil)) ?? ["operationName": .string(Operation.operationName)]
+      clientLibrary: includeLibrary ? ApolloLibraryInfo.clientLibrary : nil)
+    return body ?? ["operationName": .string(Operation.operationName)]
   }
 }
 

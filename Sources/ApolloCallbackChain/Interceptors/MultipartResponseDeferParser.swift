@@ -25,9 +25,9 @@ enum MultipartResponseDeferParser {
       guard object["hasNext"] != nil else { throw ParsingError.cannotParsePayloadData }
       // Upstream requires `data` or `incremental`; the later format's `pending`/`completed` parts are accepted
       // too, and a bare `{"hasNext":false}` (the end marker of that format) carries nothing to forward.
-      if object["data"] != nil || object["incremental"] != nil || object["completed"] != nil || object["pending"] != nil {
-        return part.body
-      }
+      let carriesResult = object["data"] != nil || object["incremental"] != nil
+        || object["completed"] != nil || object["pending"] != nil
+      if carriesResult { return part.body }
       if object.count == 1 { return nil }
       throw ParsingError.cannotParsePayloadData
     }
