@@ -195,7 +195,8 @@ public actor WebSocketTransport: SubscriptionNetworkTransport, NetworkTransport 
     state: SubscriptionStateStorage?
   ) -> AsyncThrowingStream<GraphQLResponse<Operation>, any Swift.Error> {
     AsyncThrowingStream { continuation in
-      // Task {} inherits TaskLocals, so the body sees ApolloClient's context (clientLibrary extension).
+      // Task {} inherits TaskLocals, so the body sees the client-awareness metadata ApolloClient bound
+      // (the clientLibrary extension).
       let work = Task {
         await self.run(operation, fetchBehavior: fetchBehavior, requestConfiguration: requestConfiguration,
                        state: state, continuation: continuation)

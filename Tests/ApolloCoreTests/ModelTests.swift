@@ -99,12 +99,13 @@ final class GraphQLErrorTests: XCTestCase {
 
 final class RequestBodyBuilderTests: XCTestCase {
   func test_bodyMembers_followTheFlags() throws {
-    let body = try RequestBodyBuilder.body(for: NoVariables(), sendQueryDocument: true, autoPersistQuery: true, includeClientLibrary: true)
+    let body = try RequestBodyBuilder.body(for: NoVariables(), sendQueryDocument: true, autoPersistQuery: true,
+                                           clientLibrary: ClientLibraryExtension(name: "apollo-ios", version: "9.9.9"))
     XCTAssertEqual(body["operationName"], "NoVariables")
     XCTAssertNil(body["variables"], "variables are left out when the operation has none")
     XCTAssertEqual(body["query"], "query NoVariables { a }\nfragment F on T { b }")
     XCTAssertEqual(body["extensions"]?["persistedQuery"]?["version"], 1)
-    XCTAssertEqual(body["extensions"]?["clientLibrary"]?["name"], "apollo-ios")
+    XCTAssertEqual(body["extensions"]?["clientLibrary"], ["name": "apollo-ios", "version": "9.9.9"])
   }
 
   func test_persistedOnlyOperation_askedForItsDocument_throwsTypedError() {
@@ -112,15 +113,6 @@ final class RequestBodyBuilderTests: XCTestCase {
       XCTAssertEqual(error as? RequestBodyError, .missingQueryDocument(operationName: "Persisted"))
     }
     XCTAssertEqual(try RequestBodyBuilder.body(for: Persisted(), sendQueryDocument: false, autoPersistQuery: true)["extensions"]?["persistedQuery"]?["sha256Hash"], "hash-1")
-  }
-
-  func test_zeroXInstanceAccessors_readTheStaticDefinitions() {
-    let operation = NoVariables()
-    XCTAssertEqual(operation.operationName, "NoVariables")
-    XCTAssertEqual(operation.operationType, .query)
-    XCTAssertEqual(operation.queryDocument, "query NoVariables { a }\nfragment F on T { b }")
-    XCTAssertEqual(operation.operationIdentifier, SHA256.hexDigest(operation.queryDocument))
-    XCTAssertNil(operation.variables)
   }
 
   func test_nullableVariables_distinguishUnsetFromNull() throws {
@@ -146,6 +138,58 @@ final class RequestBodyBuilderTests: XCTestCase {
     let url = try XCTUnwrap(GETRequestEncoder.url(for: ["variables": ["b": 1, "a": "x y"], "operationName": "Op"],
                                                   baseURL: URL(string: "https://h/graphql?x=1")!))
     XCTAssertEqual(url.absoluteString, "https://h/graphql?x=1&operationName=Op&variables=%7B%22a%22:%22x%20y%22,%22b%22:1%7D")
+  }
+}
+
+/// The rules every generation shares, written once in the core: the persisted-query "not found" answer,
+/// the operation and client-awareness headers, the retry backoff.
+final class SharedRequestRulesTests: XCTestCase {
+  func test_persistedQueryNotFound_isRecognizedByItsExactMessageOnly() {
+    XCTAssertTrue(GraphQLError(message: "PersistedQueryNotFound").isPersistedQueryNotFound)
+    XCTAssertFalse(GraphQLError(message: "PersistedQueryNotSupported").isPersistedQueryNotFound)
+    XCTAssertFalse(GraphQLError(["extensions": ["code": "PERSISTED_QUERY_NOT_FOUND"]]).isPersistedQueryNotFound)
+    XCTAssertTrue([GraphQLError(message: "other"), GraphQLError(message: "PersistedQueryNotFound")].containsPersistedQueryNotFound)
+    XCTAssertFalse([GraphQLError]().containsPersistedQueryNotFound)
+  }
+
+  func test_operationHeaders_nameThenTypeWhenAskedThenIdentifier() {
+    let withType = OperationHeaders.fields(for: Persisted.self, includingType: true)
+    XCTAssertEqual(withType.map(\.name), ["X-APOLLO-OPERATION-NAME", "X-APOLLO-OPERATION-TYPE", "X-APOLLO-OPERATION-ID"])
+    XCTAssertEqual(withType.map(\.value), ["Persisted", "query", "hash-1"])
+    XCTAssertEqual(OperationHeaders.fields(for: Persisted.self, includingType: false).map(\.name),
+                   ["X-APOLLO-OPERATION-NAME", "X-APOLLO-OPERATION-ID"])
+  }
+
+  func test_clientAwarenessHeaders_replaceExistingValues() {
+    var request = URLRequest(url: URL(string: "http://localhost/graphql")!)
+    request.setValue("old", forHTTPHeaderField: "apollographql-client-name")
+    ClientAwareness.setHeaders(clientName: "app", clientVersion: "1.0-7", on: &request)
+    XCTAssertEqual(request.value(forHTTPHeaderField: "apollographql-client-name"), "app")
+    XCTAssertEqual(request.value(forHTTPHeaderField: "apollographql-client-version"), "1.0-7")
+  }
+
+  func test_retryBackoff_firstRetryWaitsBaseTimesMultiplier_andIsCappedAtMaxDelay() {
+    XCTAssertEqual(RetryBackoff.delay(beforeAttempt: 2, baseDelay: 0.3, multiplier: 2, maxDelay: 20, jitter: false), 0.6,
+                   accuracy: 1e-9)
+    XCTAssertEqual(RetryBackoff.delay(beforeAttempt: 30, baseDelay: 0.3, multiplier: 2, maxDelay: 20, jitter: false), 20)
+    for _ in 0..<100 {
+      let wait = RetryBackoff.delay(beforeAttempt: 3, baseDelay: 0.3, multiplier: 2, maxDelay: 20, jitter: true)
+      XCTAssertTrue((0.6...1.2).contains(wait), "\(wait)")
+    }
+  }
+
+  /// Upstream 2.x drew the jitter from `delay/2 ... delay`, an empty range (a trap) for a negative delay.
+  func test_retryBackoff_negativeOrNaNConfiguration_waitsNothing_insteadOfTrapping() {
+    XCTAssertEqual(RetryBackoff.delay(beforeAttempt: 2, baseDelay: -1, multiplier: 2, maxDelay: 20, jitter: true), 0)
+    XCTAssertEqual(RetryBackoff.delay(beforeAttempt: 2, baseDelay: 1, multiplier: 2, maxDelay: -5, jitter: false), 0)
+    XCTAssertEqual(RetryBackoff.delay(beforeAttempt: 2, baseDelay: .nan, multiplier: 2, maxDelay: 20, jitter: true), 0)
+  }
+
+  func test_clientLibraryExtension_isAddedBesideOtherExtensions() {
+    var body: JSON.Object = ["extensions": ["persistedQuery": ["version": 1]]]
+    ClientLibraryExtension(name: "apollo-ios", version: "1.2.3").add(to: &body)
+    XCTAssertEqual(body["extensions"]?["persistedQuery"]?["version"], 1)
+    XCTAssertEqual(body["extensions"]?["clientLibrary"], ["name": "apollo-ios", "version": "1.2.3"])
   }
 }
 

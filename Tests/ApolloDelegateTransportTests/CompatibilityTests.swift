@@ -22,6 +22,17 @@ final class CompatibilityTests: XCTestCase {
     }
   }
 
+  /// 0.x's generated operations had these as instance members; this module adds them (the core does not).
+  func test_zeroXInstanceAccessors_readTheStaticDefinitions() throws {
+    let operation = HeroNameQuery(episode: .some(.case(.JEDI)))
+    XCTAssertEqual(operation.operationName, "HeroName")
+    XCTAssertEqual(operation.operationType, .query)
+    XCTAssertEqual(operation.queryDocument, "query HeroName($episode: Episode) { hero(episode: $episode) { __typename id name } }")
+    XCTAssertEqual(operation.operationDefinition, operation.queryDocument)
+    XCTAssertEqual(operation.operationIdentifier, "7549f242ee87bc5a002245cdcc1327313ad0b2101898eb40e4f70e45c1256c49")
+    XCTAssertEqual(operation.variables, ["episode": "JEDI"])
+  }
+
   func test_graphQLResult_keepsFoundationShapedExtensions() {
     let result = GraphQLResult<HeroNameQuery.Data>(data: nil, extensions: ["cost": 3, "trace": ["id": "x"]], errors: nil,
                                                    source: .server, dependentKeys: nil)

@@ -143,18 +143,6 @@ public struct RequestChain<Request: GraphQLRequest>: Sendable {
   }
 }
 
-/// A session answered with something the chain cannot use.
-public enum ApolloURLSessionError: Error, LocalizedError {
-  /// The response is not an `HTTPURLResponse`.
-  case nonHTTPResponse(URLResponse)
-
-  public var errorDescription: String? {
-    switch self {
-    case .nonHTTPResponse(let response): return "The session returned a non-HTTP response for \(response.url?.absoluteString ?? "a request")."
-    }
-  }
-}
-
 /// A stream that pulls from `sequence` as it is read: no task and no buffer in between.
 ///
 /// Upstream copies the chunks through an eager task; reading them in place saves a task per request

@@ -99,7 +99,7 @@ extension ApolloClient {
     var configuration = defaultRequestConfiguration
     configuration.writeResultsToCache = publishResultToStore
     let stream = Result {
-      try ApolloClient.$context.withValue(clientAwarenessMetadata) {
+      try ApolloClient.$clientAwarenessOfCurrentCall.withValue(clientAwarenessMetadata) {
         try networkTransport.send(mutation: mutation, requestConfiguration: configuration)
       }
     }
@@ -117,7 +117,7 @@ extension ApolloClient {
     let configuration = defaultRequestConfiguration
     let stream = Result {
       guard let transport = networkTransport as? any UploadingNetworkTransport else { throw Error.noUploadTransport }
-      return try ApolloClient.$context.withValue(clientAwarenessMetadata) {
+      return try ApolloClient.$clientAwarenessOfCurrentCall.withValue(clientAwarenessMetadata) {
         try transport.upload(operation: operation, files: files, requestConfiguration: configuration)
       }
     }

@@ -31,8 +31,10 @@ public final class ApolloClient: Sendable {
     }
   }
 
-  /// The client-awareness metadata of the call in progress, bound around every call into the transport.
-  @TaskLocal static var context: ClientAwarenessMetadata?
+  /// The client-awareness metadata of the client whose call is in progress: bound around every call into
+  /// the transport, read where the request is built (its headers, `extensions.clientLibrary`). `nil` for a
+  /// request sent without a client. Upstream's internal name for it is `context`.
+  @TaskLocal static var clientAwarenessOfCurrentCall: ClientAwarenessMetadata?
 
   /// The store results are cached in.
   public let store: ApolloStore
@@ -172,7 +174,7 @@ public final class ApolloClient: Sendable {
       throw Error.noSubscriptionTransport
     }
     let configuration = requestConfiguration ?? defaultRequestConfiguration
-    return try ApolloClient.$context.withValue(clientAwarenessMetadata) {
+    return try ApolloClient.$clientAwarenessOfCurrentCall.withValue(clientAwarenessMetadata) {
       try transport.send(subscription: subscription, fetchBehavior: cachePolicy.toFetchBehavior(),
                          requestConfiguration: configuration)
     }
@@ -184,7 +186,7 @@ public final class ApolloClient: Sendable {
     _ query: Query, _ fetchBehavior: FetchBehavior, _ configuration: RequestConfiguration?
   ) throws -> AsyncThrowingStream<GraphQLResponse<Query>, any Swift.Error> {
     let configuration = configuration ?? defaultRequestConfiguration
-    return try ApolloClient.$context.withValue(clientAwarenessMetadata) {
+    return try ApolloClient.$clientAwarenessOfCurrentCall.withValue(clientAwarenessMetadata) {
       try networkTransport.send(query: query, fetchBehavior: fetchBehavior, requestConfiguration: configuration)
     }
   }
@@ -193,7 +195,7 @@ public final class ApolloClient: Sendable {
     _ mutation: Mutation, _ configuration: RequestConfiguration?
   ) throws -> AsyncThrowingStream<GraphQLResponse<Mutation>, any Swift.Error> {
     let configuration = configuration ?? defaultRequestConfiguration
-    return try ApolloClient.$context.withValue(clientAwarenessMetadata) {
+    return try ApolloClient.$clientAwarenessOfCurrentCall.withValue(clientAwarenessMetadata) {
       try networkTransport.send(mutation: mutation, requestConfiguration: configuration)
     }
   }
@@ -203,7 +205,7 @@ public final class ApolloClient: Sendable {
   ) throws -> AsyncThrowingStream<GraphQLResponse<Operation>, any Swift.Error> {
     guard let transport = networkTransport as? any UploadingNetworkTransport else { throw Error.noUploadTransport }
     let configuration = configuration ?? defaultRequestConfiguration
-    return try ApolloClient.$context.withValue(clientAwarenessMetadata) {
+    return try ApolloClient.$clientAwarenessOfCurrentCall.withValue(clientAwarenessMetadata) {
       try transport.upload(operation: operation, files: files, requestConfiguration: configuration)
     }
   }

@@ -34,7 +34,7 @@ public struct AutomaticPersistedQueryInterceptor: GraphQLInterceptor {
       guard parsed.result.source == .server, inspected.withLock({ seen in defer { seen = true }; return !seen }) else {
         return parsed
       }
-      guard let errors = parsed.result.errors, errors.contains(where: { $0.message == "PersistedQueryNotFound" }) else {
+      guard let errors = parsed.result.errors, errors.containsPersistedQueryNotFound else {
         return parsed
       }
       let name = Request.Operation.operationName

@@ -80,10 +80,9 @@ public actor MaxRetryInterceptor: GraphQLInterceptor {
     hitCount += 1
     if enableExponentialBackoff && hitCount > 1 {
       try Task.checkCancellation()
-      // As upstream: the first retry already waits baseDelay * multiplier.
-      let delay = min(baseDelay * pow(multiplier, Double(hitCount - 1)), maxDelay)
-      let wait = enableJitter ? Double.random(in: (delay / 2)...delay) : delay
-      try await Task.sleep(nanoseconds: UInt64(max(0, wait) * 1_000_000_000))
+      let wait = RetryBackoff.delay(beforeAttempt: hitCount, baseDelay: baseDelay, multiplier: multiplier,
+                                    maxDelay: maxDelay, jitter: enableJitter)
+      try await Task.sleep(nanoseconds: UInt64(wait * 1_000_000_000))
     }
     return await next(request)
   }

@@ -10,7 +10,7 @@ import FoundationNetworking
 public struct ResponseCodeInterceptor: HTTPInterceptor {
   /// A unique identifier. Drawn from a counter: `UUID()` costs microseconds on Linux, and providers
   /// build this interceptor for every send.
-  public var id: String = "ResponseCodeInterceptor-\(InstanceCounter.next())"
+  public var id: String = "ResponseCodeInterceptor-" + InterceptorID.next()
 
   /// A response with a status outside 200–299, with the chunk that carried it.
   public struct ResponseCodeError: Error, LocalizedError {

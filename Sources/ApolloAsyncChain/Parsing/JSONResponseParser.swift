@@ -108,24 +108,14 @@ public struct JSONResponseParser: Sendable {
     return ParsedResult(result: response, cacheRecords: records)
   }
 
+  /// 2.x's part rules, as upstream 2.x: only the first content-type directive may name JSON, and a blank
+  /// part without headers is unreadable (1.x differs; MIGRATION.md, section 4).
+  static let partReading = MultipartPartReading(contentType: .firstDirective, blankPart: .skipOnlyWithHeaders)
+
   /// The JSON of one multipart part: headers (optional) then a JSON body. `nil` for an empty part.
   private static func partJSON(
     _ chunk: Data, unsupported: (String) -> any Error, unreadable: any Error
   ) throws -> JSON.Object? {
-    let part = MultipartPart.parse(chunk)
-    if let contentType = part.contentType {
-      let mediaType = contentType.split(separator: ";", maxSplits: 1).first.map {
-        $0.trimmingCharacters(in: .whitespaces).lowercased()
-      } ?? ""
-      guard MultipartPart.graphQLMediaTypes.contains(mediaType) else {
-        throw unsupported(contentType)
-      }
-    }
-    guard !part.bodyIsBlank else {
-      if part.contentType == nil && part.headers.isEmpty { throw unreadable }
-      return nil
-    }
-    guard let object = try? JSONParser.parseObject(part.body) else { throw unreadable }
-    return object
+    try partReading.object(of: MultipartPart.parse(chunk), unsupportedContentType: unsupported, unreadable: unreadable)
   }
 }

@@ -32,7 +32,7 @@ extension GraphQLRequest {
   /// ``createDefaultRequest()`` with a last say over the headers, which are set in one assignment.
   func makeDefaultRequest(adjustingHeaders adjust: (inout HTTPHeaderFields) -> Void) -> URLRequest {
     var headers = HTTPHeaderFields()
-    if let metadata = ApolloClient.context {
+    if let metadata = ApolloClient.clientAwarenessOfCurrentCall {
       metadata.appendHeaders(to: &headers)
     }
     for (name, value) in additionalHeaders {
@@ -79,77 +79,4 @@ extension GraphQLRequest {
   public mutating func addHeaders(_ headers: [String: String]) {
     additionalHeaders.merge(headers) { _, new in new }
   }
-}
-
-/// Failures building the URL request.
-public enum GraphQLHTTPRequestError: Error, LocalizedError, Hashable {
-  /// The body could not be serialized.
-  case serializedBodyMessageError
-  /// The GET URL could not be built.
-  case serializedQueryParamsMessageError
-
-  public var errorDescription: String? {
-    switch self {
-    case .serializedBodyMessageError: return "JSONSerialization error: Error while serializing request's json body"
-    case .serializedQueryParamsMessageError: return "QueryParams error: Error while serializing variables as query parameters."
-    }
-  }
-}
-
-/// Builds the GET URL for a request body.
-public struct URLQueryParameterTransformer: Hashable, Sendable {
-  /// The members to encode.
-  public let body: JSON.Object
-  /// The endpoint.
-  public let url: URL
-
-  /// A transformer for `body` onto `url`.
-  public init(body: JSON.Object, url: URL) {
-    self.body = body
-    self.url = url
-  }
-
-  /// The URL with the body as query items, or `nil` when it cannot be built.
-  public func createGetURL() -> URL? {
-    GETRequestEncoder.url(for: body, baseURL: url)
-  }
-}
-
-/// Builds request bodies.
-public protocol JSONRequestBodyCreator: Sendable {
-  func requestBody<Operation: GraphQLOperation>(
-    for operation: Operation, sendQueryDocument: Bool, autoPersistQuery: Bool
-  ) -> JSON.Object
-}
-
-/// The standard body: `operationName`, `variables`, `query` and `extensions` as asked.
-///
-/// A persisted-only operation asked for its document (or an operation without an identifier asked for a
-/// persisted query) leaves that member out instead of stopping the process; the server then answers
-/// with its own error.
-public struct DefaultRequestBodyCreator: JSONRequestBodyCreator {
-  /// The creator.
-  public init() {}
-
-  /// The body members as asked.
-  public func requestBody<Operation: GraphQLOperation>(
-    for operation: Operation, sendQueryDocument: Bool, autoPersistQuery: Bool
-  ) -> JSON.Object {
-    let includeLibrary = ApolloClient.context?.includeApolloLibraryAwareness ?? false
-    return (try? RequestBodyBuilder.body(
-      for: operation, sendQueryDocument: sendQueryDocument && Operation.operationDocument.definition != nil,
-      autoPersistQuery: autoPersistQuery && Operation.persistedQueryIdentifier != nil,
-      includeClientLibrary: includeLibrary)) ?? ["operationName": .string(Operation.operationName)]
-  }
-}
-
-@available(*, deprecated, renamed: "JSONRequestBodyCreator")
-public typealias RequestBodyCreator = JSONRequestBodyCreator
-@available(*, deprecated, renamed: "DefaultRequestBodyCreator")
-public typealias ApolloRequestBodyCreator = DefaultRequestBodyCreator
-
-/// A request whose first attempt can send only the persisted-query hash.
-public protocol AutoPersistedQueryCompatibleRequest: GraphQLRequest {
-  var apqConfig: AutoPersistedQueryConfiguration { get set }
-  var isPersistedQueryRetry: Bool { get set }
 }

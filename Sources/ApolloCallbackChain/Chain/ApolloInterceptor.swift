@@ -36,18 +36,3 @@ extension ApolloInterceptor {
     return String(reflecting: Self.self)
   }
 }
-
-/// Ids for the built-in interceptors: a process-wide counter, because `UUID()` costs about 6 µs on
-/// Linux and an interceptor array is built for every request.
-public enum InterceptorID {
-  private static let counter = Mutex<UInt64>(0)
-
-  /// A new id, unique within the process.
-  public static func next() -> String {
-    let value = counter.withLock { value -> UInt64 in
-      value &+= 1
-      return value
-    }
-    return String(value)
-  }
-}

@@ -43,7 +43,7 @@ public struct AutomaticPersistedQueryInterceptor: ApolloInterceptor {
       chain.handleErrorAsync(APQError.noParsedResponse, request: request, response: response, completion: completion)
       return
     }
-    guard let errors = result.errors, errors.contains(where: { $0.message == "PersistedQueryNotFound" }) else {
+    guard let errors = result.errors, errors.containsPersistedQueryNotFound else {
       chain.proceedAsync(request: request, response: response, interceptor: self, completion: completion)
       return
     }

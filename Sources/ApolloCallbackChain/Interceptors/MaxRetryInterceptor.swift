@@ -89,10 +89,9 @@ public class MaxRetryInterceptor: ApolloInterceptor, @unchecked Sendable {
     }
   }
 
-  /// `min(base × multiplier^(hit-1), max)`, with jitter uniformly in `[d/2, d]`.
+  /// The wait before pass number `hit` (see the core's `RetryBackoff`).
   func backoffDelay(forHit hit: Int) -> TimeInterval {
-    let exponential = configuration.baseDelay * pow(configuration.multiplier, Double(hit - 1))
-    let delay = min(exponential, configuration.maxDelay)
-    return configuration.enableJitter ? Double.random(in: (delay / 2)...max(delay / 2, delay)) : delay
+    RetryBackoff.delay(beforeAttempt: hit, baseDelay: configuration.baseDelay, multiplier: configuration.multiplier,
+                       maxDelay: configuration.maxDelay, jitter: configuration.enableJitter)
   }
 }

@@ -30,21 +30,12 @@ extension NetworkTransport {
   public var clientName: String { Self.defaultClientName }
 
   /// `"<short version>+<build>"` (1.x joins them with `+`), either alone, or `"(unknown)"`.
-  public static var defaultClientVersion: String {
-    let info = Bundle.main.infoDictionary
-    switch (info?["CFBundleShortVersionString"] as? String, info?["CFBundleVersion"] as? String) {
-    case let (short?, build?): return "\(short)+\(build)"
-    case let (short?, nil): return short
-    case let (nil, build?): return build
-    case (nil, nil): return "(unknown)"
-    }
-  }
+  public static var defaultClientVersion: String { ClientAwareness.defaultClientVersion(joiningBuildWith: "+") }
   public var clientVersion: String { Self.defaultClientVersion }
 
   /// Sets both client-awareness headers.
   public func addApolloClientHeaders(to request: inout URLRequest) {
-    request.setValue(clientName, forHTTPHeaderField: Self.headerFieldNameApolloClientName)
-    request.setValue(clientVersion, forHTTPHeaderField: Self.headerFieldNameApolloClientVersion)
+    ClientAwareness.setHeaders(clientName: clientName, clientVersion: clientVersion, on: &request)
   }
 }
 

@@ -36,13 +36,11 @@ open class HTTPRequest<Operation: GraphQLOperation>: Hashable {
     self.context = context
     var headers = additionalHeaders
     headers["Content-Type"] = contentType
-    headers["X-APOLLO-OPERATION-NAME"] = Operation.operationName
-    headers["X-APOLLO-OPERATION-TYPE"] = Operation.operationType.headerValue
-    if let identifier = Operation.persistedQueryIdentifier {
-      headers["X-APOLLO-OPERATION-ID"] = identifier
+    let fields = OperationHeaders.fields(for: Operation.self, includingType: true)
+      + ClientAwareness.fields(clientName: clientName, clientVersion: clientVersion)
+    for field in fields {
+      headers[field.name] = field.value
     }
-    headers["apollographql-client-version"] = clientVersion
-    headers["apollographql-client-name"] = clientName
     self.additionalHeaders = headers
   }
 
@@ -101,17 +99,5 @@ extension HTTPRequest: CustomDebugStringConvertible {
     lines.append("Operation: \(Operation.operationName)")
     lines.append("Context identifier: \(contextIdentifier?.uuidString ?? "(none)")")
     return lines.joined(separator: "\n")
-  }
-}
-
-extension GraphQLOperationType {
-  /// The `X-APOLLO-OPERATION-TYPE` value, as upstream's `String(describing:)` of the case, without the
-  /// reflection that costs microseconds on every request.
-  var headerValue: String {
-    switch self {
-    case .query: return "query"
-    case .mutation: return "mutation"
-    case .subscription: return "subscription"
-    }
   }
 }

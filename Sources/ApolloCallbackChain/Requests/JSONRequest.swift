@@ -68,11 +68,7 @@ open class JSONRequest<Operation: GraphQLOperation>: HTTPRequest<Operation> {
     var body = requestBodyCreator.requestBody(
       for: operation, sendQueryDocument: flags.sendQueryDocument, autoPersistQuery: flags.autoPersistQuery)
     if sendEnhancedClientAwareness {
-      var extensions = body["extensions"]?.objectValue ?? [:]
-      extensions["clientLibrary"] = [
-        "name": .string(Constants.ApolloClientName), "version": .string(Constants.ApolloClientVersion),
-      ]
-      body["extensions"] = .object(extensions)
+      Constants.clientLibrary.add(to: &body)
     }
     return body
   }

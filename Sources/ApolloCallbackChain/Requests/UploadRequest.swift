@@ -48,11 +48,7 @@ open class UploadRequest<Operation: GraphQLOperation>: HTTPRequest<Operation> {
     }
     var body = requestBodyCreator.requestBody(for: operation, sendQueryDocument: true, autoPersistQuery: false)
     if sendEnhancedClientAwareness {
-      var extensions = body["extensions"]?.objectValue ?? [:]
-      extensions["clientLibrary"] = [
-        "name": .string(Constants.ApolloClientName), "version": .string(Constants.ApolloClientVersion),
-      ]
-      body["extensions"] = .object(extensions)
+      Constants.clientLibrary.add(to: &body)
     }
     let boundary = manualBoundary ?? "apollo-ios.boundary.\(UUID().uuidString)"
     return try MultipartFormData.upload(operationBody: body, files: files, boundary: boundary)

@@ -2,7 +2,7 @@
 import Foundation
 
 // What every generation's wire code reads off a generated operation: its variables as the core's
-// JSON, its persisted-query identifier, and the 0.x instance spellings old delegate code calls.
+// JSON and its persisted-query identifier. (The 0.x instance spellings live with the 0.x module.)
 
 extension GraphQLOperation {
   /// The variables as the JSON sent in a request body, with unset (`GraphQLNullable.none`) values left
@@ -33,34 +33,4 @@ extension GraphQLOperation {
   public static var persistedQueryIdentifier: String? {
     operationDocument.operationIdentifier ?? operationDocument.definition.map { SHA256.hexDigest($0.queryDocument) }
   }
-
-  // 0.x spellings, read from the static definitions: 0.x delegates and interceptors call these on
-  // the operation instance.
-
-  /// The operation's name (0.x instance accessor).
-  public var operationName: String { Self.operationName }
-  /// The operation's type (0.x instance accessor).
-  public var operationType: GraphQLOperationType { Self.operationType }
-  /// The operation's document text, empty for a persisted-only operation (0.x instance accessor).
-  public var operationDefinition: String { Self.operationDocument.definition?.queryDocument ?? "" }
-  /// The full document sent as `query` (0.x instance accessor).
-  public var queryDocument: String { operationDefinition }
-  /// The persisted-query identifier (0.x instance accessor).
-  public var operationIdentifier: String? { Self.persistedQueryIdentifier }
-  /// The variables as JSON (0.x instance accessor).
-  public var variables: JSON.Object? { variablesJSON }
-}
-
-/// An operation variable whose value has no JSON form, so the request cannot be built.
-public struct OperationVariablesError: Error, Hashable, CustomStringConvertible, LocalizedError {
-  /// The operation being sent.
-  public let operationName: String
-  /// The variable whose value could not be encoded.
-  public let variableName: String
-
-  public var description: String {
-    "Variable \"\(variableName)\" of operation \(operationName) has no JSON form"
-  }
-
-  public var errorDescription: String? { description }
 }

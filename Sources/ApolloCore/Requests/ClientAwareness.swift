@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// The client-awareness headers every generation can send, and their default values.
 public enum ClientAwareness {
@@ -14,15 +17,31 @@ public enum ClientAwareness {
   }
 
   /// `"<short version>-<build>"`, the short version or build alone when only one exists, else `"(unknown)"`.
-  public static var defaultClientVersion: String {
+  public static var defaultClientVersion: String { defaultClientVersion(joiningBuildWith: "-") }
+
+  /// The main bundle's short version and build joined by `separator` (0.x and 2.x use `-`, 1.x `+`), the
+  /// short version or build alone when only one exists, else `"(unknown)"`.
+  public static func defaultClientVersion(joiningBuildWith separator: String) -> String {
     let info = Bundle.main.infoDictionary
     let short = info?["CFBundleShortVersionString"] as? String
     let build = info?["CFBundleVersion"] as? String
     switch (short, build) {
-    case let (short?, build?): return "\(short)-\(build)"
+    case let (short?, build?): return short + separator + build
     case let (short?, nil): return short
     case let (nil, build?): return build
     case (nil, nil): return "(unknown)"
+    }
+  }
+
+  /// The two header fields for a client `name` at `version`.
+  public static func fields(clientName name: String, clientVersion version: String) -> [(name: String, value: String)] {
+    [(clientNameHeader, name), (clientVersionHeader, version)]
+  }
+
+  /// Sets (replacing) both header fields on `request`.
+  public static func setHeaders(clientName name: String, clientVersion version: String, on request: inout URLRequest) {
+    for field in fields(clientName: name, clientVersion: version) {
+      request.setValue(field.value, forHTTPHeaderField: field.name)
     }
   }
 }

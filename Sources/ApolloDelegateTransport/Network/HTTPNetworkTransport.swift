@@ -202,9 +202,8 @@ public class HTTPNetworkTransport: @unchecked Sendable {
       }
       request.httpMethod = "POST"
     }
-    request.setValue(operation.operationName, forHTTPHeaderField: "X-APOLLO-OPERATION-NAME")
-    if let identifier = operation.operationIdentifier {
-      request.setValue(identifier, forHTTPHeaderField: "X-APOLLO-OPERATION-ID")
+    for field in OperationHeaders.fields(for: Operation.self, includingType: false) {
+      request.setValue(field.value, forHTTPHeaderField: field.name)
     }
 
     if let preflight = delegate as? any HTTPNetworkTransportPreflightDelegate {
@@ -259,7 +258,7 @@ public class HTTPNetworkTransport: @unchecked Sendable {
       return
     }
     if enableAutoPersistedQueries, !attempt.sentQueryDocument,
-       errors.contains(where: { $0.message == "PersistedQueryNotFound" }) {
+       errors.containsPersistedQueryNotFound {
       // Once per attempt: the retry carries the document, so a server that still answers "not found"
       // ends with that answer instead of looping (0.x looped forever). Files are dropped, as in 0.x.
       send(operation: operation, isPersistedQueryRetry: true, files: nil, completion: completion)

@@ -41,8 +41,7 @@ extension NetworkTransport {
 
   /// Sets both client-awareness headers from ``clientName`` and ``clientVersion``.
   public func addApolloClientHeaders(to request: inout URLRequest) {
-    request.setValue(clientName, forHTTPHeaderField: Self.headerFieldNameApolloClientName)
-    request.setValue(clientVersion, forHTTPHeaderField: Self.headerFieldNameApolloClientVersion)
+    ClientAwareness.setHeaders(clientName: clientName, clientVersion: clientVersion, on: &request)
   }
 }
 

@@ -16,12 +16,8 @@ struct CallbackBodyCreatorOnAsyncChain: JSONRequestBodyCreator {
       $0.requestBody(for: operation, sendQueryDocument: sendQueryDocument, autoPersistQuery: autoPersistQuery)
     }
     if sendEnhancedClientAwareness {
-      var extensions = body["extensions"]?.objectValue ?? [:]
-      extensions["clientLibrary"] = [
-        "name": .string(ApolloCallbackChain.Constants.ApolloClientName),
-        "version": .string(ApolloCallbackChain.Constants.ApolloClientVersion),
-      ]
-      body["extensions"] = .object(extensions)
+      ClientLibraryExtension(name: ApolloCallbackChain.Constants.ApolloClientName,
+                             version: ApolloCallbackChain.Constants.ApolloClientVersion).add(to: &body)
     }
     return body
   }

@@ -43,12 +43,8 @@ enum LegacyWire {
 enum LegacyHeaders {
   static func headers<Operation: GraphQLOperation>(for operation: Operation, clientName: String,
                                                    clientVersion: String) -> [String: String] {
-    var headers = [
-      ClientAwareness.clientNameHeader: clientName,
-      ClientAwareness.clientVersionHeader: clientVersion,
-      "X-APOLLO-OPERATION-NAME": Operation.operationName,
-    ]
-    if let identifier = operation.operationIdentifier { headers["X-APOLLO-OPERATION-ID"] = identifier }
-    return headers
+    let fields = ClientAwareness.fields(clientName: clientName, clientVersion: clientVersion)
+      + OperationHeaders.fields(for: Operation.self, includingType: false)
+    return Dictionary(fields, uniquingKeysWith: { _, last in last })
   }
 }

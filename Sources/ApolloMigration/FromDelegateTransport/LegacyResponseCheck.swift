@@ -46,7 +46,7 @@ enum LegacyResponseCheck {
       guard case .object(let object) = entry else { return nil }
       errors.append(GraphQLError(object))
     }
-    if errors.contains(where: { $0.message == "PersistedQueryNotFound" }), !carriesDocument(sentRequest) {
+    if errors.containsPersistedQueryNotFound, !carriesDocument(sentRequest) {
       return nil
     }
     return errors

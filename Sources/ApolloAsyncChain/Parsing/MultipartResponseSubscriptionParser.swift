@@ -1,0 +1,25 @@
+import Foundation
+
+/// Parsing subscription multipart parts.
+public struct MultipartResponseSubscriptionParser {
+  /// Why a subscription part could not be read.
+  public enum ParsingError: Swift.Error, LocalizedError, Equatable {
+    case unsupportedContentType(type: String)
+    case cannotParseChunkData
+    /// The transport reported fatal errors; the subscription ends.
+    case irrecoverableErrors([GraphQLError])
+    /// Never produced by this package: a part whose `payload` is not an object carries no result and is
+    /// skipped, as in upstream 2.x. Kept for source compatibility with upstream 2.x, which declares it.
+    case cannotParsePayloadData
+
+    public var errorDescription: String? {
+      switch self {
+      case .unsupportedContentType(let type): return "Unsupported content type in a multipart part: \(type)"
+      case .cannotParseChunkData: return "A multipart part could not be read."
+      case .irrecoverableErrors(let errors):
+        return "The subscription ended with errors: \(errors.map(\.description).joined(separator: "; "))"
+      case .cannotParsePayloadData: return "A multipart part carries no subscription payload."
+      }
+    }
+  }
+}

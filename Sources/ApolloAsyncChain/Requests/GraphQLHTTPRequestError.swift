@@ -1,0 +1,17 @@
+import Foundation
+
+/// Failures building the URL request.
+public enum GraphQLHTTPRequestError: Error, LocalizedError, Hashable {
+  /// Never produced by this package (the core's JSON writer cannot fail on a request body); kept for source
+  /// compatibility with upstream 2.x, which raised it when `JSONSerialization` failed.
+  case serializedBodyMessageError
+  /// The GET URL could not be built.
+  case serializedQueryParamsMessageError
+
+  public var errorDescription: String? {
+    switch self {
+    case .serializedBodyMessageError: return "JSONSerialization error: Error while serializing request's json body"
+    case .serializedQueryParamsMessageError: return "QueryParams error: Error while serializing variables as query parameters."
+    }
+  }
+}

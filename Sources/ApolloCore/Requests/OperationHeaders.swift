@@ -1,0 +1,34 @@
+import Foundation
+
+/// The `X-APOLLO-OPERATION-*` headers that name the operation a request carries.
+///
+/// 0.x sends the name and the identifier; 1.x also the type (`includingType`). 2.x sends none of them.
+public enum OperationHeaders {
+  /// `X-APOLLO-OPERATION-NAME`: the operation's name.
+  public static let nameField = "X-APOLLO-OPERATION-NAME"
+  /// `X-APOLLO-OPERATION-TYPE`: `query`, `mutation` or `subscription`.
+  public static let typeField = "X-APOLLO-OPERATION-TYPE"
+  /// `X-APOLLO-OPERATION-ID`: the persisted-query identifier, when the operation has one.
+  public static let identifierField = "X-APOLLO-OPERATION-ID"
+
+  /// The fields for `Operation`, in the order they are set: name, type (when asked for), identifier (when
+  /// the operation has one).
+  public static func fields<Operation: GraphQLOperation>(
+    for _: Operation.Type, includingType: Bool
+  ) -> [(name: String, value: String)] {
+    var fields = [(name: nameField, value: Operation.operationName)]
+    if includingType { fields.append((typeField, typeValue(Operation.operationType))) }
+    if let identifier = Operation.persistedQueryIdentifier { fields.append((identifierField, identifier)) }
+    return fields
+  }
+
+  /// The case name, as upstream's `String(describing:)` gives it, without the reflection that costs
+  /// microseconds on every request.
+  static func typeValue(_ type: GraphQLOperationType) -> String {
+    switch type {
+    case .query: return "query"
+    case .mutation: return "mutation"
+    case .subscription: return "subscription"
+    }
+  }
+}
