@@ -15,4 +15,22 @@ final class UpstreamErrorTextTests: XCTestCase {
     XCTAssertEqual(ApolloClient.Error.noSubscriptionTransport.errorDescription,
                    "Attempting to begin a subscription using a transport which does not support subscriptions. This is a developer error.")
   }
+
+  func test_parsingErrors_useUpstreamsWords() {
+    XCTAssertEqual(JSONResponseParsingError.couldNotParseToJSON(data: Data("oops".utf8)).errorDescription,
+                   "Could not parse data to JSON format. Data received as a String was: oops")
+    XCTAssertEqual(JSONResponseParsingError.couldNotParseToJSON(data: Data([0xff, 0xfe])).errorDescription,
+                   "Could not parse data to JSON format. Data of count 2 also could not be parsed into a String.")
+    XCTAssertEqual(JSONResponseParsingError.missingMultipartBoundary.errorDescription,
+                   "Missing multipart boundary in the response 'content-type' header.")
+    XCTAssertEqual(JSONResponseParsingError.invalidMultipartProtocol.errorDescription,
+                   "Missing, or unknown, multipart specification protocol in the response 'content-type' header.")
+    XCTAssertEqual(MultipartResponseDeferParser.ParsingError.unsupportedContentType(type: "text/plain").errorDescription,
+                   "Unsupported content type: application/json is required but got text/plain.")
+    XCTAssertEqual(MultipartResponseDeferParser.ParsingError.cannotParseChunkData.errorDescription, "The chunk data could not be parsed.")
+    XCTAssertEqual(MultipartResponseDeferParser.ParsingError.cannotParsePayloadData.errorDescription, "The payload data could not be parsed.")
+    XCTAssertEqual(MultipartResponseSubscriptionParser.ParsingError.irrecoverableErrors([]).errorDescription, "An irrecoverable error occured.")
+    XCTAssertEqual(MultipartResponseSubscriptionParser.ParsingError.cannotParsePayloadData.errorDescription,
+                   "The payload data could not be parsed.")
+  }
 }

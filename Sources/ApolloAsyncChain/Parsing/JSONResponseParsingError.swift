@@ -12,11 +12,11 @@ public enum JSONResponseParsingError: Error, LocalizedError, Equatable {
   public var errorDescription: String? {
     switch self {
     case .couldNotParseToJSON(let data):
-      return "Could not parse the response body (\(data.count) bytes) as a JSON object."
+      return UnparsableBodyDescription.text(for: data)
     case .missingMultipartBoundary:
-      return "A multipart response arrived without a boundary."
+      return "Missing multipart boundary in the response 'content-type' header."
     case .invalidMultipartProtocol:
-      return "A multipart response arrived with a missing or unsupported protocol (deferSpec / subscriptionSpec)."
+      return "Missing, or unknown, multipart specification protocol in the response 'content-type' header."
     }
   }
 }

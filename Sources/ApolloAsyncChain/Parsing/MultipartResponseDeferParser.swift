@@ -10,9 +10,9 @@ public struct MultipartResponseDeferParser {
 
     public var errorDescription: String? {
       switch self {
-      case .unsupportedContentType(let type): return "Unsupported content type in a multipart part: \(type)"
-      case .cannotParseChunkData: return "A multipart part could not be read."
-      case .cannotParsePayloadData: return "A multipart part is not an incremental delivery payload."
+      case .unsupportedContentType(let type): return "Unsupported content type: application/json is required but got \(type)."
+      case .cannotParseChunkData: return "The chunk data could not be parsed."
+      case .cannotParsePayloadData: return "The payload data could not be parsed."
       }
     }
   }

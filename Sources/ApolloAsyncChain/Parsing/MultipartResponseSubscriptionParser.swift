@@ -14,11 +14,12 @@ public struct MultipartResponseSubscriptionParser {
 
     public var errorDescription: String? {
       switch self {
-      case .unsupportedContentType(let type): return "Unsupported content type in a multipart part: \(type)"
-      case .cannotParseChunkData: return "A multipart part could not be read."
+      case .unsupportedContentType(let type): return "Unsupported content type: application/json is required but got \(type)."
+      case .cannotParseChunkData: return "The chunk data could not be parsed."
       case .irrecoverableErrors(let errors):
-        return "The subscription ended with errors: \(errors.map(\.description).joined(separator: "; "))"
-      case .cannotParsePayloadData: return "A multipart part carries no subscription payload."
+        // Upstream's words; the errors themselves are the associated value.
+        return "An irrecoverable error occured."
+      case .cannotParsePayloadData: return "The payload data could not be parsed."
       }
     }
   }
