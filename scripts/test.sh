@@ -153,6 +153,9 @@ run_check "thread sanitizer" bash "$ROOT/scripts/check-thread-sanitizer.sh"
 section "Examples against TestServer"
 run_examples "examples, against TestServer" "$APOLLO_TEST_SERVER_URL"
 
+section "Generated schema packages of both shapes, built from outside (Examples/GeneratedCode)"
+run_check "generated code" bash "$ROOT/scripts/check-generated-code.sh"
+
 section "Swift blocks of README.md and MIGRATION.md, scripts/doc-snippets, the Swift 5 examples"
 run_check "doc snippets" bash "$ROOT/scripts/check-doc-snippets.sh"
 
