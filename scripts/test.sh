@@ -2,7 +2,7 @@
 # Runs every test: builds all targets (libraries, examples, tests), runs the examples on their embedded
 # servers (before any server is up), starts TestServer, runs the unit, integration and parity tests, then
 # the unit and parity tests again under the thread sanitizer, the examples against TestServer, and the
-# checks of the docs' snippets, of apollo-parity and of the MigrationDeprecations trait.
+# checks of the docs' snippets, of apollo-parity, of the MigrationDeprecations trait and of the public API docs.
 #
 # The terminal gets one line per step and a closing count; a failing step prints its failures in full
 # (every failing test case with its output, every failing example or check). Everything else goes to
@@ -164,5 +164,8 @@ run_check "apollo-parity" bash "$ROOT/scripts/check-apollo-parity.sh"
 
 section "The MigrationDeprecations trait (0.x and 1.x examples warn with it, build without warnings by default)"
 run_check "MigrationDeprecations trait" bash "$ROOT/scripts/check-deprecations.sh"
+
+section "Public API docs: every public declaration of the library modules documented (symbol graphs)"
+run_check "public API docs" bash "$ROOT/scripts/check-docs.sh" --report
 
 finish

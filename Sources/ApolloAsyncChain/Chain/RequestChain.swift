@@ -5,6 +5,35 @@ import FoundationNetworking
 
 /// Runs one request through the GraphQL interceptors, the cache, the HTTP interceptors, the session and
 /// the parser, and starts over when any stage throws ``Retry``.
+///
+/// The flow of one ``kickoff(request:)``; the private methods below follow it in this order, each step marked
+/// `// Step N:` where it happens:
+///
+/// 1. **Kickoff** (`kickoff`): a task starts inside the call (so the caller's task-locals reach every stage) and
+///    runs attempts until one ends without ``Retry``. Ending the returned stream cancels that task.
+/// 2. **GraphQL interceptors** (`run`): the request passes through the provider's GraphQL interceptors in order;
+///    each gets the request and a `next` closure, and may change the request, answer without calling `next`,
+///    or transform the results `next` returns. A thrown error becomes the stream's error.
+/// 3. **Cache read** (`execute`): when the request's ``FetchBehavior`` reads the cache before the network
+///    (`cacheRead == .beforeNetworkFetch`), the cache interceptor's cached result is emitted first. A read that
+///    throws ends the attempt only when the network will not be asked.
+/// 4. **Network or not** (`execute`): `networkFetch` decides — always, only when step 3 found nothing, or never.
+/// 5. **HTTP** (`fetch`): the request becomes a `URLRequest` (`toURLRequest()`), passes through the HTTP
+///    interceptors in order, and the session sends it; a response that is not HTTP fails with
+///    ``ApolloURLSessionError/nonHTTPResponse(_:)``.
+/// 6. **Parse** (`fetch`): the response parser turns the body's chunks into results (one, or one per part of a
+///    multipart response), with cache records when the request writes to the cache.
+/// 7. **Cache fallback** (`execute`): when the fetch fails and the behavior reads the cache on network failure
+///    (`cacheRead == .onNetworkFailure`, NetworkFirst), the cached result is emitted instead of the error.
+/// 8. **Cache write and emit** (`run`): each result, after the GraphQL interceptors have seen it on its way back,
+///    is written to the store (when it came from the server, has records and the request that reached the
+///    network writes results), then yielded to the caller. An attempt that yields nothing fails with
+///    ``ApolloClient/Error/noResults``.
+/// 9. **Retry** (`kickoff`): a ``Retry`` thrown by any stage above starts again at step 2 with its request.
+///
+/// Differences from upstream 2.x, each explained where it happens: an interceptor that answers without calling
+/// `next` does not crash the cache write (step 8), a non-HTTP response is an error rather than a stop (step 5),
+/// and the body's chunks are read in place rather than copied through a task (step 5).
 public struct RequestChain<Request: GraphQLRequest>: Sendable {
   /// Thrown by any stage to start the chain again with `request`.
   ///
@@ -40,20 +69,24 @@ public struct RequestChain<Request: GraphQLRequest>: Sendable {
   public func kickoff(request: Request) -> ResultStream {
     let chain = self
     return NonCopyableAsyncThrowingStream<GraphQLResponse<Request.Operation>>.pipe { continuation in
+      // Step 1: one task for every attempt of this kickoff.
       var attempt = request
       while true {
         do {
           try await chain.run(attempt, into: continuation)
           return
         } catch let retry as Retry {
+          // Step 9: a Retry from any stage starts the next attempt at step 2.
           attempt = retry.request
         }
       }
     }
   }
 
-  /// One attempt: GraphQL pre-flight, then results written to the cache and emitted.
+  /// Steps 2 and 8 of one attempt: GraphQL interceptors on the way out, then results written to the cache and
+  /// emitted on the way back.
   private func run(_ request: Request, into continuation: ResultStream.Continuation) async throws {
+    // Step 2: the GraphQL interceptors wrap one another, the last one handing the request to steps 3-7.
     let finalRequest = Mutex<Request?>(nil)
     let chain = self
     var next: @Sendable (Request) async -> InterceptorResultStream<Request> = { request in
@@ -70,6 +103,7 @@ public struct RequestChain<Request: GraphQLRequest>: Sendable {
         }
       }
     }
+    // Step 8: results come back through the interceptors; each is written to the cache, then emitted.
     var emitted = false
     for try await element in await next(request).getStream() {
       try Task.checkCancellation()
@@ -85,12 +119,14 @@ public struct RequestChain<Request: GraphQLRequest>: Sendable {
     if !emitted { throw ApolloClient.Error.noResults }
   }
 
-  /// Cache read, network fetch and parse for the request that left the GraphQL interceptors.
+  /// Steps 3-7: cache read, network fetch and parse (or cache fallback) for the request that left the GraphQL
+  /// interceptors.
   private func execute(_ request: Request) -> InterceptorResultStream<Request> {
     let chain = self
     return InterceptorResultStream<Request>(stream: InterceptorResultStream<Request>.pipe { continuation in
       let behavior = request.fetchBehavior
       var yielded = false
+      // Step 3: the cache before the network.
       if behavior.cacheRead == .beforeNetworkFetch {
         do {
           if let cached = try await chain.interceptors.cache.readCacheData(from: chain.store, request: request) {
@@ -101,6 +137,7 @@ public struct RequestChain<Request: GraphQLRequest>: Sendable {
           if behavior.networkFetch == .never { throw error }
         }
       }
+      // Step 4: whether to ask the network.
       let fetch: Bool
       switch behavior.networkFetch {
       case .always: fetch = true
@@ -114,6 +151,7 @@ public struct RequestChain<Request: GraphQLRequest>: Sendable {
           continuation.yield(element)
         }
       } catch {
+        // Step 7: the cache when the network failed.
         guard behavior.cacheRead == .onNetworkFailure else { throw error }
         // NetworkFirst: any failure (a Retry and a cancellation included, as upstream) falls back to the cache.
         if let cached = try await chain.interceptors.cache.readCacheData(from: chain.store, request: request) {
@@ -123,8 +161,9 @@ public struct RequestChain<Request: GraphQLRequest>: Sendable {
     })
   }
 
-  /// `toURLRequest`, HTTP interceptors, the session and the parser.
+  /// Steps 5-6: `toURLRequest`, HTTP interceptors, the session and the parser.
   private func fetch(_ request: Request) async throws -> InterceptorResultStream<Request> {
+    // Step 5: URLRequest, HTTP interceptors, the session.
     let urlRequest = try request.toURLRequest()
     let session = urlSession
     var next: @Sendable (URLRequest) async throws -> HTTPResponse = { urlRequest in
@@ -138,6 +177,7 @@ public struct RequestChain<Request: GraphQLRequest>: Sendable {
       next = { urlRequest in try await interceptor.intercept(request: urlRequest, next: downstream) }
     }
     let response = try await next(urlRequest)
+    // Step 6: the parser.
     return try await interceptors.parser.parse(
       response: response, for: request, includeCacheRecords: request.writeResultsToCache)
   }

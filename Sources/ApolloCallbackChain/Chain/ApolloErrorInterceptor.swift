@@ -8,6 +8,8 @@ import Foundation
 @available(*, deprecated, message: "1.x API: handle errors in an ApolloAsyncChain.GraphQLInterceptor (throw RequestChain.Retry to retry); until then ApolloMigration.CallbackProviderOnAsyncChain runs this on the 2.x chain")
 #endif
 public protocol ApolloErrorInterceptor {
+  /// Decides what a failed request turns into: call `completion` with the error or a substitute result, or
+  /// call `chain.retry` and leave `completion` alone. `response` is whatever the chain had when it failed.
   func handleErrorAsync<Operation: GraphQLOperation>(
     error: any Error,
     chain: any RequestChain,

@@ -13,6 +13,8 @@ public protocol ApolloInterceptor {
   /// resumes after the right position. Required since 1.3; interceptors written before then get a default.
   var id: String { get }
 
+  /// Does this interceptor's step for one pass through `chain`, then ends it with exactly one call on `chain`
+  /// (proceed, return a value, report an error or retry). `response` is `nil` until the network step has run.
   func interceptAsync<Operation: GraphQLOperation>(
     chain: any RequestChain,
     request: HTTPRequest<Operation>,

@@ -9,6 +9,7 @@ public final class Atomic<T> {
   private let lock = NSLock()
   private var value: T
 
+  /// Wraps `wrappedValue`; Swift calls it for a declaration such as `@Atomic var count = 0`.
   public init(wrappedValue: T) {
     value = wrappedValue
   }

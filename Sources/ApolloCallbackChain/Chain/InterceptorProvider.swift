@@ -5,7 +5,10 @@ import Foundation
 @available(*, deprecated, message: "1.x API: adopt ApolloAsyncChain.InterceptorProvider; until then run this provider on the 2.x chain with ApolloMigration.CallbackProviderOnAsyncChain")
 #endif
 public protocol InterceptorProvider {
+  /// The interceptors of one request's chain, in the order they run. Asked once per request; return new
+  /// instances when an interceptor keeps per-request state.
   func interceptors<Operation: GraphQLOperation>(for operation: Operation) -> [any ApolloInterceptor]
+  /// An interceptor that sees every error of the request's chain before the caller does, or `nil` for none.
   func additionalErrorInterceptor<Operation: GraphQLOperation>(for operation: Operation) -> (any ApolloErrorInterceptor)?
 }
 
@@ -46,6 +49,9 @@ open class DefaultInterceptorProvider: InterceptorProvider {
     }
   }
 
+  /// The default chain, in the order the type's comment lists, with new instances for every request and the
+  /// `@defer`-aware parser for operations that have deferred fragments. Override it to add interceptors
+  /// (calling `super` and inserting into the result keeps the defaults).
   open func interceptors<Operation: GraphQLOperation>(for operation: Operation) -> [any ApolloInterceptor] {
     let parser: any ApolloInterceptor = Operation.hasDeferredFragments
       ? IncrementalJSONResponseParsingInterceptor(normalizer: store.normalizer)
@@ -62,6 +68,7 @@ open class DefaultInterceptorProvider: InterceptorProvider {
     ]
   }
 
+  /// None: errors go straight to the caller. Override it to recover from or retry errors in one place.
   open func additionalErrorInterceptor<Operation: GraphQLOperation>(for operation: Operation) -> (any ApolloErrorInterceptor)? {
     nil
   }

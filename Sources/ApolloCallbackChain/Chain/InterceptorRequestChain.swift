@@ -78,6 +78,8 @@ public final class InterceptorRequestChain: Cancellable, RequestChain, @unchecke
     self.callbackQueue = callbackQueue
   }
 
+  /// Starts the request: calls the first interceptor synchronously on this thread. With no interceptors,
+  /// reports ``ChainError/noInterceptors`` instead.
   public func kickoff<Operation: GraphQLOperation>(
     request: HTTPRequest<Operation>,
     completion: @escaping (Result<GraphQLResult<Operation.Data>, any Error>) -> Void

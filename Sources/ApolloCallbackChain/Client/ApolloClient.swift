@@ -5,17 +5,28 @@ import Foundation
 @available(*, deprecated, message: "1.x API: use ApolloAsyncChain.ApolloClient; until then give this client an ApolloMigration.RequestChainNetworkTransportOnAsyncChain to run on the 2.x engine")
 #endif
 public protocol ApolloClientProtocol: AnyObject {
+  /// The normalized cache the client reads from and writes results to.
   var store: ApolloStore { get }
+  /// Removes every record from ``store``; `completion` runs on `callbackQueue` once the cache is empty.
   func clearCache(callbackQueue: DispatchQueue, completion: ((Result<Void, any Error>) -> Void)?)
+  /// Fetches `query` as `cachePolicy` says; `resultHandler` runs on `queue`, once per result (twice for
+  /// `returnCacheDataAndFetch`). `contextIdentifier` travels on the request (``HTTPRequest/contextIdentifier``)
+  /// for interceptors to read.
   func fetch<Query: GraphQLQuery>(query: Query, cachePolicy: CachePolicy, contextIdentifier: UUID?,
                                   context: (any RequestContext)?, queue: DispatchQueue,
                                   resultHandler: GraphQLResultHandler<Query.Data>?) -> (any Cancellable)
+  /// Sends `mutation` to the server, never reading the cache; with `publishResultToStore` the result is
+  /// written to the store. `resultHandler` runs on `queue`.
   func perform<Mutation: GraphQLMutation>(mutation: Mutation, publishResultToStore: Bool, contextIdentifier: UUID?,
                                           context: (any RequestContext)?, queue: DispatchQueue,
                                           resultHandler: GraphQLResultHandler<Mutation.Data>?) -> (any Cancellable)
+  /// Sends `operation` with `files` as a multipart form upload; needs a transport that conforms to
+  /// ``UploadingNetworkTransport``. `resultHandler` runs on `queue`.
   func upload<Operation: GraphQLOperation>(operation: Operation, files: [GraphQLFile], context: (any RequestContext)?,
                                            queue: DispatchQueue,
                                            resultHandler: GraphQLResultHandler<Operation.Data>?) -> (any Cancellable)
+  /// Starts `subscription`; `resultHandler` runs on `queue` once per event until the returned value is
+  /// cancelled or the server ends the stream.
   func subscribe<Subscription: GraphQLSubscription>(subscription: Subscription, context: (any RequestContext)?,
                                                     queue: DispatchQueue,
                                                     resultHandler: @escaping GraphQLResultHandler<Subscription.Data>) -> any Cancellable
@@ -53,10 +64,14 @@ extension ApolloClientProtocol {
 #endif
 public class ApolloClient {
   let networkTransport: any NetworkTransport
+  /// The store given at creation; ``clearCache(callbackQueue:completion:)`` empties it.
   public let store: ApolloStore
   let sendEnhancedClientAwareness: Bool
 
+  /// Errors the client raises itself, before any request is made.
   public enum ApolloClientError: Error, LocalizedError, Hashable {
+    /// ``upload(operation:files:context:queue:resultHandler:)`` was called on a client whose transport
+    /// does not conform to ``UploadingNetworkTransport``.
     case noUploadTransport
 
     public var errorDescription: String? {
@@ -88,10 +103,14 @@ public class ApolloClient {
 @available(*, deprecated, message: "1.x API: use ApolloAsyncChain.ApolloClient; until then give this client an ApolloMigration.RequestChainNetworkTransportOnAsyncChain to run on the 2.x engine")
 #endif
 extension ApolloClient: ApolloClientProtocol {
+  /// Empties ``store``; `completion` runs on `callbackQueue` (`.main` by default, as upstream).
   public func clearCache(callbackQueue: DispatchQueue = .main, completion: ((Result<Void, any Error>) -> Void)? = nil) {
     store.clearCache(callbackQueue: callbackQueue, completion: completion)
   }
 
+  /// Fetches `query` with `cachePolicy` (``CachePolicy/default``, `returnCacheDataElseFetch` unless the app
+  /// changed it) and delivers each result on `queue`. The returned value cancels the request; after that the
+  /// handler is not called.
   @discardableResult
   public func fetch<Query: GraphQLQuery>(query: Query,
                                          cachePolicy: CachePolicy = .default,

@@ -8,7 +8,9 @@ import Foundation
 public struct GraphQLResult<Data: RootSelectionSet>: Sendable {
   /// Where the result came from.
   public enum Source: Hashable, Sendable {
+    /// Read from the client's store without a network request.
     case cache
+    /// Parsed from a server response (and written to the store when the request writes results).
     case server
   }
 
@@ -18,6 +20,7 @@ public struct GraphQLResult<Data: RootSelectionSet>: Sendable {
   public let errors: [GraphQLError]?
   /// The `extensions` of the response as typed JSON.
   public let extensionsJSON: JSON.Object?
+  /// Whether the result came from the store or the server; `returnCacheDataAndFetch` delivers one of each.
   public let source: Source
   /// The cache keys the result depends on; `nil` for results that skipped normalization.
   public let dependentKeys: Set<CacheKey>?

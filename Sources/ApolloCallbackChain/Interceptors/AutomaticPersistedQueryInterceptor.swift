@@ -8,9 +8,14 @@ import Foundation
 @available(*, deprecated, message: "1.x API: use the built-in stages of ApolloAsyncChain.DefaultInterceptorProvider; until then ApolloMigration.CallbackProviderOnAsyncChain maps this interceptor to its 2.x stage")
 #endif
 public struct AutomaticPersistedQueryInterceptor: ApolloInterceptor {
+  /// The ways an automatic persisted query fails in this interceptor.
   public enum APQError: LocalizedError, Equatable {
+    /// The interceptor ran before a parser set `parsedResponse`: the interceptors are in the wrong order.
     case noParsedResponse
+    /// The server does not know the hash, and the operation has no document to send instead (a
+    /// persisted-only operation, whose text the app does not ship).
     case persistedQueryNotFoundForPersistedOnlyQuery(operationName: String)
+    /// The server still answered `PersistedQueryNotFound` to the retry that carried the document.
     case persistedQueryRetryFailed(operationName: String)
 
     public var errorDescription: String? {
@@ -27,6 +32,7 @@ public struct AutomaticPersistedQueryInterceptor: ApolloInterceptor {
 
   public var id: String = InterceptorID.next()
 
+  /// An interceptor with its own id; it keeps no other state.
   public init() {}
 
   public func interceptAsync<Operation: GraphQLOperation>(

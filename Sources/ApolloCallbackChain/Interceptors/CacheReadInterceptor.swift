@@ -18,6 +18,7 @@ public struct CacheReadInterceptor: ApolloInterceptor {
   private let store: ApolloStore
   public var id: String = InterceptorID.next()
 
+  /// Reads from `store` (the client's store, so reads see the writes of `CacheWriteInterceptor`).
   public init(store: ApolloStore) {
     self.store = store
   }

@@ -9,7 +9,9 @@ import Foundation
 @available(*, deprecated, message: "1.x API: use the built-in stages of ApolloAsyncChain.DefaultInterceptorProvider; until then ApolloMigration.CallbackProviderOnAsyncChain maps this interceptor to its 2.x stage")
 #endif
 public struct CacheWriteInterceptor: ApolloInterceptor {
+  /// Raised when this interceptor cannot do its job.
   public enum CacheWriteError: Error, LocalizedError {
+    /// The interceptor ran before the network step produced a response: the interceptors are in the wrong order.
     case noResponseToParse
 
     public var errorDescription: String? {
@@ -19,9 +21,11 @@ public struct CacheWriteInterceptor: ApolloInterceptor {
     }
   }
 
+  /// Where the records go.
   public let store: ApolloStore
   public var id: String = InterceptorID.next()
 
+  /// Writes each parsed response's records to `store`.
   public init(store: ApolloStore) {
     self.store = store
   }

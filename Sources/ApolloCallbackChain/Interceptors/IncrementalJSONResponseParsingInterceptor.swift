@@ -13,10 +13,17 @@ import FoundationNetworking
 @available(*, deprecated, message: "1.x API: use the built-in stages of ApolloAsyncChain.DefaultInterceptorProvider; until then ApolloMigration.CallbackProviderOnAsyncChain maps this interceptor to its 2.x stage")
 #endif
 public struct IncrementalJSONResponseParsingInterceptor: ApolloInterceptor {
+  /// Why an `@defer` response could not become a result.
   public enum ParsingError: Error, LocalizedError {
+    /// The interceptor ran before the network step produced a response: the interceptors are in the wrong order.
     case noResponseToParse
+    /// The body (or a part's body) is not a JSON object; `data` is what arrived.
     case couldNotParseToJSON(data: Data)
+    /// An incremental payload arrived for a different operation's data type than the one this interceptor
+    /// started with (one interceptor value was shared between operations).
     case mismatchedCurrentResultType
+    /// A later payload has none of `incremental`, `completed` and `pending`, or could not be merged into the
+    /// result so far; `json` is the payload.
     case couldNotParseIncrementalJSON(json: JSON)
 
     public var errorDescription: String? {
@@ -50,6 +57,8 @@ public struct IncrementalJSONResponseParsingInterceptor: ApolloInterceptor {
   let normalizer: ResponseNormalizer
   public var id: String = InterceptorID.next()
 
+  /// Parses with a default normalizer: the schema's cache keys, else response paths, and no app key rule
+  /// (``init(normalizer:)`` takes the store's, which may have one).
   public init() {
     self.normalizer = ResponseNormalizer()
   }

@@ -10,8 +10,11 @@ import Foundation
 @available(*, deprecated, message: "1.x API: use the built-in stages of ApolloAsyncChain.DefaultInterceptorProvider; until then ApolloMigration.CallbackProviderOnAsyncChain maps this interceptor to its 2.x stage")
 #endif
 public struct JSONResponseParsingInterceptor: ApolloInterceptor {
+  /// Why a response could not become a result.
   public enum JSONResponseParsingError: Error, LocalizedError {
+    /// The interceptor ran before the network step produced a response: the interceptors are in the wrong order.
     case noResponseToParse
+    /// The body is not a JSON object; `data` is the body as it arrived.
     case couldNotParseToJSON(data: Data)
 
     public var errorDescription: String? {
@@ -27,6 +30,8 @@ public struct JSONResponseParsingInterceptor: ApolloInterceptor {
   let normalizer: ResponseNormalizer
   public var id: String = InterceptorID.next()
 
+  /// Parses with a default normalizer: the schema's cache keys, else response paths, and no app key rule
+  /// (``init(normalizer:)`` takes the store's, which may have one).
   public init() {
     self.normalizer = ResponseNormalizer()
   }

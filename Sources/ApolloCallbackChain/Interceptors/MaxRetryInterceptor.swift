@@ -13,13 +13,22 @@ public class MaxRetryInterceptor: ApolloInterceptor, @unchecked Sendable {
 
   /// Retry limit and optional exponential backoff (1.24+).
   public struct Configuration: Sendable {
+    /// How many retries a request may make: `maxRetries + 1` passes in all.
     public let maxRetries: Int
+    /// The wait before the first retry, in seconds, when backoff is on.
     public let baseDelay: TimeInterval
+    /// What each further retry's wait is multiplied by, when backoff is on.
     public let multiplier: Double
+    /// The longest wait between passes, in seconds, jitter included.
     public let maxDelay: TimeInterval
+    /// Whether retries wait at all; off, every retry runs at once (the pre-1.24 behaviour).
     public let enableExponentialBackoff: Bool
+    /// Whether each wait is drawn at random from the upper half of the computed one, so clients that failed
+    /// together do not
+    /// retry together.
     public let enableJitter: Bool
 
+    /// A configuration; the defaults allow three retries without waiting between them.
     public init(maxRetries: Int = 3, baseDelay: TimeInterval = 0.3, multiplier: Double = 2.0,
                 maxDelay: TimeInterval = 20.0, enableExponentialBackoff: Bool = false, enableJitter: Bool = true) {
       self.maxRetries = maxRetries
@@ -31,7 +40,9 @@ public class MaxRetryInterceptor: ApolloInterceptor, @unchecked Sendable {
     }
   }
 
+  /// Raised when the request has used up its retries.
   public enum RetryError: Error, LocalizedError {
+    /// The request entered this interceptor after `count` retries already; `operationName` names its operation.
     case hitMaxRetryCount(count: Int, operationName: String)
 
     public var errorDescription: String? {
@@ -42,6 +53,7 @@ public class MaxRetryInterceptor: ApolloInterceptor, @unchecked Sendable {
     }
   }
 
+  /// The limit and backoff this interceptor applies.
   public let configuration: Configuration
   private let lock = Mutex(0)
   public var id: String = InterceptorID.next()
@@ -49,10 +61,12 @@ public class MaxRetryInterceptor: ApolloInterceptor, @unchecked Sendable {
   /// How many passes entered this interceptor successfully (never reset, as upstream).
   public var hitCount: Int { lock.withLock { $0 } }
 
+  /// Allows `maxRetriesAllowed` retries with no wait between them (the pre-1.24 initializer).
   public init(maxRetriesAllowed: Int = 3) {
     self.configuration = Configuration(maxRetries: maxRetriesAllowed)
   }
 
+  /// Allows ``Configuration/maxRetries`` retries, waiting between them as `configuration` says (1.24+).
   public init(configuration: Configuration) {
     self.configuration = configuration
   }

@@ -11,14 +11,19 @@ import FoundationNetworking
 @available(*, deprecated, message: "1.x API: use the built-in stages of ApolloAsyncChain.DefaultInterceptorProvider; until then ApolloMigration.CallbackProviderOnAsyncChain maps this interceptor to its 2.x stage")
 #endif
 public struct MultipartResponseParsingInterceptor: ApolloInterceptor {
+  /// Why a multipart response could not be cut into parts.
   public enum ParsingError: Error, LocalizedError, Equatable {
+    /// The interceptor ran before the network step produced a response: the interceptors are in the wrong order.
     case noResponseToParse
     /// Never produced by this package; kept for source compatibility with upstream 1.x, which deprecated it
     /// for the two cases below.
     @available(*, deprecated, message: "Use the more specific `missingMultipartBoundary` and `invalidMultipartProtocol` errors instead.")
     case cannotParseResponse
+    /// The multipart body is not UTF-8 text.
     case cannotParseResponseData
+    /// The `Content-Type` is `multipart/mixed` but names no `boundary`.
     case missingMultipartBoundary
+    /// The `Content-Type` names neither `deferSpec=20220824` nor `subscriptionSpec=1.0`.
     case invalidMultipartProtocol
 
     public var errorDescription: String? {
@@ -34,6 +39,7 @@ public struct MultipartResponseParsingInterceptor: ApolloInterceptor {
 
   public var id: String = InterceptorID.next()
 
+  /// An interceptor with its own id; it keeps no other state.
   public init() {}
 
   public func interceptAsync<Operation: GraphQLOperation>(

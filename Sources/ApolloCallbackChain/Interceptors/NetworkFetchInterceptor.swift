@@ -14,6 +14,7 @@ public class NetworkFetchInterceptor: ApolloInterceptor, Cancellable, @unchecked
   private let taskLock = Mutex<URLSessionTask?>(nil)
   public var id: String = InterceptorID.next()
 
+  /// Sends through `client`; the provider usually shares one client among all its chains.
   public init(client: URLSessionClient) {
     self.client = client
   }

@@ -9,7 +9,10 @@ import FoundationNetworking
 @available(*, deprecated, message: "1.x API: use the built-in stages of ApolloAsyncChain.DefaultInterceptorProvider; until then ApolloMigration.CallbackProviderOnAsyncChain maps this interceptor to its 2.x stage")
 #endif
 public struct ResponseCodeInterceptor: ApolloInterceptor {
+  /// Raised for a missing response or a status outside 200-299.
   public enum ResponseCodeError: Error, LocalizedError {
+    /// The status was not 2xx (or there was no response); holds the response and its body, so an error
+    /// interceptor can read the server's message.
     case invalidResponseCode(response: HTTPURLResponse?, rawData: Data?)
 
     public var errorDescription: String? {
@@ -44,6 +47,7 @@ public struct ResponseCodeInterceptor: ApolloInterceptor {
 
   public var id: String = InterceptorID.next()
 
+  /// An interceptor with its own id; it keeps no other state.
   public init() {}
 
   public func interceptAsync<Operation: GraphQLOperation>(

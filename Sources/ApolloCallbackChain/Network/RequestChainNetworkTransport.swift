@@ -6,14 +6,24 @@ import Foundation
 #endif
 open class RequestChainNetworkTransport: NetworkTransport {
   let interceptorProvider: any InterceptorProvider
+  /// The GraphQL endpoint every request of this transport goes to.
   public let endpointURL: URL
+  /// Headers added to every request; the transport's `Content-Type`, `Accept`, `X-APOLLO-*` and
+  /// client-awareness headers override same-named ones.
   public private(set) var additionalHeaders: [String: String]
+  /// Whether requests send the query's hash first (automatic persisted queries); see ``JSONRequest/autoPersistQueries``.
   public let autoPersistQueries: Bool
+  /// Whether queries go as GET; mutations and uploads always POST.
   public let useGETForQueries: Bool
+  /// Whether automatic persisted query requests go as GET; see ``JSONRequest/useGETForPersistedQueryRetry``.
   public let useGETForPersistedQueryRetry: Bool
+  /// Whether request bodies carry `extensions.clientLibrary`.
   public let sendEnhancedClientAwareness: Bool
+  /// Builds each request body; settable, and read at each send.
   public var requestBodyCreator: any RequestBodyCreator
+  /// The client-name header's value; settable, read at each send.
   public var clientName = RequestChainNetworkTransport.defaultClientName
+  /// The client-version header's value; settable, read at each send.
   public var clientVersion = RequestChainNetworkTransport.defaultClientVersion
 
   /// The `Accept` value of subscriptions over multipart HTTP.
@@ -103,6 +113,8 @@ extension RequestChainNetworkTransport: UploadingNetworkTransport {
                   sendEnhancedClientAwareness: sendEnhancedClientAwareness)
   }
 
+  /// Builds an ``UploadRequest`` and runs it through a new chain from the provider, like `send`; the
+  /// returned value cancels it.
   public func upload<Operation: GraphQLOperation>(
     operation: Operation,
     files: [GraphQLFile],

@@ -18,13 +18,24 @@ open class URLSessionClient: NSObject, URLSessionDelegate, URLSessionTaskDelegat
   // and the tasks). Each `TaskData` is only touched by its task's callbacks, which arrive one at a time
   // (the table keeps the session's delegate queue serial; scripted subclasses deliver one at a time).
 
+  /// How a request through the client fails, besides the session's own errors (1.x's cases and messages).
   public enum URLSessionClientError: Error, LocalizedError {
+    /// The task ended without error but with no HTTP response (a non-HTTP URL, say).
     case noHTTPResponse(request: URLRequest?)
+    /// The session was invalidated while the request was in flight and gave no error of its own.
     case sessionBecameInvalidWithoutUnderlyingError
+    /// Never produced by this package: its task table cannot lose a task's data. Kept for source
+    /// compatibility with upstream 1.x code that switches over it.
     case dataForRequestNotFound(request: URLRequest?)
+    /// The task failed; holds the bytes received before the failure, the response if one arrived and the
+    /// session's error.
     case networkError(data: Data, response: HTTPURLResponse?, underlying: any Error)
+    /// A request was sent after ``invalidate()``; it is never started.
     case sessionInvalidated
+    /// A `multipart/mixed` response names no `boundary`, so its parts cannot be found.
     case missingMultipartBoundary
+    /// Never produced by this package. Kept for source compatibility with upstream 1.x code that switches
+    /// over it.
     case cannotParseBoundaryData
 
     public var errorDescription: String? {
@@ -47,7 +58,10 @@ open class URLSessionClient: NSObject, URLSessionDelegate, URLSessionTaskDelegat
     }
   }
 
+  /// Called with what arrived, before ``Completion``: for each part of a multipart response, and when the
+  /// task ends (the body, the response and the error, any of them `nil`).
   public typealias RawCompletion = (Data?, HTTPURLResponse?, (any Error)?) -> Void
+  /// Called with each result of a task: the body and response (once, or once per multipart part), or the error.
   public typealias Completion = (Result<(Data, HTTPURLResponse), any Error>) -> Void
 
   /// The session, the tasks in flight and their delivery: the machinery the 0.x client shares.
@@ -212,6 +226,8 @@ open class URLSessionClient: NSObject, URLSessionDelegate, URLSessionTaskDelegat
 
   // MARK: - URLSession delegate
 
+  /// Fails every request still in flight with the session's error (or
+  /// ``URLSessionClientError/sessionBecameInvalidWithoutUnderlyingError``). Call `super` when overriding.
   open func urlSession(_ session: URLSession, didBecomeInvalidWithError error: (any Error)?) {
     let failure = error ?? URLSessionClientError.sessionBecameInvalidWithoutUnderlyingError
     for data in table.removeAllEntries() {
@@ -219,11 +235,15 @@ open class URLSessionClient: NSObject, URLSessionDelegate, URLSessionTaskDelegat
     }
   }
 
+  /// Delivers the task's result: the whole body, the last multipart chunk, or the error. Call `super`
+  /// when overriding.
   open func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
     table.taskDidComplete(task)
     completed(task: task.taskIdentifier, originalRequest: task.originalRequest, error: error)
   }
 
+  /// Adds the bytes to the task's body, or for a multipart response delivers each complete part. Call
+  /// `super` when overriding.
   open func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
     // Data arriving while the task is being cancelled is ignored, as upstream.
     guard dataTask.state != .canceling else { return }
@@ -245,7 +265,10 @@ public final class TaskData: @unchecked Sendable {
   // @unchecked Sendable: only the owning task's callbacks touch the mutable fields, and the client
   // receives those serially (the session's serial delegate queue, or one scripted task at a time); the
   // completions run through `lane`, one after another.
+  /// Called with the raw data of each part and of the end (see ``URLSessionClient/RawCompletion``); `nil`
+  /// when the caller did not ask for it.
   public let rawCompletion: URLSessionClient.RawCompletion?
+  /// Called with each result of the task (see ``URLSessionClient/Completion``).
   public let completionBlock: URLSessionClient.Completion
   var data = Data()
   var response: HTTPURLResponse?

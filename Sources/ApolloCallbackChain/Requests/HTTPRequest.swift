@@ -9,13 +9,18 @@ import FoundationNetworking
 @available(*, deprecated, message: "1.x API: use ApolloAsyncChain's JSONRequest/UploadRequest/HTTPResponse; until then ApolloMigration.CallbackProviderOnAsyncChain hands 1.x interceptors this type on the 2.x chain")
 #endif
 open class HTTPRequest<Operation: GraphQLOperation>: Hashable {
+  /// The server's GraphQL URL; GET requests add their query items to it.
   open var graphQLEndpoint: URL
+  /// The operation being sent; its variables and document (or hash) make the body.
   open var operation: Operation
+  /// Every header the request sends, `Content-Type`, `X-APOLLO-*` and client awareness included; change
+  /// it to add a header (an auth token, say) before the network step.
   open var additionalHeaders: [String: String]
   /// Mutable: error interceptors change it before `chain.retry` (a tested 1.x pattern).
   open var cachePolicy: CachePolicy
   /// Identifies the caller's cache writes (watchers ignore their own).
   public let contextIdentifier: UUID?
+  /// What the caller passed as `context`, unchanged, for interceptors to read (1.5+).
   public let context: (any RequestContext)?
 
   /// Stores the headers, then sets (overwriting same-named ones) `Content-Type`, the `X-APOLLO-*` headers

@@ -9,13 +9,16 @@ import FoundationNetworking
 @available(*, deprecated, message: "1.x API: use ApolloAsyncChain's JSONRequest/UploadRequest/HTTPResponse; until then ApolloMigration.CallbackProviderOnAsyncChain hands 1.x interceptors this type on the 2.x chain")
 #endif
 public class HTTPResponse<Operation: GraphQLOperation> {
+  /// The response's status line and headers, as the session returned them.
   public var httpResponse: HTTPURLResponse
+  /// The whole body, read to its end before the chain continues (1.x does not stream bodies).
   public var rawData: Data
   /// Set by a parsing interceptor; the chain delivers it when it runs past its last interceptor.
   public var parsedResponse: GraphQLResult<Operation.Data>?
   /// The normalized records of the parsed response, written by `CacheWriteInterceptor`.
   public var cacheRecords: RecordSet?
 
+  /// A response with nothing parsed yet (`parsedResponse` is usually `nil` until a parsing interceptor runs).
   public init(response: HTTPURLResponse, rawData: Data, parsedResponse: GraphQLResult<Operation.Data>?) {
     self.httpResponse = response
     self.rawData = rawData

@@ -8,10 +8,16 @@ import FoundationNetworking
 @available(*, deprecated, message: "1.x API: use ApolloAsyncChain's JSONRequest/UploadRequest/HTTPResponse; until then ApolloMigration.CallbackProviderOnAsyncChain hands 1.x interceptors this type on the 2.x chain")
 #endif
 open class JSONRequest<Operation: GraphQLOperation>: HTTPRequest<Operation> {
+  /// Builds the body's members (operation name, variables, query or persisted-query hash).
   public let requestBodyCreator: any RequestBodyCreator
+  /// Whether to send the query's hash first and the document only when the server asks for it.
   public let autoPersistQueries: Bool
+  /// Whether queries go as GET with query items; mutations always POST.
   public let useGETForQueries: Bool
+  /// Whether automatic persisted queries go as GET: the hash-only first attempt and the retry that adds the
+  /// document (otherwise the retry is a POST).
   public let useGETForPersistedQueryRetry: Bool
+  /// Whether the body carries `extensions.clientLibrary` (the library's name and version, 1.21+).
   public let sendEnhancedClientAwareness: Bool
 
   /// Set by `AutomaticPersistedQueryInterceptor` before it retries with the document; drops the cached body.
@@ -124,6 +130,7 @@ open class JSONRequest<Operation: GraphQLOperation>: HTTPRequest<Operation> {
   }
   #endif
 
+  /// Equal when the ``HTTPRequest`` parts are equal and so are the body creator's type and every flag.
   public static func == (lhs: JSONRequest<Operation>, rhs: JSONRequest<Operation>) -> Bool {
     (lhs as HTTPRequest<Operation>) == (rhs as HTTPRequest<Operation>)
       && type(of: lhs.requestBodyCreator) == type(of: rhs.requestBodyCreator)

@@ -39,5 +39,6 @@ extension RequestBodyCreator {
 @available(*, deprecated, message: "1.x API: use ApolloAsyncChain.JSONRequestBodyCreator (DefaultRequestBodyCreator); until then ApolloMigration.RequestChainNetworkTransportOnAsyncChain takes this creator on the 2.x engine")
 #endif
 public struct ApolloRequestBodyCreator: RequestBodyCreator {
+  /// The creator every request uses unless the app passes its own.
   public init() {}
 }

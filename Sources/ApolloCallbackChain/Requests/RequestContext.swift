@@ -11,5 +11,6 @@ public protocol RequestContext {}
 @available(*, deprecated, message: "1.x API: use ApolloAsyncChain.RequestContext; until then ApolloMigration.CallbackRequestContext carries this one to 1.x interceptors on the 2.x chain")
 #endif
 public protocol RequestContextTimeoutConfigurable: RequestContext {
+  /// The `URLRequest.timeoutInterval` the network step sets, in seconds.
   var requestTimeout: TimeInterval { get }
 }

@@ -8,11 +8,16 @@ import FoundationNetworking
 @available(*, deprecated, message: "1.x API: use ApolloAsyncChain's JSONRequest/UploadRequest/HTTPResponse; until then ApolloMigration.CallbackProviderOnAsyncChain hands 1.x interceptors this type on the 2.x chain")
 #endif
 open class UploadRequest<Operation: GraphQLOperation>: HTTPRequest<Operation> {
+  /// Builds the `operations` part's members.
   public let requestBodyCreator: any RequestBodyCreator
+  /// The files sent as parts after the `operations` and `map` parts.
   public let files: [GraphQLFile]
+  /// The multipart boundary to use; `nil` picks a new random one per body.
   public let manualBoundary: String?
+  /// Whether the `operations` part carries `extensions.clientLibrary`.
   public let sendEnhancedClientAwareness: Bool
 
+  /// An upload of `operation` with `files`; its `Content-Type` is `multipart/form-data` with the boundary.
   public init(graphQLEndpoint: URL,
               operation: Operation,
               clientName: String,
@@ -54,6 +59,7 @@ open class UploadRequest<Operation: GraphQLOperation>: HTTPRequest<Operation> {
     return try MultipartFormData.upload(operationBody: body, files: files, boundary: boundary)
   }
 
+  /// Equal when the ``HTTPRequest`` parts, the body creator's type, the files and the boundary are.
   public static func == (lhs: UploadRequest<Operation>, rhs: UploadRequest<Operation>) -> Bool {
     (lhs as HTTPRequest<Operation>) == (rhs as HTTPRequest<Operation>)
       && type(of: lhs.requestBodyCreator) == type(of: rhs.requestBodyCreator)
