@@ -136,13 +136,15 @@ extension GraphQLOperation where ResponseFormat == SingleResponseFormat {
   public static var responseFormat: SingleResponseFormat { SingleResponseFormat() }
 }
 
-/// A query.
+/// What a generated `query` operation conforms to: read-only, so clients may serve it from the cache
+/// and watch it.
 public protocol GraphQLQuery: GraphQLOperation {}
 extension GraphQLQuery {
   public static var operationType: GraphQLOperationType { .query }
 }
 
-/// A mutation.
+/// What a generated `mutation` operation conforms to: always sent to the server, never answered from
+/// the cache; its result is still written to the store.
 public protocol GraphQLMutation: GraphQLOperation {}
 extension GraphQLMutation {
   public static var operationType: GraphQLOperationType { .mutation }

@@ -5,7 +5,7 @@ public indirect enum InputValue: Sendable, Hashable {
   case scalar(any ScalarType)
   /// The operation variable of that name.
   case variable(String)
-  /// A list.
+  /// A list argument (`[JEDI, EMPIRE]`), each element an input value of its own (variables allowed).
   case list([InputValue])
   /// An input object.
   case object([String: InputValue])

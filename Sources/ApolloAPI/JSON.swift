@@ -8,7 +8,8 @@ import Foundation
 /// compiles against it unchanged.
 public typealias JSONValue = any Sendable & Hashable
 
-/// A JSON object.
+/// The decoded form of a JSON object that generated code and custom scalars meet (`JSONValue` values
+/// by key); the wire format the core parses is `ApolloCore.JSON`.
 public typealias JSONObject = [String: JSONValue]
 
 /// A dictionary of values that encode to JSON, such as an operation's variables.

@@ -1,6 +1,6 @@
 /// One entry of a selection set's generated `__selections`.
 public enum Selection: Sendable, Hashable {
-  /// A field.
+  /// A field read from the response (name, alias, arguments and output type in `Field`).
   case field(Field)
   /// A named fragment spread (its type condition is checked by an enclosing inline fragment, if any).
   case fragment(any Fragment.Type)

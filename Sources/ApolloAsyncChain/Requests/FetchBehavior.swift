@@ -32,9 +32,10 @@ public struct FetchBehavior: Sendable, Hashable {
   public static let NetworkFirst = FetchBehavior(cacheRead: .onNetworkFailure, networkFetch: .always)
   /// The cached value (if any), then the network's.
   public static let CacheAndNetwork = FetchBehavior(cacheRead: .beforeNetworkFetch, networkFetch: .always)
-  /// Only the cache.
+  /// Answers from the cache alone; a miss ends without a result (the client's cache-only fetch returns `nil`).
   public static let CacheOnly = FetchBehavior(cacheRead: .beforeNetworkFetch, networkFetch: .never)
-  /// Only the network.
+  /// Always fetches from the server, without reading the cache; the result is still written to it unless
+  /// `writeResultsToCache` is off.
   public static let NetworkOnly = FetchBehavior(cacheRead: .never, networkFetch: .always)
 }
 

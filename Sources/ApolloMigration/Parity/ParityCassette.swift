@@ -181,7 +181,7 @@ public struct ParityCassette: Sendable, Equatable {
 
 /// A cassette that cannot be read or written.
 public struct ParityCassetteError: Error, CustomStringConvertible, Equatable {
-  /// The file.
+  /// The path of the cassette file that could not be read or written.
   public let file: String
   /// What is wrong with it.
   public let problem: String
