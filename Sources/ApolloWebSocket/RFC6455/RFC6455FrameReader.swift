@@ -37,6 +37,9 @@ struct RFC6455FrameReader {
     self.buffer = bytes
   }
 
+  /// How many bytes the buffer has room for: about what has arrived, never what a header announced.
+  var bufferCapacity: Int { buffer.capacity }
+
   /// Adds bytes read from the connection.
   mutating func append<Bytes: Sequence<UInt8>>(_ bytes: Bytes) {
     // Compact consumed bytes now and then, so the buffer holds about one frame.
