@@ -12,6 +12,7 @@
 # Usage: bash scripts/fuzz.sh [TARGET|all] [SECONDS]
 # Environment:
 #   FUZZ_SKIP_BUILD=1  use the binary already in .build-fuzz
+#   FUZZ_SCRATCH=DIR   build and keep corpora, logs and artifacts there instead of .build-fuzz
 #   FUZZ_NICE=N        run the fuzzer under `nice -n N` (default 0); 19 leaves the CPU to everything else
 #   FUZZ_ARGS          more libFuzzer flags, e.g. "-jobs=2 -workers=2" or "-max_len=65536"
 set -euo pipefail
@@ -22,7 +23,7 @@ TARGETS=(json multipart defer async-parser callback-parsers delegate-response we
          request-encoders)
 which="${1:-all}"
 seconds="${2:-60}"
-SCRATCH="$ROOT/.build-fuzz"
+SCRATCH="${FUZZ_SCRATCH:-$ROOT/.build-fuzz}"
 
 if [[ "$which" == "all" ]]; then
   selected=("${TARGETS[@]}")
@@ -52,6 +53,8 @@ mkdir -p "$SCRATCH/artifacts" "$SCRATCH/logs"
 export SWIFT_BACKTRACE=enable=no
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0:allocator_may_return_null=1}"
 status=0
+total_runs=0
+fuzz_started=$SECONDS
 for target in "${selected[@]}"; do
   corpus="$SCRATCH/corpus/$target"
   log="$SCRATCH/logs/$target.log"
@@ -63,10 +66,12 @@ for target in "${selected[@]}"; do
       -artifact_prefix="$SCRATCH/artifacts/$target-" ${FUZZ_ARGS:-} >"$log" 2>&1; then
     runs=$(sed -nE 's/^stat::number_of_executed_units: *([0-9]+)/\1/p' "$log" | tail -n 1)
     echo "fuzz $target: ${runs:-?} inputs in $((SECONDS - started)) s (corpus $(ls "$corpus" | wc -l) inputs)"
+    total_runs=$((total_runs + ${runs:-0}))
   else
     status=1
     echo "FAIL fuzz $target: the input is in $(grep -oE "$SCRATCH/artifacts/[^ ]+" "$log" | tail -n 1); its report:"
     grep -vE '^#[0-9]+|^INFO:|^\s*$' "$log" | tail -n 40 | sed 's/^/     /'
   fi
 done
+[[ $status -ne 0 ]] || echo "fuzz: ${#selected[@]} targets, $total_runs inputs in $((SECONDS - fuzz_started)) s, no crash, hang or oversized allocation"
 exit $status

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test: builds all targets (libraries, examples, tests), runs the examples on their embedded
 # servers (before any server is up), starts TestServer, runs the unit, integration and parity tests, the
-# examples against TestServer, and the checks of the docs' snippets, of apollo-parity and of the
-# MigrationDeprecations trait.
+# examples against TestServer, the checks of the docs' snippets, of apollo-parity and of the
+# MigrationDeprecations trait, and every libFuzzer target for a few seconds (scripts/fuzz.sh).
 #
 # The terminal gets one line per step and a closing count; a failing step prints its failures in full
 # (every failing test case with its output, every failing example or check). Everything else goes to
@@ -14,6 +14,7 @@
 #                            (or a TestServer you started yourself on 4010) never meet. Every port the tests
 #                            open follows it or is picked by the system (Tests/IntegrationTests/TestPorts.swift).
 #   SWIFT_TEST_TIMEOUT       seconds for `swift test`, default 1500.
+#   FUZZ_CI_SECONDS          seconds each fuzz target runs, default 4 (about a minute for the step, build included).
 set -uo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -158,5 +159,8 @@ run_check "apollo-parity" bash "$ROOT/scripts/check-apollo-parity.sh"
 
 section "The MigrationDeprecations trait (0.x and 1.x examples warn with it, build without warnings by default)"
 run_check "MigrationDeprecations trait" bash "$ROOT/scripts/check-deprecations.sh"
+
+section "Every libFuzzer target for ${FUZZ_CI_SECONDS:-4} s (scripts/fuzz.sh; a crash fails the run)"
+run_check "fuzz" bash "$ROOT/scripts/fuzz.sh" all "${FUZZ_CI_SECONDS:-4}"
 
 finish
