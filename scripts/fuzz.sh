@@ -34,6 +34,15 @@ else
   exit 2
 fi
 
+# Xcode's toolchain ships no libFuzzer runtime (swift.org toolchains on Linux do): say so instead of failing.
+if [[ "$(uname -s)" == Darwin ]]; then
+  resource_dir="$(dirname "$(dirname "$(xcrun --find swiftc 2>/dev/null || command -v swiftc)")")/lib/clang"
+  if ! ls "$resource_dir"/*/lib/darwin/libclang_rt.fuzzer_osx.a >/dev/null 2>&1; then
+    echo "fuzz: skipped: this toolchain has no libFuzzer runtime; use a swift.org toolchain (or Linux) to fuzz"
+    exit 0
+  fi
+fi
+
 if [[ "${FUZZ_SKIP_BUILD:-0}" != 1 ]]; then
   build_started=$SECONDS
   # `--sanitize fuzzer` makes SwiftPM link libFuzzer's main; the -Xswiftc flag, which comes last, instruments
