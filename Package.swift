@@ -150,3 +150,15 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// libFuzzer targets (Fuzz/README.md). Declared only when APOLLO_FUZZ=1, which scripts/fuzz.sh sets when it builds
+// them with `-sanitize=fuzzer,address` into .build-fuzz: libFuzzer supplies `main`, so without that flag the
+// executable would not link, and the normal build never compiles them.
+if Context.environment["APOLLO_FUZZ"] == "1" {
+  package.targets.append(
+    .executableTarget(name: "ApolloFuzz",
+                      dependencies: ["ApolloCore", "ApolloAsyncChain", "ApolloCallbackChain", "ApolloDelegateTransport",
+                                     "ApolloWebSocket", "StarWarsAPI"],
+                      path: "Fuzz/ApolloFuzz", swiftSettings: strictSettings)
+  )
+}

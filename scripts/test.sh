@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs every test: builds all targets (libraries, examples, tests), runs the examples on their embedded
 # servers (before any server is up), starts TestServer, runs the unit, integration and parity tests, then
-# the unit and parity tests again under the thread sanitizer, the examples against TestServer, and the
-# checks of the docs' snippets, of apollo-parity, of the MigrationDeprecations trait and of the public API docs.
+# the unit and parity tests again under the thread sanitizer, the examples against TestServer, the
+# generated-code packages, the checks of the docs' snippets, of apollo-parity, of the MigrationDeprecations
+# trait and of the public API docs, and every libFuzzer target for a few seconds (scripts/fuzz.sh).
 #
 # The terminal gets one line per step and a closing count; a failing step prints its failures in full
 # (every failing test case with its output, every failing example or check). Everything else goes to
@@ -14,6 +15,7 @@
 #                            (or a TestServer you started yourself on 4010) never meet. Every port the tests
 #                            open follows it or is picked by the system (Tests/IntegrationTests/TestPorts.swift).
 #   SWIFT_TEST_TIMEOUT       seconds for `swift test`, default 1500.
+#   FUZZ_CI_SECONDS          seconds each fuzz target runs, default 4 (about a minute for the step, build included).
 set -uo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -167,5 +169,8 @@ run_check "MigrationDeprecations trait" bash "$ROOT/scripts/check-deprecations.s
 
 section "Public API docs: every public declaration of the library modules documented (symbol graphs)"
 run_check "public API docs" bash "$ROOT/scripts/check-docs.sh" --report
+
+section "Every libFuzzer target for ${FUZZ_CI_SECONDS:-4} s (scripts/fuzz.sh; a crash fails the run)"
+run_check "fuzz" bash "$ROOT/scripts/fuzz.sh" all "${FUZZ_CI_SECONDS:-4}"
 
 finish

@@ -339,14 +339,14 @@ public final class RFC6455WebSocketTask: WebSocketTask {
         return true
       }
       guard registered else { close(fd); return }
-      var buffer = try handshake(fd: fd, host: host, port: port, target: requestTarget)
+      let leftover = try handshake(fd: fd, host: host, port: port, target: requestTarget)
       let handshakeWaiters = state.withLock { state in
         state.open = true
         defer { state.handshakeWaiters = [] }
         return state.handshakeWaiters
       }
       for waiter in handshakeWaiters { waiter.resume() }
-      try readFrames(fd: fd, buffer: &buffer)
+      try readFrames(fd: fd, leftover: leftover)
     } catch {
       finish(error)
     }
@@ -529,72 +529,33 @@ public final class RFC6455WebSocketTask: WebSocketTask {
     return error
   }
 
-  private func readFrames(fd: Int32, buffer: inout [UInt8]) throws {
-    var position = 0
-    var fragments: [UInt8] = []
-    var fragmentOpcode: UInt8?
+  private func readFrames(fd: Int32, leftover: [UInt8]) throws {
+    var reader = RFC6455FrameReader(maximumMessageSize: maximumMessageSize, bytes: leftover)
+    var chunk: [UInt8] = []
     while true {
-      // Compact consumed bytes now and then.
-      if position > 1 << 20 || (position > 0 && position == buffer.count) {
-        buffer.removeFirst(position)
-        position = 0
+      let event: RFC6455FrameReader.Event?
+      do {
+        event = try reader.next()
+      } catch {
+        throw failConnection(fd: fd, code: error.closeCode, error.error)
       }
-      guard let header = Self.parseHeader(buffer, at: position) else {
-        if try readSome(fd: fd, into: &buffer) == 0 {
-          throw endOfStream()
-        }
+      guard let event else {
+        chunk.removeAll(keepingCapacity: true)
+        if try readSome(fd: fd, into: &chunk) == 0 { throw endOfStream() }
+        reader.append(chunk)
         continue
       }
-      if header.length > UInt64(maximumMessageSize) || fragments.count + Int(clamping: header.length) > maximumMessageSize {
-        throw failConnection(fd: fd, code: 1009, .protocolViolation("message larger than \(maximumMessageSize) bytes"))
-      }
-      let length = Int(header.length)
-      if buffer.count - position < header.headerSize + length {
-        buffer.reserveCapacity(position + header.headerSize + length)
-        if try readSome(fd: fd, into: &buffer) == 0 { throw endOfStream() }
-        continue
-      }
-      let start = position + header.headerSize
-      let payload = Array(buffer[start..<(start + length)])
-      position = start + length
-
-      if header.rsv != 0 { throw failConnection(fd: fd, code: 1002, .protocolViolation("reserved bits set without an extension")) }
-      if header.masked { throw failConnection(fd: fd, code: 1002, .protocolViolation("server frames must not be masked")) }
-      switch header.opcode {
-      case 0x0:
-        guard let opcode = fragmentOpcode else {
-          throw failConnection(fd: fd, code: 1002, .protocolViolation("continuation frame without a message to continue"))
-        }
-        fragments += payload
-        if header.fin {
-          fragmentOpcode = nil
-          let message = fragments
-          fragments = []
-          try deliverData(opcode: opcode, payload: message, fd: fd)
-        }
-      case 0x1, 0x2:
-        if fragmentOpcode != nil {
-          throw failConnection(fd: fd, code: 1002, .protocolViolation("new data frame before the fragmented message ended"))
-        }
-        if header.fin { try deliverData(opcode: header.opcode, payload: payload, fd: fd) } else {
-          fragmentOpcode = header.opcode
-          fragments = payload
-        }
-      case 0x8, 0x9, 0xA:
-        guard header.fin, length <= 125 else {
-          throw failConnection(fd: fd, code: 1002, .protocolViolation("control frames must be final and at most 125 bytes"))
-        }
-        if header.opcode == 0x9 {
-          let frame = Self.frame(opcode: 0xA, payload: payload)
-          writeQueue.async { [self] in _ = writeAll(fd, frame) }
-        } else if header.opcode == 0xA {
-          let waiters = state.withLock { state in defer { state.pongWaiters = [] }; return state.pongWaiters }
-          for waiter in waiters { waiter.resume() }
-        } else {
-          try handleClose(payload: payload, fd: fd)
-        }
-      default:
-        throw failConnection(fd: fd, code: 1002, .protocolViolation("unknown opcode \(header.opcode)"))
+      switch event {
+      case .text(let text): deliver(.string(text))
+      case .binary(let bytes): deliver(.data(Data(bytes)))
+      case .ping(let payload):
+        let frame = Self.frame(opcode: 0xA, payload: payload)
+        writeQueue.async { [self] in _ = writeAll(fd, frame) }
+      case .pong:
+        let waiters = state.withLock { state in defer { state.pongWaiters = [] }; return state.pongWaiters }
+        for waiter in waiters { waiter.resume() }
+      case .close(let code, let reason, let echoBody):
+        try handleClose(code: code, reason: reason, echoBody: echoBody, fd: fd)
       }
     }
   }
@@ -603,74 +564,18 @@ public final class RFC6455WebSocketTask: WebSocketTask {
     state.withLock { $0.ended } ?? RFC6455Error.connectionClosed
   }
 
-  private func deliverData(opcode: UInt8, payload: [UInt8], fd: Int32) throws {
-    if opcode == 0x1 {
-      guard let text = Self.validUTF8(payload) else {
-        throw failConnection(fd: fd, code: 1007, .protocolViolation("text message is not valid UTF-8"))
-      }
-      deliver(.string(text))
-    } else {
-      deliver(.data(Data(payload)))
-    }
-  }
-
-  private func handleClose(payload: [UInt8], fd: Int32) throws -> Never {
-    if payload.count == 1 { throw failConnection(fd: fd, code: 1002, .protocolViolation("close frame with a 1-byte body")) }
-    let code = payload.count >= 2 ? Int(payload[0]) << 8 | Int(payload[1]) : 1005
-    guard let reason = Self.validUTF8(payload.dropFirst(2)) else {
-      throw failConnection(fd: fd, code: 1007, .protocolViolation("close reason is not valid UTF-8"))
-    }
+  private func handleClose(code: Int, reason: String, echoBody: [UInt8], fd: Int32) throws -> Never {
     state.withLock { $0.closeCode = code }
     // Echo the close (RFC 6455 §5.5.1), then the server closes the TCP connection.
     let echo = state.withLock { state -> Bool in defer { state.closeSent = true; state.closed = true }; return !state.closeSent }
     if echo {
-      let body = payload.count >= 2 ? Array(payload[0..<2]) : []
-      let frame = Self.frame(opcode: 0x8, payload: body)
+      let frame = Self.frame(opcode: 0x8, payload: echoBody)
       writeQueue.sync { _ = writeAll(fd, frame) }
     }
     switch code {
     case 1000, 1001, 1005: throw RFC6455Error.connectionClosed
     default: throw RFC6455Error.closedByServer(code: code, reason: reason)
     }
-  }
-
-  /// The text, or `nil` when the bytes are not valid UTF-8. (`String(validating:as:)` needs macOS 15 / iOS 18;
-  /// decoding repairs invalid input with U+FFFD, so a lossless round trip proves validity.)
-  static func validUTF8<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String? {
-    let text = String(decoding: bytes, as: UTF8.self)
-    return text.utf8.elementsEqual(bytes) ? text : nil
-  }
-
-  struct FrameHeader {
-    var fin: Bool
-    var rsv: UInt8
-    var opcode: UInt8
-    var masked: Bool
-    var length: UInt64
-    var headerSize: Int
-  }
-
-  static func parseHeader(_ buffer: [UInt8], at position: Int) -> FrameHeader? {
-    let available = buffer.count - position
-    guard available >= 2 else { return nil }
-    let b0 = buffer[position], b1 = buffer[position + 1]
-    var length = UInt64(b1 & 0x7F)
-    var size = 2
-    if length == 126 {
-      guard available >= 4 else { return nil }
-      length = UInt64(buffer[position + 2]) << 8 | UInt64(buffer[position + 3])
-      size = 4
-    } else if length == 127 {
-      guard available >= 10 else { return nil }
-      length = 0
-      for i in 0..<8 { length = length << 8 | UInt64(buffer[position + 2 + i]) }
-      size = 10
-    }
-    let masked = b1 & 0x80 != 0
-    if masked { size += 4 }
-    guard available >= size else { return nil }
-    return FrameHeader(fin: b0 & 0x80 != 0, rsv: (b0 >> 4) & 0x7, opcode: b0 & 0x0F, masked: masked, length: length,
-                       headerSize: size)
   }
 }
 

@@ -1,0 +1,97 @@
+@testable import ApolloWebSocket
+import XCTest
+
+/// The RFC 6455 frame reader on its own: events, violations with their close codes, slicing, and the inputs
+/// fuzzing (scripts/fuzz.sh websocket-frames) keeps as seeds.
+final class RFC6455FrameReaderTests: XCTestCase {
+  private typealias Event = RFC6455FrameReader.Event
+
+  /// A server frame (never masked unless asked).
+  private func frame(_ opcode: UInt8, _ payload: [UInt8], fin: Bool = true, rsv: UInt8 = 0, masked: Bool = false) -> [UInt8] {
+    var bytes: [UInt8] = [(fin ? 0x80 : 0) | rsv << 4 | opcode]
+    let mask: UInt8 = masked ? 0x80 : 0
+    if payload.count < 126 {
+      bytes.append(mask | UInt8(payload.count))
+    } else {
+      bytes += [mask | 126, UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)]
+    }
+    if masked { bytes += [0, 0, 0, 0] }
+    return bytes + payload
+  }
+
+  private func read(_ bytes: [UInt8], limit: Int = 1 << 16) -> (events: [Event], violation: RFC6455FrameReader.Violation?) {
+    var reader = RFC6455FrameReader(maximumMessageSize: limit, bytes: bytes)
+    var events: [Event] = []
+    do {
+      while let event = try reader.next() { events.append(event) }
+    } catch {
+      return (events, error)
+    }
+    return (events, nil)
+  }
+
+  func testReadsMessagesControlFramesAndAClose() {
+    let bytes = frame(0x1, Array("{\"type\":\"connection_ack\"}".utf8)) + frame(0x2, [0, 1]) + frame(0x9, [7])
+      + frame(0xA, []) + frame(0x8, [0x03, 0xE8] + Array("bye".utf8))
+    let result = read(bytes)
+    XCTAssertNil(result.violation)
+    XCTAssertEqual(result.events, [
+      .text("{\"type\":\"connection_ack\"}"), .binary([0, 1]), .ping([7]), .pong,
+      .close(code: 1000, reason: "bye", echo: [0x03, 0xE8]),
+    ])
+    XCTAssertEqual(read(frame(0x8, [])).events, [.close(code: 1005, reason: "", echo: [])])
+  }
+
+  func testJoinsFragmentsAcrossAnInterleavedPing() {
+    let bytes = frame(0x1, Array("ab".utf8), fin: false) + frame(0x9, []) + frame(0x0, Array("cd".utf8), fin: false)
+      + frame(0x0, Array("e".utf8))
+    XCTAssertEqual(read(bytes).events, [.ping([]), .text("abcde")])
+  }
+
+  func testEventsDoNotDependOnHowTheBytesArrive() throws {
+    let bytes = frame(0x1, Array("hello".utf8), fin: false) + frame(0x0, Array(" world".utf8)) + frame(0x2, Array(repeating: 9, count: 300))
+      + frame(0x8, [0x0F, 0xA0])
+    var reader = RFC6455FrameReader(maximumMessageSize: 1 << 16)
+    var events: [Event] = []
+    for byte in bytes {
+      reader.append([byte])
+      while let event = try reader.next() { events.append(event) }
+    }
+    XCTAssertEqual(events, read(bytes).events)
+    XCTAssertEqual(events.count, 3)
+  }
+
+  func testBrokenFramesFailWithTheirCloseCode() {
+    XCTAssertEqual(read(frame(0x1, [0x7B, 0x7D], rsv: 4)).violation?.closeCode, 1002)
+    XCTAssertEqual(read(frame(0x1, [0x7B, 0x7D], masked: true)).violation?.closeCode, 1002)
+    XCTAssertEqual(read(frame(0x3, [])).violation?.closeCode, 1002)
+    XCTAssertEqual(read(frame(0x0, [1])).violation?.closeCode, 1002)
+    XCTAssertEqual(read(frame(0x1, [1], fin: false) + frame(0x1, [2])).violation?.closeCode, 1002)
+    XCTAssertEqual(read(frame(0x9, Array(repeating: 0, count: 126))).violation?.closeCode, 1002)
+    XCTAssertEqual(read(frame(0x9, [], fin: false)).violation?.closeCode, 1002)
+    XCTAssertEqual(read(frame(0x8, [0x03])).violation?.closeCode, 1002)
+    XCTAssertEqual(read(frame(0x1, [0xC3, 0x28])).violation?.closeCode, 1007)
+    XCTAssertEqual(read(frame(0x8, [0x03, 0xE8, 0xFF])).violation?.closeCode, 1007)
+  }
+
+  func testAnOversizedFrameFailsWith1009FromItsHeaderAlone() {
+    // 2 KiB announced against a 1 KiB limit, none of the payload sent.
+    let result = read([0x82, 126, 0x08, 0x00], limit: 1 << 10)
+    XCTAssertEqual(result.violation?.closeCode, 1009)
+    // A fragmented message is limited as a whole.
+    let fragments = frame(0x2, Array(repeating: 1, count: 600), fin: false) + frame(0x0, Array(repeating: 2, count: 600))
+    XCTAssertEqual(read(fragments, limit: 1 << 10).violation?.closeCode, 1009)
+  }
+
+  /// Found while writing the frame reader's fuzz target: a 10-byte header announcing a 64 MiB frame (the default limit) made
+  /// the client reserve 64 MiB before any of the payload arrived. Now the reader waits with a buffer the size of
+  /// what it has received.
+  func testAHugeAnnouncedFrameReservesNothingBeforeItsBytes() throws {
+    let header: [UInt8] = [0x82, 127, 0, 0, 0, 0, 0x04, 0, 0, 0]  // 64 MiB, binary, final
+    var reader = RFC6455FrameReader(maximumMessageSize: 64 << 20, bytes: header)
+    XCTAssertNil(try reader.next())
+    reader.append(Array(repeating: 0, count: 4096))
+    XCTAssertNil(try reader.next())
+    XCTAssertLessThan(reader.bufferCapacity, 1 << 20)
+  }
+}
