@@ -18,6 +18,11 @@ WebSocket routes (port 1, served by `websockets`; subprotocols "graphql-transpor
   /big-control          writes a ping frame with a 126-byte payload
   /subprotocol          sends the negotiated subprotocol as text
   /headers              sends the request's headers as a JSON text message
+  /oversized?bytes=N    sends N bytes of binary, then waits for the client to close
+  /idle                 sends nothing and waits (up to 10 s) for the client to close
+  /last-close?key=K     sends, as text, the close code the client sent on the connection opened with
+                        `key=K` (the broken-frame routes, /oversized, /idle), or "none" if it has not
+                        closed yet, then closes
 
 Raw HTTP routes (port 2, plain asyncio, never a valid WebSocket):
   /bad-accept           answers 101 with a wrong Sec-WebSocket-Accept
@@ -36,6 +41,20 @@ from urllib.parse import parse_qs, urlparse
 from websockets.asyncio.server import serve
 
 GUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
+
+# Close codes the client sent, by the `key` query parameter of the connection (for /last-close).
+received_close_codes: dict[str, int | None] = {}
+
+
+async def record_client_close(ws, key: str | None, wait: float) -> None:
+    """Waits for the connection to end, then remembers the close code the client sent under `key`."""
+    try:
+        await asyncio.wait_for(ws.wait_closed(), wait)
+    except asyncio.TimeoutError:
+        pass
+    if key:
+        frame = ws.protocol.close_rcvd
+        received_close_codes[key] = frame.code if frame is not None else None
 
 
 def raw_frame(first_byte: int, payload: bytes, mask: bytes | None = None) -> bytes:
@@ -89,10 +108,17 @@ async def handler(ws):
             "/big-control": raw_frame(0x89, b"x" * 126),
         }
         ws.transport.write(frames[path])
-        try:
-            await asyncio.wait_for(ws.wait_closed(), 5)
-        except asyncio.TimeoutError:
-            pass
+        await record_client_close(ws, query.get("key", [None])[0], 5)
+    elif path == "/oversized":
+        count = int(query.get("bytes", ["4096"])[0])
+        await ws.send(bytes(count))
+        await record_client_close(ws, query.get("key", [None])[0], 5)
+    elif path == "/idle":
+        await record_client_close(ws, query.get("key", [None])[0], 10)
+    elif path == "/last-close":
+        code = received_close_codes.get(query.get("key", [""])[0])
+        await ws.send("none" if code is None else str(code))
+        await ws.close()
     elif path == "/subprotocol":
         await ws.send(ws.subprotocol or "")
         await echo(ws)

@@ -22,12 +22,14 @@ final class RFC6455ClientTests: XCTestCase {
   }
 
   private func open(_ path: String, raw: Bool = false, protocols: String? = "graphql-transport-ws",
-                    handshakeTimeout: TimeInterval = 5) throws -> RFC6455WebSocketTask {
+                    handshakeTimeout: TimeInterval = 5, maximumMessageSize: Int = 64 << 20,
+                    idleTimeout: TimeInterval? = nil) throws -> RFC6455WebSocketTask {
     let server = try XCTUnwrap(Self.server, "ws_fault_server.py did not start")
     var request = URLRequest(url: server.url(path, raw: raw))
     if let protocols { request.setValue(protocols, forHTTPHeaderField: "Sec-WebSocket-Protocol") }
     request.setValue("yes", forHTTPHeaderField: "X-Test-Header")
-    let task = RFC6455WebSocketTask(request: request, connectTimeout: 5, handshakeTimeout: handshakeTimeout)
+    let task = RFC6455WebSocketTask(request: request, connectTimeout: 5, handshakeTimeout: handshakeTimeout,
+                                    maximumMessageSize: maximumMessageSize, idleTimeout: idleTimeout)
     task.resume()
     return task
   }
@@ -136,6 +138,64 @@ final class RFC6455ClientTests: XCTestCase {
         return false
       }
     }
+  }
+
+  /// The close code the client sent on the connection opened with `key`, as the server recorded it.
+  private func closeCodeTheServerReceived(key: String) async throws -> String {
+    var answer = "none"
+    for _ in 0..<50 {
+      let task = try open("/last-close?key=\(key)")
+      answer = try await withTimeout { wsText(try await task.receive()) ?? "" }
+      task.cancel(with: .normalClosure, reason: nil)
+      if answer != "none" { break }
+      try await Task.sleep(for: .milliseconds(100))
+    }
+    return answer
+  }
+
+  /// RFC 6455 §7.4.1: a broken frame fails the connection with 1002, invalid UTF-8 text with 1007, as the
+  /// server sees it on the wire.
+  func testBrokenFrames_areRefusedWithTheirCloseCodeOnTheWire() async throws {
+    for (path, code) in [("/masked", 1002), ("/rsv", 1002), ("/opcode", 1002), ("/bad-utf8", 1007), ("/big-control", 1002)] {
+      let key = "broken-\(path.dropFirst())-\(UUID().uuidString)"
+      let task = try open("\(path)?key=\(key)")
+      try await expectError(task) { error in
+        if case .protocolViolation = error { return true }
+        return false
+      }
+      let received = try await closeCodeTheServerReceived(key: key)
+      XCTAssertEqual(received, "\(code)", path)
+    }
+  }
+
+  func testAMessageOverTheLimit_isRefusedWith1009() async throws {
+    let key = "oversized-\(UUID().uuidString)"
+    let task = try open("/oversized?bytes=4096&key=\(key)", maximumMessageSize: 1024)
+    try await expectError(task) { error in
+      if case .protocolViolation(let reason) = error { return reason.contains("1024") }
+      return false
+    }
+    let received = try await closeCodeTheServerReceived(key: key)
+    XCTAssertEqual(received, "1009")
+  }
+
+  func testIdleTimeout_closesWith1001_andFailsTyped() async throws {
+    let key = "idle-\(UUID().uuidString)"
+    let task = try open("/idle?key=\(key)", idleTimeout: 0.3)
+    try await expectError(task) { $0 == .timedOut(phase: "idle") }
+    let received = try await closeCodeTheServerReceived(key: key)
+    XCTAssertEqual(received, "1001")
+  }
+
+  func testWithoutAnIdleTimeout_aQuietConnectionStaysOpen() async throws {
+    let task = try open("/echo", idleTimeout: nil)
+    try await Task.sleep(for: .milliseconds(600))
+    try await withTimeout {
+      try await task.send(.string("still here"))
+      let echoed = try await task.receive()
+      XCTAssertEqual(wsText(echoed), "still here")
+    }
+    task.cancel(with: .normalClosure, reason: nil)
   }
 
   func testHandshakeFailures() async throws {

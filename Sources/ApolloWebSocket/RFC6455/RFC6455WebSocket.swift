@@ -17,11 +17,13 @@ public enum RFC6455Error: Error, Hashable, CustomStringConvertible, LocalizedErr
   case invalidURL(String)
   /// `wss://` was asked for; this client has no TLS.
   case tlsUnavailable
-  /// Host resolution failed.
+  /// `getaddrinfo` could not resolve the URL's host; `code` is its error code (an `EAI_*` value).
   case resolutionFailed(host: String, code: Int32)
   /// The TCP connection could not be opened.
   case connectFailed(errno: Int32)
-  /// Connecting or the opening handshake took longer than allowed.
+  /// Connecting (`phase` "connect"), the opening handshake ("handshake") or the wait for the server's next
+  /// byte on an open connection ("idle", with ``RFC6455WebSocketSession/idleTimeout``) took longer than
+  /// allowed. An idle timeout closes the connection with 1001 (going away).
   case timedOut(phase: String)
   /// The server answered the upgrade with something other than a valid 101.
   case handshakeFailed(String)
@@ -67,16 +69,25 @@ public struct RFC6455WebSocketSession: WebSocketURLSession {
   public var handshakeTimeout: TimeInterval
   /// Largest message accepted; a bigger one fails the connection with 1009.
   public var maximumMessageSize: Int
+  /// How long an open connection may go without a byte from the server (a message, a ping, anything)
+  /// before it is closed with 1001 and fails with `timedOut(phase: "idle")`; `nil` (the default) waits
+  /// for ever, as `URLSessionWebSocketTask` does. Servers that ping (`graphql-transport-ws` servers
+  /// usually do) keep a healthy connection under any timeout longer than their ping interval.
+  public var idleTimeout: TimeInterval?
 
-  public init(connectTimeout: TimeInterval = 10, handshakeTimeout: TimeInterval = 10, maximumMessageSize: Int = 64 << 20) {
+  /// A session whose tasks use these limits.
+  public init(connectTimeout: TimeInterval = 10, handshakeTimeout: TimeInterval = 10, maximumMessageSize: Int = 64 << 20,
+              idleTimeout: TimeInterval? = nil) {
     self.connectTimeout = connectTimeout
     self.handshakeTimeout = handshakeTimeout
     self.maximumMessageSize = maximumMessageSize
+    self.idleTimeout = idleTimeout
   }
 
+  /// A task for `request`, not started: `resume()` connects.
   public func webSocketTask(with request: URLRequest) -> any WebSocketTask {
     RFC6455WebSocketTask(request: request, connectTimeout: connectTimeout, handshakeTimeout: handshakeTimeout,
-                         maximumMessageSize: maximumMessageSize)
+                         maximumMessageSize: maximumMessageSize, idleTimeout: idleTimeout)
   }
 }
 
@@ -109,15 +120,18 @@ public final class RFC6455WebSocketTask: WebSocketTask {
   private let connectTimeout: TimeInterval
   private let handshakeTimeout: TimeInterval
   private let maximumMessageSize: Int
+  private let idleTimeout: TimeInterval?
   private let state = Mutex(State())
   private let writeQueue = DispatchQueue(label: "RFC6455WebSocketTask.write")
 
+  /// A task for `request` with these limits (see ``RFC6455WebSocketSession`` for each); `resume()` connects.
   public init(request: URLRequest, connectTimeout: TimeInterval = 10, handshakeTimeout: TimeInterval = 10,
-              maximumMessageSize: Int = 64 << 20) {
+              maximumMessageSize: Int = 64 << 20, idleTimeout: TimeInterval? = nil) {
     self.request = request
     self.connectTimeout = connectTimeout
     self.handshakeTimeout = handshakeTimeout
     self.maximumMessageSize = maximumMessageSize
+    self.idleTimeout = idleTimeout
   }
 
   deinit {
@@ -541,6 +555,9 @@ public final class RFC6455WebSocketTask: WebSocketTask {
       }
       guard let event else {
         chunk.removeAll(keepingCapacity: true)
+        if let idleTimeout, try !waitForBytes(fd: fd, within: idleTimeout) {
+          throw failConnection(fd: fd, code: 1001, .timedOut(phase: "idle"))
+        }
         if try readSome(fd: fd, into: &chunk) == 0 { throw endOfStream() }
         reader.append(chunk)
         continue
@@ -557,6 +574,21 @@ public final class RFC6455WebSocketTask: WebSocketTask {
       case .close(let code, let reason, let echoBody):
         try handleClose(code: code, reason: reason, echoBody: echoBody, fd: fd)
       }
+    }
+  }
+
+  /// Whether the socket has something to read (bytes, or the end of the stream) within `seconds`.
+  private func waitForBytes(fd: Int32, within seconds: TimeInterval) throws -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while true {
+      let remaining = deadline.timeIntervalSinceNow
+      if remaining <= 0 { return false }
+      var pollFD = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+      // At most a second per wait, so a cancel (which shuts the socket down) is seen promptly either way.
+      let ready = poll(&pollFD, 1, Int32(max(1, min(remaining, 1) * 1000)))
+      if ready > 0 { return true }
+      if ready < 0 && errno != EINTR { throw RFC6455Error.socketError(errno: errno) }
+      if state.withLock({ $0.ended != nil }) { throw RFC6455Error.cancelled }
     }
   }
 
