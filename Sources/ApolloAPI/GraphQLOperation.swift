@@ -1,7 +1,10 @@
 /// The three kinds of GraphQL operation.
 public enum GraphQLOperationType: Sendable, Hashable {
+  /// A read: clients may answer it from the cache and watch it.
   case query
+  /// A write: always sent to the server; its result is still written to the store.
   case mutation
+  /// A stream of results, over a WebSocket or multipart HTTP.
   case subscription
 }
 
@@ -32,6 +35,7 @@ public struct OperationDocument: Sendable, Hashable {
   /// The document, `nil` for an operation known to the server by identifier only.
   public let definition: OperationDefinition?
 
+  /// Traps unless at least one of the two is given: an operation must be sendable somehow.
   public init(operationIdentifier: String? = nil, definition: OperationDefinition? = nil) {
     precondition(operationIdentifier != nil || definition != nil,
                  "An operation document needs an identifier, a definition, or both.")
@@ -43,9 +47,13 @@ public struct OperationDocument: Sendable, Hashable {
 /// Names one `@defer` fragment of an operation: its label and the response keys from the root to
 /// the field that holds it (list indexes left out).
 public struct DeferredFragmentIdentifier: Sendable, Hashable {
+  /// The `label` argument of the `@defer` directive.
   public let label: String
+  /// Response keys from the root to the field holding the fragment, without list indexes.
   public let fieldPath: [String]
 
+  /// Identifies the fragment `label` at `fieldPath`, as generated code and the response's `path` (indexes dropped)
+  /// both spell it.
   public init(label: String, fieldPath: [String]) {
     self.label = label
     self.fieldPath = fieldPath
@@ -57,6 +65,7 @@ public protocol OperationResponseFormat: Sendable {}
 
 /// One response.
 public struct SingleResponseFormat: OperationResponseFormat {
+  /// The format has no settings; generated code never writes it (it is the default).
   public init() {}
 }
 
@@ -65,6 +74,7 @@ public struct IncrementalDeferredResponseFormat: OperationResponseFormat {
   /// The selection set of each deferred fragment, by identifier.
   @_spi(Execution) public let deferredFragments: [DeferredFragmentIdentifier: any SelectionSet.Type]
 
+  /// Generated for a 2.x `@defer` operation, with each deferred fragment's selection set.
   public init(deferredFragments: [DeferredFragmentIdentifier: any SelectionSet.Type]) {
     self.deferredFragments = deferredFragments
   }
@@ -72,6 +82,7 @@ public struct IncrementalDeferredResponseFormat: OperationResponseFormat {
 
 /// A stream of independent responses.
 public struct SubscriptionResponseFormat: OperationResponseFormat {
+  /// The format has no settings; every subscription has it.
   public init() {}
 }
 
@@ -85,8 +96,11 @@ public protocol GraphQLOperation: Sendable, Hashable {
   /// How the server delivers the response; 2.x generated code sets it for `@defer` operations.
   associatedtype ResponseFormat: OperationResponseFormat = SingleResponseFormat
 
+  /// The name from the operation's definition, sent as `operationName`.
   static var operationName: String { get }
+  /// Query, mutation or subscription; set by ``GraphQLQuery``, ``GraphQLMutation`` and ``GraphQLSubscription``.
   static var operationType: GraphQLOperationType { get }
+  /// The document text and/or persisted-query identifier to send.
   static var operationDocument: OperationDocument { get }
   /// 2.x: how the response arrives, with the deferred fragments of a `@defer` operation.
   static var responseFormat: ResponseFormat { get }
@@ -113,7 +127,9 @@ extension GraphQLOperation {
     deferredFragments?[DeferredFragmentIdentifier(label: label, fieldPath: fieldPath)]
   }
 
+  /// The document from ``operationDocument``; `nil` for a persisted-only operation (1.x's spelling).
   public static var definition: OperationDefinition? { operationDocument.definition }
+  /// The persisted-query identifier from ``operationDocument``, `nil` when none was generated (1.x's spelling).
   public static var operationIdentifier: String? { operationDocument.operationIdentifier }
 
   /// Operations are equal when their variables encode to the same JSON.
@@ -133,6 +149,7 @@ extension GraphQLOperation {
 }
 
 extension GraphQLOperation where ResponseFormat == SingleResponseFormat {
+  /// Every operation without `@defer` gets one response.
   public static var responseFormat: SingleResponseFormat { SingleResponseFormat() }
 }
 
@@ -140,6 +157,7 @@ extension GraphQLOperation where ResponseFormat == SingleResponseFormat {
 /// and watch it.
 public protocol GraphQLQuery: GraphQLOperation {}
 extension GraphQLQuery {
+  /// Always ``GraphQLOperationType/query``.
   public static var operationType: GraphQLOperationType { .query }
 }
 
@@ -147,14 +165,17 @@ extension GraphQLQuery {
 /// the cache; its result is still written to the store.
 public protocol GraphQLMutation: GraphQLOperation {}
 extension GraphQLMutation {
+  /// Always ``GraphQLOperationType/mutation``.
   public static var operationType: GraphQLOperationType { .mutation }
 }
 
 /// A subscription: a stream of responses.
 public protocol GraphQLSubscription: GraphQLOperation where ResponseFormat == SubscriptionResponseFormat {}
 extension GraphQLSubscription {
+  /// Always ``GraphQLOperationType/subscription``.
   public static var operationType: GraphQLOperationType { .subscription }
   // Declared here, not on `GraphQLOperation where ResponseFormat == SubscriptionResponseFormat`: two
   // constrained defaults on `GraphQLOperation` make `ResponseFormat` ambiguous for every query.
+  /// Every subscription gets a stream of independent responses.
   public static var responseFormat: SubscriptionResponseFormat { SubscriptionResponseFormat() }
 }

@@ -8,6 +8,7 @@ public struct Object: Hashable, Sendable {
   /// The fields that identify an object of this type in the cache (`@typePolicy(keyFields:)`).
   public let keyFields: [String]?
 
+  /// As generated in the schema module; an empty `keyFields` list counts as none.
   public init(typename: String, implementedInterfaces: [Interface], keyFields: [String]? = nil) {
     self.typename = typename
     self.implementedInterfaces = implementedInterfaces

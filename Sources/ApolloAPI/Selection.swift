@@ -13,9 +13,13 @@ public enum Selection: Sendable, Hashable {
 
   /// A field selection.
   public struct Field: Sendable, Hashable {
+    /// The schema field's name, used for the cache field key.
     public let name: String
+    /// The alias the query gives the field, if any; the response uses it as the key.
     public let alias: String?
+    /// The field's arguments as written in the document; variables are resolved when the cache key is built.
     public let arguments: [String: InputValue]?
+    /// The GraphQL type the executor reads the value as.
     public let type: OutputType
     /// `@fieldPolicy(keyArgs:)` of the field, used for cache reads.
     public let fieldPolicy: FieldPolicyDirective?
@@ -23,6 +27,7 @@ public enum Selection: Sendable, Hashable {
     /// The key the field has in the response: the alias if there is one, else the name.
     public var responseKey: String { alias ?? name }
 
+    /// A field as generated code describes it; see ``Selection/field(_:alias:_:arguments:fieldPolicy:)`` for the builder.
     public init(
       _ name: String, alias: String? = nil, type: OutputType, arguments: [String: InputValue]? = nil,
       fieldPolicy: FieldPolicyDirective? = nil
@@ -48,10 +53,15 @@ public enum Selection: Sendable, Hashable {
 
     /// The GraphQL type of a field's value.
     public indirect enum OutputType: Sendable, Hashable {
+      /// A built-in scalar, stored as the Swift type named (`String`, `Int`, `Bool`, `Float`, `Double`).
       case scalar(any ScalarType.Type)
+      /// A custom scalar or a `GraphQLEnum`, decoded by its generated type.
       case customScalar(any CustomScalarType.Type)
+      /// An object, read into this selection set.
       case object(any RootSelectionSet.Type)
+      /// Non-null (`!`): a missing or `null` value is an error.
       case nonNull(OutputType)
+      /// A list of the wrapped type.
       case list(OutputType)
 
       /// The type without its list and non-null wrappers.
@@ -92,12 +102,15 @@ public enum Selection: Sendable, Hashable {
 
   /// The key arguments of `@fieldPolicy(forField:keyArgs:)`.
   public struct FieldPolicyDirective: Sendable, Hashable {
+    /// The argument names whose values identify the field's object in the cache, in order.
     public let keyArgs: [String]
+    /// As generated from the field's `@fieldPolicy` directive.
     public init(keyArgs: [String]) { self.keyArgs = keyArgs }
   }
 
   // MARK: Generated code's builders
 
+  /// A field of type `type` (its Swift type, which generated code names), as generated code's `__selections` write it.
   public static func field(
     _ name: String, alias: String? = nil, _ type: any OutputTypeConvertible.Type,
     arguments: [String: InputValue]? = nil, fieldPolicy: FieldPolicyDirective? = nil
@@ -105,27 +118,35 @@ public enum Selection: Sendable, Hashable {
     .field(Field(name, alias: alias, type: type._asOutputType, arguments: arguments, fieldPolicy: fieldPolicy))
   }
 
+  /// `selection` under `@include(if: $condition)`.
   public static func include(if condition: String, _ selection: Selection) -> Selection {
     .conditional(Conditions(Condition(stringLiteral: condition)), [selection])
   }
+  /// `selections` under `@include(if: $condition)`.
   public static func include(if condition: String, _ selections: [Selection]) -> Selection {
     .conditional(Conditions(Condition(stringLiteral: condition)), selections)
   }
+  /// `selection` under one condition (`@include`, or `@skip` when inverted).
   public static func include(if condition: Condition, _ selection: Selection) -> Selection {
     .conditional(Conditions(condition), [selection])
   }
+  /// `selections` under one condition (`@include`, or `@skip` when inverted).
   public static func include(if condition: Condition, _ selections: [Selection]) -> Selection {
     .conditional(Conditions(condition), selections)
   }
+  /// `selection` when every condition holds (several directives on one selection).
   public static func include(if conditions: [Condition], _ selection: Selection) -> Selection {
     .conditional(Conditions([conditions]), [selection])
   }
+  /// `selections` when every condition holds (several directives on one selection).
   public static func include(if conditions: [Condition], _ selections: [Selection]) -> Selection {
     .conditional(Conditions([conditions]), selections)
   }
+  /// `selection` when any AND-group of `conditions` holds.
   public static func include(if conditions: Conditions, _ selection: Selection) -> Selection {
     .conditional(conditions, [selection])
   }
+  /// `selections` when any AND-group of `conditions` holds.
   public static func include(if conditions: Conditions, _ selections: [Selection]) -> Selection {
     .conditional(conditions, selections)
   }

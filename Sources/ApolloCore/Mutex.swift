@@ -7,6 +7,7 @@ public final class Mutex<Value> {
   private let lock = NSLock()
   private var value: Value
 
+  /// Guards `value`, which is then only reachable through ``withLock(_:)``.
   public init(_ value: Value) {
     self.value = value
   }

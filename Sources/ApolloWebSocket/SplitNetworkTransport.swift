@@ -10,11 +10,17 @@ public final class SplitNetworkTransport<
   QueryTransport: NetworkTransport, MutationTransport: NetworkTransport, SubscriptionTransport: Sendable,
   UploadTransport: Sendable
 >: NetworkTransport, Sendable {
+  /// Receives every `send(query:…)`.
   public let queryTransport: QueryTransport
+  /// Receives every `send(mutation:…)`, even when `subscriptionTransport` is a WebSocket that could carry mutations.
   public let mutationTransport: MutationTransport
+  /// Receives every `send(subscription:…)`; `Void` when there is none.
   public let subscriptionTransport: SubscriptionTransport
+  /// Receives every `upload(operation:files:…)`; `Void` when there is none.
   public let uploadTransport: UploadTransport
 
+  /// Routes to four transports. Upstream 2.x has one init with `Void()` defaults; the three convenience inits below
+  /// give the same call sites. Upstream 1.x's split transport took an HTTP and a WebSocket transport instead.
   public init(queryTransport: QueryTransport, mutationTransport: MutationTransport,
               subscriptionTransport: SubscriptionTransport, uploadTransport: UploadTransport) {
     self.queryTransport = queryTransport
@@ -23,12 +29,14 @@ public final class SplitNetworkTransport<
     self.uploadTransport = uploadTransport
   }
 
+  /// Forwards to ``queryTransport`` unchanged.
   public func send<Query: GraphQLQuery>(
     query: Query, fetchBehavior: FetchBehavior, requestConfiguration: RequestConfiguration
   ) throws -> AsyncThrowingStream<GraphQLResponse<Query>, any Error> {
     try queryTransport.send(query: query, fetchBehavior: fetchBehavior, requestConfiguration: requestConfiguration)
   }
 
+  /// Forwards to ``mutationTransport`` unchanged.
   public func send<Mutation: GraphQLMutation>(
     mutation: Mutation, requestConfiguration: RequestConfiguration
   ) throws -> AsyncThrowingStream<GraphQLResponse<Mutation>, any Error> {
@@ -37,6 +45,7 @@ public final class SplitNetworkTransport<
 }
 
 extension SplitNetworkTransport where SubscriptionTransport == Void, UploadTransport == Void {
+  /// A split transport with no subscription or upload transport: ``ApolloClient`` throws for subscriptions and uploads.
   public convenience init(queryTransport: QueryTransport, mutationTransport: MutationTransport) {
     self.init(queryTransport: queryTransport, mutationTransport: mutationTransport, subscriptionTransport: (),
               uploadTransport: ())
@@ -44,6 +53,7 @@ extension SplitNetworkTransport where SubscriptionTransport == Void, UploadTrans
 }
 
 extension SplitNetworkTransport where UploadTransport == Void {
+  /// A split transport without an upload transport: ``ApolloClient`` throws for uploads.
   public convenience init(queryTransport: QueryTransport, mutationTransport: MutationTransport,
                           subscriptionTransport: SubscriptionTransport) {
     self.init(queryTransport: queryTransport, mutationTransport: mutationTransport,
@@ -52,6 +62,7 @@ extension SplitNetworkTransport where UploadTransport == Void {
 }
 
 extension SplitNetworkTransport where SubscriptionTransport == Void {
+  /// A split transport without a subscription transport: ``ApolloClient`` throws for subscriptions.
   public convenience init(queryTransport: QueryTransport, mutationTransport: MutationTransport,
                           uploadTransport: UploadTransport) {
     self.init(queryTransport: queryTransport, mutationTransport: mutationTransport, subscriptionTransport: (),
@@ -60,6 +71,7 @@ extension SplitNetworkTransport where SubscriptionTransport == Void {
 }
 
 extension SplitNetworkTransport: SubscriptionNetworkTransport where SubscriptionTransport: SubscriptionNetworkTransport {
+  /// Forwards to ``subscriptionTransport`` unchanged; exists only when that transport can carry subscriptions.
   public func send<Subscription: GraphQLSubscription>(
     subscription: Subscription, fetchBehavior: FetchBehavior, requestConfiguration: RequestConfiguration
   ) throws -> SubscriptionStream<GraphQLResponse<Subscription>> {
@@ -69,6 +81,7 @@ extension SplitNetworkTransport: SubscriptionNetworkTransport where Subscription
 }
 
 extension SplitNetworkTransport: UploadingNetworkTransport where UploadTransport: UploadingNetworkTransport {
+  /// Forwards to ``uploadTransport`` unchanged; exists only when that transport can upload.
   public func upload<Operation: GraphQLOperation>(
     operation: Operation, files: [GraphQLFile], requestConfiguration: RequestConfiguration
   ) throws -> AsyncThrowingStream<GraphQLResponse<Operation>, any Error> {

@@ -19,6 +19,7 @@ public protocol WebSocketTask: Sendable {
 
 /// Creates ``WebSocketTask``s for requests.
 public protocol WebSocketURLSession: Sendable {
+  /// A new, unresumed task for `request`; the transport resumes it when it connects.
   func webSocketTask(with request: URLRequest) -> any WebSocketTask
 }
 
@@ -38,6 +39,7 @@ extension URLSession: WebSocketURLSession {
 /// The platform's working WebSocket session: `URLSession.shared` on Apple platforms, the dependency-free
 /// ``RFC6455WebSocketSession`` where Foundation cannot open WebSockets (Linux).
 public enum DefaultWebSocketURLSession {
+  /// A new session each time it is read on Linux; the shared `URLSession` on Apple platforms.
   public static var platformDefault: any WebSocketURLSession {
     #if canImport(FoundationNetworking)
     return RFC6455WebSocketSession()

@@ -6,23 +6,41 @@ import FoundationNetworking
 /// What a ``WebSocketTransport`` tells its delegate. Every method runs on the transport's actor and has an
 /// empty default implementation.
 public protocol WebSocketTransportDelegate: AnyObject {
+  /// Called when the first `connection_ack` arrives; later acks (after a reconnect, a ``WebSocketTransport/resume()``
+  /// or a header change) call ``webSocketTransportDidReconnect(_:)`` instead.
   func webSocketTransportDidConnect(_ webSocketTransport: isolated WebSocketTransport)
+  /// Called on every `connection_ack` after the first: an automatic reconnect, ``WebSocketTransport/resume()`` after a
+  /// pause, or a reconnect asked for by `updateHeaderValues(_:reconnectIfConnected:)`. Surviving subscriptions have
+  /// already been re-sent with their old ids.
   func webSocketTransportDidReconnect(_ webSocketTransport: isolated WebSocketTransport)
+  /// Called when the current connection ends while not paused; `error` is `nil` for a clean close (a close frame,
+  /// `ENOTCONN`, `ECONNRESET` or a cancelled task). Not called for ``WebSocketTransport/pause()`` or a header-change
+  /// reconnect. Queries and mutations in flight have failed by then; subscriptions may still be reconnected.
   func webSocketTransport(_ webSocketTransport: isolated WebSocketTransport, didDisconnectWithError error: (any Error)?)
+  /// Called for each server `ping`, after the transport has answered with a `pong` without payload (the ping's payload
+  /// is not echoed).
   func webSocketTransport(_ webSocketTransport: isolated WebSocketTransport, didReceivePingWithPayload payload: JSON.Object?)
+  /// Called for each server `pong`, the answer to a client ping sent every ``WebSocketTransport/Configuration/pingInterval``.
   func webSocketTransport(_ webSocketTransport: isolated WebSocketTransport, didReceivePongWithPayload payload: JSON.Object?)
 }
 
 extension WebSocketTransportDelegate {
+  /// Does nothing; implement it to learn of the first connection.
   public func webSocketTransportDidConnect(_ webSocketTransport: isolated WebSocketTransport) {}
+  /// Does nothing; implement it to learn of reconnections.
   public func webSocketTransportDidReconnect(_ webSocketTransport: isolated WebSocketTransport) {}
+  /// Does nothing; implement it to learn of lost connections.
   public func webSocketTransport(_ webSocketTransport: isolated WebSocketTransport, didDisconnectWithError error: (any Error)?) {}
+  /// Does nothing; the transport answers pings itself.
   public func webSocketTransport(_ webSocketTransport: isolated WebSocketTransport, didReceivePingWithPayload payload: JSON.Object?) {}
+  /// Does nothing; implement it to watch keep-alive round trips.
   public func webSocketTransport(_ webSocketTransport: isolated WebSocketTransport, didReceivePongWithPayload payload: JSON.Object?) {}
 }
 
 /// Queries, mutations and subscriptions over one `graphql-transport-ws` WebSocket.
 public actor WebSocketTransport: SubscriptionNetworkTransport, NetworkTransport {
+  /// How an operation on the socket fails, besides the socket's own errors and `CancellationError`. As upstream 2.x,
+  /// neither `Equatable` nor `LocalizedError`.
   public enum Error: Swift.Error {
     /// A message that is not a valid `graphql-transport-ws` server message.
     case unrecognizedMessage
@@ -32,18 +50,28 @@ public actor WebSocketTransport: SubscriptionNetworkTransport, NetworkTransport 
     case graphQLErrors([GraphQLError])
   }
 
+  /// The transport's settings, fixed at init except the connecting payload (see
+  /// ``WebSocketTransport/updateConnectingPayload(_:reconnectIfConnected:)``). Defaults as upstream 2.x: no reconnection,
+  /// no pings, sequential ids.
   public struct Configuration: Sendable {
     /// Seconds before the single reconnection attempt; `0` is immediate, a negative value disables reconnection.
     public var reconnectionInterval: TimeInterval
+    /// Whether a lost connection is retried once: `true` when ``reconnectionInterval`` is zero or more.
     public var isReconnectEnabled: Bool { reconnectionInterval >= 0 }
+    /// Builds each `subscribe` message's payload; always called with the query document and without APQ, for
+    /// queries and mutations as well as subscriptions.
     public var requestBodyCreator: any JSONRequestBodyCreator
     /// The `payload` of `connection_init`; `nil` sends none.
     public var connectingPayload: JSON.Object?
+    /// Gives each operation its `id` on the socket; queries and mutations consume ids too.
     public var operationMessageIdCreator: any OperationMessageIdCreator
     /// Seconds between client pings once acknowledged; `nil` or a non-positive value sends none.
     public var pingInterval: TimeInterval?
+    /// The client name and version sent as handshake headers, and the `clientLibrary` request extension.
     public var clientAwarenessMetadata: ClientAwarenessMetadata
 
+    /// Every parameter defaults to upstream 2.x's default: reconnection disabled (`-1`), ``DefaultRequestBodyCreator``,
+    /// no `connection_init` payload, ids from `1`, no pings.
     public init(
       reconnectionInterval: TimeInterval = -1, requestBodyCreator: any JSONRequestBodyCreator = DefaultRequestBodyCreator(),
       connectingPayload: JSON.Object? = nil,
@@ -72,9 +100,15 @@ public actor WebSocketTransport: SubscriptionNetworkTransport, NetworkTransport 
     let state: SubscriptionStateStorage?
   }
 
+  /// Told of connects, reconnects, disconnects, pings and pongs; held weakly. Set it from outside the actor with
+  /// ``setDelegate(_:)``.
   public weak var delegate: (any WebSocketTransportDelegate)?
+  /// Creates a new ``WebSocketTask`` for each connection (the first one at init).
   public nonisolated let urlSession: any WebSocketURLSession
+  /// Where cache-reading fetch behaviours read, and where results are published when the request configuration writes
+  /// to the cache. The transport uses no interceptors: it calls the store directly.
   public nonisolated let store: ApolloStore
+  /// The settings given at init; only the connecting payload changes afterwards.
   public private(set) var configuration: Configuration
 
   private var request: URLRequest
@@ -124,6 +158,7 @@ public actor WebSocketTransport: SubscriptionNetworkTransport, NetworkTransport 
     task.cancel(with: .goingAway, reason: nil)
   }
 
+  /// Sets ``delegate`` from outside the actor (the property itself is actor-isolated). Held weakly.
   public func setDelegate(_ delegate: (any WebSocketTransportDelegate)?) {
     self.delegate = delegate
   }
@@ -167,18 +202,26 @@ public actor WebSocketTransport: SubscriptionNetworkTransport, NetworkTransport 
 
   // MARK: NetworkTransport
 
+  /// Runs a query as a `subscribe` message on the socket, reading the cache first when `fetchBehavior` says so. The
+  /// stream starts at once, connects lazily, and fails with ``Error/connectionClosed`` (or the socket error) when the
+  /// connection ends; queries are never replayed after a reconnect.
   nonisolated public func send<Query: GraphQLQuery>(
     query: Query, fetchBehavior: FetchBehavior, requestConfiguration: RequestConfiguration
   ) throws -> AsyncThrowingStream<GraphQLResponse<Query>, any Swift.Error> {
     execute(query, fetchBehavior: fetchBehavior, requestConfiguration: requestConfiguration, state: nil)
   }
 
+  /// Runs a mutation as a `subscribe` message, network only. Like a query, it fails when the connection ends and is
+  /// never replayed.
   nonisolated public func send<Mutation: GraphQLMutation>(
     mutation: Mutation, requestConfiguration: RequestConfiguration
   ) throws -> AsyncThrowingStream<GraphQLResponse<Mutation>, any Swift.Error> {
     execute(mutation, fetchBehavior: .NetworkOnly, requestConfiguration: requestConfiguration, state: nil)
   }
 
+  /// Starts a subscription whose ``SubscriptionStream/state`` follows the connection (pending, active, paused,
+  /// reconnecting, finished). It survives a pause and, with reconnection enabled, one lost connection, re-subscribing
+  /// with the same id; cancelling the stream sends `complete`.
   nonisolated public func send<Subscription: GraphQLSubscription>(
     subscription: Subscription, fetchBehavior: FetchBehavior, requestConfiguration: RequestConfiguration
   ) throws -> SubscriptionStream<GraphQLResponse<Subscription>> {

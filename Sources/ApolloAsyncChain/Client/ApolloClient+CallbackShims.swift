@@ -8,13 +8,21 @@ public typealias GraphQLResultHandler<Operation: GraphQLOperation> =
 /// The 1.x cache policy, kept for the deprecated callback API.
 @available(*, deprecated, message: "Use CachePolicy.Query.SingleResponse, CacheOnly or CacheAndNetwork")
 public enum CachePolicy_v1: Sendable, Hashable {
+  /// Cache hit answers, a miss goes to the network (``FetchBehavior/CacheFirst``); 1.x's default.
   case returnCacheDataElseFetch
+  /// Network only, writing the result to the cache (``FetchBehavior/NetworkOnly``).
   case fetchIgnoringCacheData
+  /// Network only, and the result is not written to the cache: in 2.x, ``FetchBehavior/NetworkOnly`` with
+  /// ``RequestConfiguration/writeResultsToCache`` off.
   case fetchIgnoringCacheCompletely
+  /// Cache only (``FetchBehavior/CacheOnly``); a miss calls the handler with no result.
   case returnCacheDataDontFetch
+  /// The cached result, then the server's (``FetchBehavior/CacheAndNetwork``); the handler is called once for each.
   case returnCacheDataAndFetch
 
   // Upstream's mutable global, kept for source compatibility. Not synchronized: set it once at launch.
+  /// The policy a callback call uses when it passes `nil`. A mutable global, as upstream: it is not synchronized,
+  /// so set it once at launch, before any fetch.
   nonisolated(unsafe) public static var `default`: CachePolicy_v1 = .returnCacheDataElseFetch
 
   /// The fetch behaviour and whether results are written to the cache.

@@ -75,8 +75,9 @@ public actor GraphQLQueryWatcher<Query: GraphQLQuery>: ApolloStoreSubscriber {
     fetch(fetchBehavior: cachePolicy.toFetchBehavior(), requestConfiguration: requestConfiguration)
   }
 
+  /// Fetches again with `cachePolicy` (network only by default) and delivers the result to the watcher's handler;
+  /// 1.x's name for `fetch(cachePolicy:requestConfiguration:)`.
   @available(*, deprecated, renamed: "fetch(cachePolicy:requestConfiguration:)")
-  /// Fetches again.
   public func refetch(cachePolicy: CachePolicy.Query.SingleResponse = .networkOnly) {
     fetch(cachePolicy: cachePolicy)
   }

@@ -4,7 +4,10 @@ import Foundation
 public struct GraphQLResponse<Operation: GraphQLOperation>: Sendable {
   /// Where the result came from.
   public enum Source: Sendable, Hashable {
+    /// Read from the normalized store (a cache-first, cache-only or cache-and-network fetch, or a network-first
+    /// fetch whose request failed).
     case cache
+    /// Parsed from a network response (HTTP, multipart part or WebSocket message).
     case server
   }
 

@@ -121,10 +121,10 @@ extension RequestChainNetworkTransport: UploadingNetworkTransport {
     kickoff(constructUploadRequest(for: operation, files: files, requestConfiguration: requestConfiguration))
   }
 
+  /// Whether operations are first sent as a persisted-query hash; 1.x's property, now read from ``apqConfig``.
   @available(*, deprecated, message: "Use apqConfig.autoPersistQueries")
-  /// Whether queries are first sent as a persisted-query hash.
   public var autoPersistQueries: Bool { apqConfig.autoPersistQueries }
+  /// Whether the retry after `PersistedQueryNotFound` uses GET; 1.x's property, now read from ``apqConfig``.
   @available(*, deprecated, message: "Use apqConfig.useGETForPersistedQueryRetry")
-  /// Whether the persisted-query retry uses GET.
   public var useGETForPersistedQueryRetry: Bool { apqConfig.useGETForPersistedQueryRetry }
 }

@@ -4,8 +4,11 @@ import Foundation
 public enum SubscriptionState: Sendable, Equatable, CustomStringConvertible {
   /// Why a subscription finished.
   public enum FinishReason: Sendable, Equatable {
+    /// The server ended it (`complete`, or the end of the multipart response).
     case completed
+    /// The consumer cancelled the stream or dropped it.
     case cancelled
+    /// It failed with this error; all `.error` reasons compare equal.
     case error(any Error)
 
     /// Every `.error` equals every other, as upstream.
@@ -17,10 +20,15 @@ public enum SubscriptionState: Sendable, Equatable, CustomStringConvertible {
     }
   }
 
+  /// Started, not yet live: waiting for the WebSocket connection, or (over multipart HTTP) for the first result.
   case pending
+  /// Live: sent on an acknowledged WebSocket connection, or (over multipart HTTP) a first result has arrived.
   case active
+  /// The WebSocket transport was paused; the subscription is sent again after it resumes.
   case paused
+  /// The WebSocket connection was lost and the transport is reconnecting; `active` again if that succeeds.
   case reconnecting
+  /// Over for good, for the given reason; no more results arrive.
   case finished(FinishReason)
 
   public var description: String {

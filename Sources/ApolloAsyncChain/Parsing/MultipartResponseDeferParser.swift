@@ -4,8 +4,11 @@ import Foundation
 public struct MultipartResponseDeferParser {
   /// Why a `@defer` part could not be read.
   public enum ParsingError: Swift.Error, LocalizedError, Equatable {
+    /// A part's `content-type` does not name JSON (only its first directive counts, as upstream 2.x).
     case unsupportedContentType(type: String)
+    /// A part's body is not a JSON object, or a blank part has no headers.
     case cannotParseChunkData
+    /// An incremental part could not be merged into the result so far (a bad `path`, or no initial payload).
     case cannotParsePayloadData
 
     public var errorDescription: String? {

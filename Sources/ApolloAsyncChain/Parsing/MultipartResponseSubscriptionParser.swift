@@ -4,7 +4,9 @@ import Foundation
 public struct MultipartResponseSubscriptionParser {
   /// Why a subscription part could not be read.
   public enum ParsingError: Swift.Error, LocalizedError, Equatable {
+    /// A part's `content-type` does not name JSON (only its first directive counts, as upstream 2.x).
     case unsupportedContentType(type: String)
+    /// A part's body is not a JSON object, or a blank part has no headers.
     case cannotParseChunkData
     /// The transport reported fatal errors; the subscription ends.
     case irrecoverableErrors([GraphQLError])

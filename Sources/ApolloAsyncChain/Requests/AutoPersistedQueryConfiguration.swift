@@ -7,6 +7,7 @@ public struct AutoPersistedQueryConfiguration: Sendable, Hashable {
   /// Use GET for the retry that sends the full document.
   public var useGETForPersistedQueryRetry: Bool
 
+  /// Both off by default: the document is always sent.
   public init(autoPersistQueries: Bool = false, useGETForPersistedQueryRetry: Bool = false) {
     self.autoPersistQueries = autoPersistQueries
     self.useGETForPersistedQueryRetry = useGETForPersistedQueryRetry

@@ -12,6 +12,7 @@ public struct ClientAwarenessMetadata: Sendable, Hashable {
   /// Adds `extensions.clientLibrary` to request bodies.
   public let includeApolloLibraryAwareness: Bool
 
+  /// By default no name or version headers, and the library's own name and version in `extensions.clientLibrary`.
   public init(clientApplicationName: String? = nil, clientApplicationVersion: String? = nil,
               includeApolloLibraryAwareness: Bool = true) {
     self.clientApplicationName = clientApplicationName

@@ -22,5 +22,6 @@ public struct DefaultRequestBodyCreator: JSONRequestBodyCreator {
   }
 }
 
+/// 1.x's name for ``DefaultRequestBodyCreator``.
 @available(*, deprecated, renamed: "DefaultRequestBodyCreator")
 public typealias ApolloRequestBodyCreator = DefaultRequestBodyCreator

@@ -6,19 +6,27 @@ import Foundation
 public struct FetchBehavior: Sendable, Hashable {
   /// When the cache is read.
   public enum CacheReadBehavior: Sendable, Hashable {
+    /// The cache is not read.
     case never
+    /// The cache is read first; whether the network follows is up to ``FetchBehavior/NetworkFetchBehavior``.
     case beforeNetworkFetch
+    /// The cache is read only when the network request fails (not for GraphQL errors in a response).
     case onNetworkFailure
   }
 
   /// When the network is used.
   public enum NetworkFetchBehavior: Sendable, Hashable {
+    /// No request is sent.
     case never
+    /// A request is sent whatever the cache held.
     case always
+    /// A request is sent only when the cache read found nothing.
     case onCacheMiss
   }
 
+  /// When the cache is read, relative to the network.
   public let cacheRead: CacheReadBehavior
+  /// Whether a request is sent.
   public let networkFetch: NetworkFetchBehavior
 
   init(cacheRead: CacheReadBehavior, networkFetch: NetworkFetchBehavior) {
@@ -41,10 +49,18 @@ public struct FetchBehavior: Sendable, Hashable {
 
 /// The cache policies of the 2.x client, one type per result shape.
 public enum CachePolicy: Sendable, Hashable {
+  /// Policies for queries, grouped by how many results a fetch returns, so that `fetch` can return one result, an
+  /// optional one or a stream.
   public enum Query: Sendable, Hashable {
     /// Policies that produce one result.
     public enum SingleResponse: Sendable, Hashable {
-      case cacheFirst, networkFirst, networkOnly
+      /// The cached result on a hit; on a miss the server's (``FetchBehavior/CacheFirst``).
+      case cacheFirst
+      /// The server's result; the cached one only when the request fails (``FetchBehavior/NetworkFirst``).
+      case networkFirst
+      /// The server's result, without reading the cache (``FetchBehavior/NetworkOnly``).
+      case networkOnly
+      /// The ``FetchBehavior`` the transports run for this policy, the one of the same name.
       public func toFetchBehavior() -> FetchBehavior {
         switch self {
         case .cacheFirst: return .CacheFirst
@@ -56,20 +72,28 @@ public enum CachePolicy: Sendable, Hashable {
 
     /// The cache only; a miss is `nil`.
     public enum CacheOnly: Sendable, Hashable {
+      /// Answers from the store alone; never sends a request.
       case cacheOnly
+      /// Always ``FetchBehavior/CacheOnly``.
       public func toFetchBehavior() -> FetchBehavior { .CacheOnly }
     }
 
     /// The cached result, then the network's.
     public enum CacheAndNetwork: Sendable, Hashable {
+      /// Yields the cached result (if any), then the server's.
       case cacheAndNetwork
+      /// Always ``FetchBehavior/CacheAndNetwork``.
       public func toFetchBehavior() -> FetchBehavior { .CacheAndNetwork }
     }
   }
 
   /// Policies for subscriptions.
   public enum Subscription: Sendable, Hashable {
-    case cacheThenNetwork, networkOnly
+    /// The cached result (if any), then the server's results (``FetchBehavior/CacheAndNetwork``).
+    case cacheThenNetwork
+    /// Only the server's results (``FetchBehavior/NetworkOnly``).
+    case networkOnly
+    /// The ``FetchBehavior`` the transports run: `cacheThenNetwork` is ``FetchBehavior/CacheAndNetwork``.
     public func toFetchBehavior() -> FetchBehavior {
       switch self {
       case .cacheThenNetwork: return .CacheAndNetwork

@@ -5,6 +5,7 @@ import FoundationNetworking
 
 /// A request for one GraphQL operation, as it travels through the request chain.
 public protocol GraphQLRequest<Operation>: Sendable {
+  /// The operation type; fixes the `Data` that results are parsed into.
   associatedtype Operation: GraphQLOperation
   /// Where the request goes.
   var graphQLEndpoint: URL { get set }

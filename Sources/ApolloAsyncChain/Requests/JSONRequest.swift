@@ -11,7 +11,9 @@ public struct JSONRequest<Operation: GraphQLOperation>: GraphQLRequest, AutoPers
   public var fetchBehavior: FetchBehavior
   public var writeResultsToCache: Bool
   public var requestTimeout: TimeInterval?
+  /// Builds the body (POST) or the query items (GET) from the operation.
   public let requestBodyCreator: any JSONRequestBodyCreator
+  /// The automatic persisted query options this request was made with.
   public var apqConfig: AutoPersistedQueryConfiguration
   /// Set on the attempt that follows a `PersistedQueryNotFound`: it sends the document and the hash.
   public var isPersistedQueryRetry: Bool = false
@@ -27,6 +29,8 @@ public struct JSONRequest<Operation: GraphQLOperation>: GraphQLRequest, AutoPers
     "multipart/mixed;subscriptionSpec=1.0,application/graphql-response+json,application/json"
   }
 
+  /// Sets `Content-Type: application/json` and an `Accept` header that allows multipart responses (`@defer` for
+  /// queries and mutations, multipart subscriptions for subscriptions).
   public init(
     operation: Operation, graphQLEndpoint: URL, fetchBehavior: FetchBehavior, writeResultsToCache: Bool,
     requestTimeout: TimeInterval?, apqConfig: AutoPersistedQueryConfiguration = .init(), useGETForQueries: Bool = false,

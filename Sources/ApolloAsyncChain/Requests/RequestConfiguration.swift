@@ -10,6 +10,7 @@ public struct RequestConfiguration: Sendable, Hashable {
   /// Whether server results are written to the store.
   public var writeResultsToCache: Bool
 
+  /// By default the `URLRequest` timeout and results written to the store.
   public init(requestTimeout: TimeInterval? = nil, writeResultsToCache: Bool = true) {
     self.requestTimeout = requestTimeout
     self.writeResultsToCache = writeResultsToCache

@@ -11,8 +11,11 @@ public struct UploadRequest<Operation: GraphQLOperation>: GraphQLRequest {
   public var fetchBehavior: FetchBehavior
   public var writeResultsToCache: Bool
   public var requestTimeout: TimeInterval?
+  /// Builds the `operations` part of the form (always with the query document).
   public let requestBodyCreator: any JSONRequestBodyCreator
+  /// Sent as parts after `operations` and `map`, in this order.
   public let files: [GraphQLFile]
+  /// Separates the form's parts; also named in the `Content-Type` header.
   public let multipartBoundary: String
 
   /// - Parameter multipartBoundary: defaults to `apollo-ios.boundary.<UUID>`.
@@ -42,10 +45,12 @@ public struct UploadRequest<Operation: GraphQLOperation>: GraphQLRequest {
     return request
   }
 
+  /// Equal when every request member, the files and the boundary are equal (the body creator is not compared).
   public static func == (lhs: UploadRequest, rhs: UploadRequest) -> Bool {
     lhs.hasSameRequestMembers(as: rhs) && lhs.files == rhs.files && lhs.multipartBoundary == rhs.multipartBoundary
   }
 
+  /// Hashes what ``==(_:_:)`` compares.
   public func hash(into hasher: inout Hasher) {
     hashRequestMembers(into: &hasher)
     hasher.combine(files)

@@ -9,6 +9,7 @@ public struct GraphQLExecutionError: Error, LocalizedError {
   /// What was wrong: usually an `ApolloAPI.JSONDecodingError`.
   public let underlying: any Error
 
+  /// Wraps `underlying` with the path where reading stopped; the executors build these, tests and adapters may too.
   public init(path: ResponsePath, underlying: any Error) {
     self.path = path
     self.underlying = underlying

@@ -13,6 +13,7 @@ public struct IncrementalResponseMerger: Sendable {
   /// Paths of announced, not yet completed deferred fragments, by id (newer format only).
   public private(set) var pendingPaths: [String: [JSON]] = [:]
 
+  /// An empty merger, for one `@defer` response; feed it the initial payload first.
   public init() {}
 
   /// What applying one payload did.

@@ -12,14 +12,19 @@ import Foundation
 /// `Hashable` and identical on every platform; ``foundationValue`` converts to the `Any` shape
 /// that old code casts with `as?`.
 public enum JSON: Sendable, Hashable {
+  /// `null`: an absent value in a response, or an explicit null in variables.
   case null
+  /// `true` or `false`; never read from a number (`1` stays ``int(_:)``).
   case bool(Bool)
   /// An integer that fits in 64 bits.
   case int(Int)
   /// Any other number.
   case double(Double)
+  /// A string, unescaped.
   case string(String)
+  /// A list, in order; elements may mix kinds.
   case array([JSON])
+  /// An object; member order is not kept (the serializer sorts keys).
   case object(Object)
 
   /// A JSON object: the shape of a GraphQL response body, its `data`, `errors` entries and

@@ -4,6 +4,7 @@ import Foundation
 public struct GraphQLFile: Sendable, Hashable {
   /// Why a file's contents could not be read.
   public enum GraphQLFileError: Error, Hashable, CustomStringConvertible, LocalizedError {
+    /// Reading the file at this URL failed (missing, unreadable), when the upload body was built.
     case couldNotReadFile(URL)
     public var description: String {
       switch self {

@@ -10,6 +10,7 @@ public struct HTTPHeaderFields: Sendable, Hashable {
   public private(set) var dictionary: [String: String] = [:]
   private var spellings: [String: String] = [:]
 
+  /// No fields.
   public init() {}
 
   /// Adds a value; an existing field of the same name gets `,value` appended.

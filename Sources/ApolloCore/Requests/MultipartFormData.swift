@@ -13,6 +13,7 @@ public struct MultipartFormData: Sendable, Hashable {
     let data: Data
   }
 
+  /// An empty form whose parts will be separated by `boundary`; the caller must also put it in the `Content-Type`.
   public init(boundary: String) {
     self.boundary = boundary
   }

@@ -8,8 +8,11 @@ import Foundation
 public struct GraphQLError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {
   /// A position in the request document.
   public struct Location: Hashable, Sendable {
+    /// 1-based line in the request document.
     public let line: Int
+    /// 1-based column in the request document.
     public let column: Int
+    /// A location as a server reports it (both 1-based).
     public init(line: Int, column: Int) {
       self.line = line
       self.column = column
@@ -18,7 +21,9 @@ public struct GraphQLError: Error, Hashable, Sendable, CustomStringConvertible, 
 
   /// One step of a response path: a field name or a list index.
   public enum PathEntry: Hashable, Sendable, CustomStringConvertible {
+    /// A field, by its response name (alias if any).
     case field(String)
+    /// A position in a list, from 0.
     case index(Int)
     public var description: String {
       switch self {
@@ -31,6 +36,7 @@ public struct GraphQLError: Error, Hashable, Sendable, CustomStringConvertible, 
   /// The error entry exactly as received.
   public let object: JSON.Object
 
+  /// Keeps `object` whole: no member is required, and unknown ones stay readable through ``object`` and the subscript.
   public init(_ object: JSON.Object) {
     self.object = object
   }

@@ -9,6 +9,7 @@ public struct GraphQLResponseBody: Sendable, Hashable {
   /// The `extensions` member; `nil` when absent or `null`.
   public var extensions: JSON.Object?
 
+  /// A body from members already read; no member is checked.
   public init(data: JSON.Object?, errors: [GraphQLError]?, extensions: JSON.Object?) {
     self.data = data
     self.errors = errors
@@ -48,6 +49,8 @@ public struct GraphQLResponseBody: Sendable, Hashable {
 
 /// A response body whose top-level members do not have the types the GraphQL spec requires.
 public enum GraphQLResponseBodyError: Error, Hashable, CustomStringConvertible, LocalizedError {
+  /// The member with this name (`data`, `errors` or `extensions`) has the JSON type named by `found` where the spec
+  /// requires an object or a list.
   case invalidMember(String, found: String)
 
   public var description: String {

@@ -46,14 +46,18 @@ public struct ScriptedResponse: Sendable {
     case fail(any Error)
   }
 
+  /// The HTTP status of the response head.
   public var statusCode: Int
+  /// The response head's fields, as given (no `Content-Length` is added).
   public var headers: [String: String]
+  /// What the body stream delivers, in order: chunks, pauses and a possible failure.
   public var body: [BodyEvent]
   /// When set, no response head is sent: the request fails with this error.
   public var failure: (any Error)?
   /// A pause before the response head.
   public var headDelay: Duration?
 
+  /// By default an empty `200` response with no headers, sent at once.
   public init(statusCode: Int = 200, headers: [String: String] = [:], body: [BodyEvent] = [], failure: (any Error)? = nil,
               headDelay: Duration? = nil) {
     self.statusCode = statusCode
@@ -112,6 +116,7 @@ public struct ScriptedResponse: Sendable {
 /// An in-process HTTP server driven by a script: requests in; responses, multipart parts, delays and
 /// failures out. It stands behind every generation's session seam, so the same script can drive each stack.
 public final class ScriptedServer: HTTPStreamingSession {
+  /// Answers one request with a scripted response; a thrown error fails the request as a network failure would.
   public typealias Handler = @Sendable (ScriptedRequest) async throws -> ScriptedResponse
 
   /// How many requests ``requests`` keeps: enough for any test, bounded so a long run stays flat.

@@ -12,6 +12,7 @@ public final class ApolloStore: Sendable {
   public let normalizer: ResponseNormalizer
   private let subscribers = Mutex<[ObjectIdentifier: WeakStoreSubscriber]>([:])
 
+  /// A store over `cache` (in memory by default), normalizing responses with `normalizer`.
   public init(cache: any NormalizedCache = InMemoryNormalizedCache(), normalizer: ResponseNormalizer = ResponseNormalizer()) {
     self.cache = cache
     self.normalizer = normalizer

@@ -14,6 +14,7 @@ public protocol NormalizedCache: AnyObject, Sendable {
 public final class InMemoryNormalizedCache: NormalizedCache {
   private let storage: Mutex<[CacheKey: Record]>
 
+  /// A cache that starts with `records`, merged as ``merge(records:)`` would.
   public init(records: RecordSet = RecordSet()) {
     self.storage = Mutex([:])
     _ = try? merge(records: records)

@@ -15,9 +15,12 @@ public indirect enum RecordValue: Sendable, Hashable {
 
 /// One normalized object: its fields keyed by cache field name.
 public struct Record: Sendable, Hashable {
+  /// The record's cache key, as other records' ``RecordValue/reference(_:)`` name it.
   public let key: CacheKey
+  /// The field values by cache field name (the field name plus its arguments, e.g. `hero(episode:JEDI)`).
   public var fields: [String: RecordValue]
 
+  /// A record under `key`; with no fields by default.
   public init(key: CacheKey, fields: [String: RecordValue] = [:]) {
     self.key = key
     self.fields = fields
@@ -26,15 +29,20 @@ public struct Record: Sendable, Hashable {
 
 /// A batch of records, as produced by normalizing one response.
 public struct RecordSet: Sendable, Hashable {
+  /// The records by key, each already merged.
   public private(set) var storage: [CacheKey: Record]
 
+  /// A set from `records`; records with the same key are merged, later fields winning.
   public init(records: [Record] = []) {
     self.storage = [:]
     for record in records { merge(record: record) }
   }
 
+  /// `true` when normalizing produced no record (a response without `data`).
   public var isEmpty: Bool { storage.isEmpty }
+  /// The cache keys of the records in the set.
   public var keys: Dictionary<CacheKey, Record>.Keys { storage.keys }
+  /// The record under `key`, or `nil`.
   public subscript(key: CacheKey) -> Record? { storage[key] }
 
   /// Merges a record's fields over any existing record with the same key.

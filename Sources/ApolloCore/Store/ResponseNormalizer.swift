@@ -16,6 +16,7 @@ public struct ResponseNormalizer: Sendable {
   /// The app's own key rule, asked before the schema's; `nil` for none.
   public let cacheKeyForObject: CacheKeyForObject?
 
+  /// By default no rule of the app's: the schema's keys, then response paths.
   public init(cacheKeyForObject: CacheKeyForObject? = nil) {
     self.cacheKeyForObject = cacheKeyForObject
   }

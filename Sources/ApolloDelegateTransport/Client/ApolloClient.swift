@@ -8,12 +8,19 @@ import FoundationNetworking
 @available(*, deprecated, message: "0.x API: use ApolloAsyncChain.ApolloClient; until then give this client an ApolloMigration.HTTPNetworkTransportOnAsyncChain to run on the 2.x engine")
 #endif
 public protocol ApolloClientProtocol: AnyObject {
+  /// The normalized cache the client reads cache policies from and writes server results to.
   var store: ApolloStore { get }
+  /// Empties the store, then reports on `callbackQueue`. (0.x's ``ApolloClient`` ignored the queue and always used main.)
   func clearCache(callbackQueue: DispatchQueue, completion: ((Result<Void, any Error>) -> Void)?)
+  /// Fetches `query` as `cachePolicy` says and calls `resultHandler` on `queue`, possibly twice (cache, then server).
+  /// `context` is an opaque pointer 0.x accepted and never read; it is kept for source compatibility only.
   func fetch<Query: GraphQLQuery>(query: Query, cachePolicy: CachePolicy, context: UnsafeMutableRawPointer?,
                                   queue: DispatchQueue, resultHandler: GraphQLResultHandler<Query.Data>?) -> any Cancellable
+  /// Sends `mutation` to the network, never reading the cache, and calls `resultHandler` once on `queue`.
   func perform<Mutation: GraphQLMutation>(mutation: Mutation, context: UnsafeMutableRawPointer?, queue: DispatchQueue,
                                           resultHandler: GraphQLResultHandler<Mutation.Data>?) -> any Cancellable
+  /// Sends `operation` with `files` as a multipart request; fails with `ApolloClient.ApolloClientError.noUploadTransport`
+  /// when the transport cannot upload.
   func upload<Operation: GraphQLOperation>(operation: Operation, context: UnsafeMutableRawPointer?, files: [GraphQLFile],
                                            queue: DispatchQueue, resultHandler: GraphQLResultHandler<Operation.Data>?) -> any Cancellable
 }
@@ -42,6 +49,7 @@ public class ApolloClient: @unchecked Sendable {
     }
   }
 
+  /// The normalized cache given at init (an in-memory one by default); shared with watchers and cache policies.
   public let store: ApolloStore
   let networkTransport: any NetworkTransport
 

@@ -11,6 +11,7 @@ public final class GraphQLResponse<Data: RootSelectionSet>: Sendable {
   /// class is generic over `Data`).
   private let execute: @Sendable (JSON.Object, ResponseNormalizer?) throws -> (data: Data, records: RecordSet?)
 
+  /// Wraps the response object `body` for `operation`; nothing is read until the client asks for the result.
   public init<Operation: GraphQLOperation>(operation: Operation, body: JSON.Object) where Operation.Data == Data {
     self.body = body
     self.execute = { data, normalizer in

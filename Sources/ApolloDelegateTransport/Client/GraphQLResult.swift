@@ -6,7 +6,9 @@ import Foundation
 public struct GraphQLResult<Data> {
   /// Where a result came from.
   public enum Source: Hashable, Sendable {
+    /// Read from the normalized store by a cache policy, with no request sent for it.
     case cache
+    /// Read from a network response.
     case server
   }
 
@@ -24,6 +26,8 @@ public struct GraphQLResult<Data> {
   /// The `extensions` of the response, in Foundation shape (0.x's `[String: Any]`).
   public var extensions: [String: Any]? { extensionsJSON?.foundationObject }
 
+  /// Takes `extensions` in Foundation shape, as 0.x did, and stores them as typed JSON (``extensionsJSON``); values
+  /// that are not JSON are dropped.
   public init(data: Data?, extensions: [String: Any]?, errors: [GraphQLError]?, source: Source,
               dependentKeys: Set<CacheKey>?) {
     self.init(data: data, extensionsJSON: extensions.map(Self.json(from:)), errors: errors, source: source,

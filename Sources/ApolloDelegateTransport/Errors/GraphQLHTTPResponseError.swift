@@ -9,13 +9,16 @@ import FoundationNetworking
 public struct GraphQLHTTPResponseError: Error, LocalizedError {
   /// What was wrong with the response.
   public enum ErrorKind: Hashable, Sendable {
+    /// The status code was outside 200–299; the body may still hold GraphQL errors (``GraphQLHTTPResponseError/graphQLErrors``).
     case errorResponse
+    /// A 2xx body that parsed as JSON but not as an object.
     case invalidResponse
     /// Declared by 0.x but never produced by it (nor here): a `PersistedQueryNotFound` answer is retried.
     case persistedQueryNotFound
     /// Declared by 0.x but never produced by it (nor here): `PersistedQueryNotSupported` arrives as a GraphQL error.
     case persistedQueryNotSupported
 
+    /// 0.x's fixed message for the kind ("Received error response", …), used in ``GraphQLHTTPResponseError/errorDescription``.
     public var description: String {
       switch self {
       case .errorResponse: return "Received error response"
@@ -33,6 +36,7 @@ public struct GraphQLHTTPResponseError: Error, LocalizedError {
   /// What was wrong.
   public let kind: ErrorKind
 
+  /// For tests and custom transports; ``HTTPNetworkTransport`` builds these itself.
   public init(body: Data? = nil, response: HTTPURLResponse, kind: ErrorKind) {
     self.body = body
     self.response = response

@@ -35,6 +35,8 @@ public protocol HTTPNetworkTransportPreflightDelegate: HTTPNetworkTransportDeleg
 @available(*, deprecated, message: "0.x API: adopt GraphQLInterceptor/HTTPInterceptor in ApolloAsyncChain; until then run this delegate on the 2.x chain with ApolloMigration.DelegateTransportInterceptorProvider")
 #endif
 public protocol HTTPNetworkTransportTaskCompletedDelegate: HTTPNetworkTransportDelegate {
+  /// Called once per attempt (retries included) on the session's delegate queue, on success and on network error,
+  /// before any status check. Not called when the session is invalidated.
   func networkTransport(_ networkTransport: HTTPNetworkTransport,
                         didCompleteRawTaskForRequest request: URLRequest,
                         withData data: Data?,

@@ -20,9 +20,14 @@ open class URLSessionClient: NSObject, URLSessionDelegate, URLSessionTaskDelegat
 
   /// Transport-level failures.
   public enum URLSessionClientError: Error, LocalizedError {
+    /// The task ended without an error but without an HTTP response.
     case noHTTPResponse(request: URLRequest?)
+    /// The session was invalidated with a `nil` error; every task still running fails with this.
     case sessionBecameInvalidWithoutUnderlyingError
+    /// Declared as in 0.x, where only its mock client produced it; this client never does.
     case dataForRequestNotFound(request: URLRequest?)
+    /// The task failed: `underlying` is the session's error, `data` what arrived before it (usually empty) and
+    /// `response` the response head if one arrived.
     case networkError(data: Data, response: HTTPURLResponse?, underlying: any Error)
 
     public var errorDescription: String? {
@@ -128,6 +133,8 @@ open class URLSessionClient: NSObject, URLSessionDelegate, URLSessionTaskDelegat
 
   // MARK: URLSessionDelegate
 
+  /// Fails every task still tracked with `error` (or ``URLSessionClientError/sessionBecameInvalidWithoutUnderlyingError``),
+  /// calling only their completions, not the raw ones.
   open func urlSession(_ session: URLSession, didBecomeInvalidWithError error: (any Error)?) {
     let failure = error ?? URLSessionClientError.sessionBecameInvalidWithoutUnderlyingError
     for taskData in table.removeAllEntries() {
@@ -135,6 +142,7 @@ open class URLSessionClient: NSObject, URLSessionDelegate, URLSessionTaskDelegat
     }
   }
 
+  /// Answers session-level challenges with default handling; override to pin certificates or supply credentials.
   open func urlSession(_ session: URLSession, didReceive challenge: URLAuthenticationChallenge,
                        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
     completionHandler(.performDefaultHandling, nil)
@@ -142,11 +150,14 @@ open class URLSessionClient: NSObject, URLSessionDelegate, URLSessionTaskDelegat
 
   // MARK: URLSessionTaskDelegate
 
+  /// Answers task-level challenges with default handling; override to supply credentials per task.
   open func urlSession(_ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
                        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
     completionHandler(.performDefaultHandling, nil)
   }
 
+  /// Delivers the task's outcome: the raw completion first, then the completion with the data and response or a
+  /// ``URLSessionClientError``. A task cleared by `cancel(task:)` or `invalidate()` calls neither.
   open func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
     table.taskDidComplete(task)
     // No entry: the task was cleared (`cancel(task:)`, `invalidate()`), so nothing is called.
@@ -166,15 +177,19 @@ open class URLSessionClient: NSObject, URLSessionDelegate, URLSessionTaskDelegat
     }
   }
 
+  /// Answers `nil`: this client sends bodies as data, never as streams.
   open func urlSession(_ session: URLSession, task: URLSessionTask, needNewBodyStream completionHandler: @escaping @Sendable (InputStream?) -> Void) {
     completionHandler(nil)
   }
 
+  /// Does nothing; override to observe upload progress.
   open func urlSession(_ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
                        totalBytesExpectedToSend: Int64) {}
 
+  /// Does nothing; override to collect task metrics.
   open func urlSession(_ session: URLSession, task: URLSessionTask, didFinishCollecting metrics: URLSessionTaskMetrics) {}
 
+  /// Follows every redirect unchanged; override to stop or rewrite them.
   open func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
                        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
     completionHandler(request)
@@ -182,6 +197,7 @@ open class URLSessionClient: NSObject, URLSessionDelegate, URLSessionTaskDelegat
 
   // MARK: URLSessionDataDelegate
 
+  /// Appends the received bytes to the task's buffer, handed over whole when the task completes.
   open func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
     table.entry(forTask: dataTask.taskIdentifier)?.append(data)
   }
@@ -194,6 +210,7 @@ open class URLSessionClient: NSObject, URLSessionDelegate, URLSessionTaskDelegat
     completionHandler(.allow)
   }
 
+  /// Lets `URLCache` store the response as proposed; override to keep GraphQL responses out of it.
   open func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, willCacheResponse proposedResponse: CachedURLResponse,
                        completionHandler: @escaping @Sendable (CachedURLResponse?) -> Void) {
     completionHandler(proposedResponse)
@@ -208,7 +225,10 @@ public class TaskData: @unchecked Sendable {
   // @unchecked Sendable: `data` and `response` are changed only by the session's delegate callbacks, which
   // run one at a time on its serial delegate queue (URLSessionTaskTable makes it serial), and read once by
   // `snapshot()` in the last of them. The completions are called once, through `lane`.
+  /// Called first when the task completes, with whatever arrived (an empty body rather than `nil`); the transport uses
+  /// it to call ``HTTPNetworkTransportTaskCompletedDelegate``.
   public let rawCompletion: URLSessionClient.RawCompletion?
+  /// Called once when the task completes, after ``rawCompletion``, with the body and HTTP response or the failure.
   public let completionBlock: URLSessionClient.Completion
   private(set) var data = Data()
   private(set) var response: HTTPURLResponse?

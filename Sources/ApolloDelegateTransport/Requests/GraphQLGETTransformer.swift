@@ -13,6 +13,7 @@ public struct GraphQLGETTransformer {
   private let body: GraphQLMap
   private let url: URL
 
+  /// Prepares to encode `body` into the query of `url`; nothing is encoded until ``createGetURL()``.
   public init(body: GraphQLMap, url: URL) {
     self.body = body
     self.url = url

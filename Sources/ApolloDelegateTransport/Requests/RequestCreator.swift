@@ -69,5 +69,6 @@ extension RequestCreator {
 @available(*, deprecated, message: "0.x API: use ApolloAsyncChain.JSONRequestBodyCreator (DefaultRequestBodyCreator); ApolloMigration.HTTPNetworkTransportOnAsyncChain sends ApolloRequestCreator's bodies on the 2.x engine (no adapter for custom creators)")
 #endif
 public struct ApolloRequestCreator: RequestCreator {
+  /// The creator with 0.x's defaults; it holds no state.
   public init() {}
 }
