@@ -12,8 +12,10 @@ public struct DataDict: Hashable, Sendable {
 
   /// A list field's elements (a list is not itself `Hashable` when its elements are existential).
   public struct List: Hashable, Sendable {
+    /// The elements in response order; `nil` for a JSON `null` element.
     public var elements: [FieldValue?]
 
+    /// Wraps the elements of a list field.
     public init(_ elements: [FieldValue?]) { self.elements = elements }
 
     public static func == (lhs: List, rhs: List) -> Bool {
@@ -29,6 +31,9 @@ public struct DataDict: Hashable, Sendable {
   /// The `@defer` fragments whose data has not arrived.
   public var _deferredFragments: Set<ObjectIdentifier>
 
+  /// The data of one object: its field values by response key, the selection sets executed on it
+  /// (`__fulfilledFragments`) and the `@defer` fragments still awaited. Generated initializers and the
+  /// executor build it; app code rarely does.
   public init(
     data: [String: FieldValue], fulfilledFragments: Set<ObjectIdentifier>,
     deferredFragments: Set<ObjectIdentifier> = []

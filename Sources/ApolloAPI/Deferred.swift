@@ -1,6 +1,7 @@
 /// A `@defer` fragment's data: arrived, awaited, or not asked for.
 @propertyWrapper
 public struct Deferred<Fragment: Deferrable>: Sendable {
+  /// Where a deferred fragment stands: read through the property wrapper's projected value (`$fragment`).
   public enum State: Sendable {
     /// The data arrived.
     case fulfilled(Fragment)
@@ -11,6 +12,8 @@ public struct Deferred<Fragment: Deferrable>: Sendable {
     case notExecuted
   }
 
+  /// Whether the fragment's data arrived, is still awaited or was never asked for; fixed when the data
+  /// was read.
   public let state: State
 
   public init(_dataDict: DataDict) {
@@ -24,8 +27,10 @@ public struct Deferred<Fragment: Deferrable>: Sendable {
     }
   }
 
+  /// `$fragment` in generated code: the ``State``, to tell "pending" from "not executed".
   public var projectedValue: State { state }
 
+  /// The fragment once its data has arrived, else `nil` (pending or not executed; see `projectedValue`).
   public var wrappedValue: Fragment? {
     guard case .fulfilled(let fragment) = state else { return nil }
     return fragment

@@ -8,6 +8,7 @@ public enum GraphQLEnum<T: EnumType>: CaseIterable, Hashable, RawRepresentable, 
   /// A value the generated enum does not have.
   case unknown(String)
 
+  /// A known case of the generated enum.
   public init(_ caseValue: T) { self = .case(caseValue) }
 
   /// Never fails: an unknown name becomes ``unknown(_:)``.
@@ -15,6 +16,7 @@ public enum GraphQLEnum<T: EnumType>: CaseIterable, Hashable, RawRepresentable, 
     if let known = T(rawValue: rawValue) { self = .case(known) } else { self = .unknown(rawValue) }
   }
 
+  /// The value with this GraphQL name; like ``init(rawValue:)``, an unknown name becomes ``unknown(_:)``.
   public init(_ rawValue: String) { self.init(rawValue: rawValue) }
 
   /// The known case, `nil` for an unknown value.
@@ -32,10 +34,14 @@ public enum GraphQLEnum<T: EnumType>: CaseIterable, Hashable, RawRepresentable, 
 
   public static var allCases: [GraphQLEnum<T>] { T.allCases.map { .case($0) } }
 
+  /// Compares by GraphQL name, so `field == .JEDI` reads as it would on the generated enum.
   public static func == (lhs: GraphQLEnum<T>, rhs: T) -> Bool { lhs.rawValue == rhs.rawValue }
+  /// `true` for another case and for any unknown value.
   public static func != (lhs: GraphQLEnum<T>, rhs: T) -> Bool { !(lhs == rhs) }
+  /// Compares by GraphQL name, with the case on the left.
   public static func == (lhs: T, rhs: GraphQLEnum<T>) -> Bool { lhs.rawValue == rhs.rawValue }
 
+  /// Lets `switch field { case .JEDI: … }` match a known case directly.
   public static func ~= (lhs: T, rhs: GraphQLEnum<T>) -> Bool { lhs.rawValue == rhs.rawValue }
 }
 
@@ -53,4 +59,5 @@ extension GraphQLEnum: CustomScalarType {
 
 /// An optional enum field compared with a case.
 public func == <T: EnumType>(lhs: GraphQLEnum<T>?, rhs: T) -> Bool { lhs?.rawValue == rhs.rawValue }
+/// `true` when the optional enum field is `nil`, unknown, or another case.
 public func != <T: EnumType>(lhs: GraphQLEnum<T>?, rhs: T) -> Bool { !(lhs == rhs) }

@@ -16,6 +16,7 @@ public enum GraphQLNullable<Wrapped: Sendable>: Sendable {
     return wrapped
   }
 
+  /// Reads a member of the wrapped value (`nullable.count`); `nil` when the value is absent or `null`.
   public subscript<T>(dynamicMember path: KeyPath<Wrapped, T>) -> T? {
     unwrapped?[keyPath: path]
   }
@@ -90,6 +91,7 @@ public protocol _InitializableByDictionaryLiteralElements: ExpressibleByDictiona
   init(_ elements: [(Key, Value)])
 }
 extension Dictionary: _InitializableByDictionaryLiteralElements {
+  /// A dictionary from literal pairs; a repeated key keeps its first value.
   public init(_ elements: [(Key, Value)]) {
     self.init(elements, uniquingKeysWith: { first, _ in first })
   }

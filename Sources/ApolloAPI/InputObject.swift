@@ -21,6 +21,7 @@ public protocol OneOfInputObject: InputObject {}
 public struct InputDict: GraphQLOperationVariableValue, JSONEncodable, Hashable {
   private var data: [String: any GraphQLOperationVariableValue]
 
+  /// The fields an input object was given, by GraphQL name; absent fields are simply not in `data`.
   public init(_ data: [String: any GraphQLOperationVariableValue] = [:]) {
     self.data = data
   }

@@ -1,7 +1,11 @@
 /// A generated local cache mutation: a writable selection set read from and written to the cache.
 public protocol LocalCacheMutation: Sendable, Hashable {
+  /// The root the mutation's selections start at (usually `.query`: the data is read from and written
+  /// back to the query root).
   static var operationType: GraphQLOperationType { get }
   var __variables: GraphQLOperation.Variables? { get }
+  /// The writable selection set generated for the mutation; the store reads it, the app changes it, the
+  /// store writes it back.
   associatedtype Data: MutableRootSelectionSet
 }
 
@@ -59,6 +63,8 @@ extension MutableRootSelectionSet {
 }
 
 extension MutableSelectionSet where Self: InlineFragment {
+  /// Runs `transform` on the nested type case at `keyPath` if the data fulfils it, and writes the change
+  /// back into this fragment's data; returns whether it ran.
   @discardableResult
   public mutating func mutateIfFulfilled<T: InlineFragment & MutableSelectionSet>(
     _ keyPath: KeyPath<Self, T?>, _ transform: (inout T) -> Void

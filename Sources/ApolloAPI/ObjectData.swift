@@ -70,19 +70,23 @@ public struct ListData {
     self._rawData = _rawData
   }
 
+  /// The number of elements.
   public var count: Int { _rawData._count }
 
+  /// The element at `index` as a scalar, or `nil` for a `null` element or one that is not a scalar.
   public subscript(_ index: Int) -> (any ScalarType)? {
     guard let value = _rawData._value(at: index) else { return nil }
     return _transformer.transform(value)
   }
 
+  /// The element at `index` as an object, for `cacheKeyInfo` rules that read nested data.
   @_disfavoredOverload
   public subscript(_ index: Int) -> ObjectData? {
     guard let value = _rawData._value(at: index) else { return nil }
     return _transformer.transform(value)
   }
 
+  /// The element at `index` as a nested list.
   @_disfavoredOverload
   public subscript(_ index: Int) -> ListData? {
     guard let value = _rawData._value(at: index) else { return nil }

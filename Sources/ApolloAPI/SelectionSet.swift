@@ -91,6 +91,7 @@ extension RootSelectionSet {
 
 /// A type case (`... on Droid`), a conditional group, or a deferred fragment inside an entity.
 public protocol InlineFragment: SelectionSet, Deferrable {
+  /// The selection set of the entity this fragment belongs to (what `asRootEntityType` converts back to).
   associatedtype RootEntityType: RootSelectionSet
 }
 

@@ -21,6 +21,8 @@ public struct ParityRunner: Sendable {
   /// The endpoint the stacks are configured with; the scripted server answers any URL.
   public var endpoint: URL
 
+  /// A runner; `settle` is how long to wait after a step for late deliveries (a completion that must not
+  /// come), `timeout` how long a step may take before it is recorded as hanging.
   public init(settle: Duration = .milliseconds(60), timeout: Duration = .seconds(10),
               endpoint: URL = URL(string: "http://parity.invalid/graphql") ?? URL(fileURLWithPath: "/graphql")) {
     self.settle = settle

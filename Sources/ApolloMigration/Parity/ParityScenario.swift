@@ -24,6 +24,7 @@ public struct ParityScenario: Sendable {
   /// declared here fails the scenario; a declared one must stay exactly as declared.
   public var differences: [ParityDeclaredDifference]
 
+  /// A scenario: its steps run in order on one stack, against `replies` played by the scripted server.
   public init(name: String, summary: String, steps: [ParityStep], hooks: ParityHooks = ParityHooks(),
               transport: ParityTransportOptions = ParityTransportOptions(), replies: [ParityReply],
               differences: [ParityDeclaredDifference] = []) {
@@ -46,6 +47,8 @@ public struct ParityStep: Sendable {
   /// Cancel the call this long after issuing it.
   public var cancelAfter: Duration?
 
+  /// One call of the client: `operation` under `cachePolicy` (mapped to each generation's own), cancelled
+  /// after `cancelAfter` when given.
   public init(_ operation: ParityOperation, cachePolicy: ParityCachePolicy = .networkOnly, cancelAfter: Duration? = nil) {
     self.operation = operation
     self.cachePolicy = cachePolicy
@@ -76,6 +79,7 @@ public struct ParityTransportOptions: Sendable {
   /// Headers the transport adds to every request.
   public var additionalHeaders: [String: String] = [:]
 
+  /// Transport options, set on each generation's transport as that generation spells them.
   public init(useGETForQueries: Bool = false, autoPersistQueries: Bool = false, additionalHeaders: [String: String] = [:]) {
     self.useGETForQueries = useGETForQueries
     self.autoPersistQueries = autoPersistQueries
@@ -108,6 +112,7 @@ public struct ParityHooks: Sendable {
   /// `MaxRetryInterceptor(maxRetriesAllowed:)`).
   public var retryFailures: Int?
 
+  /// The hooks a scenario configures; every option defaults to "off", so a scenario names only what it uses.
   public init(token: String? = nil, logResponses: Bool = false, refreshedTokenOn401: String? = nil, veto: Bool = false,
               rewritePath: String? = nil, retriesOnGraphQLErrors: Int = 0, recoverFromErrors: Bool = false,
               retryFailures: Int? = nil) {
@@ -183,8 +188,11 @@ public enum ParityReply: Sendable {
 
 /// A generation of Apollo iOS networking.
 public enum ParityGeneration: String, Sendable, CaseIterable, Codable, Comparable {
+  /// 0.x: `HTTPNetworkTransport` and its delegates (`ApolloDelegateTransport`).
   case v0 = "0.x"
+  /// 1.x: the callback request chain (`ApolloCallbackChain`).
   case v1 = "1.x"
+  /// 2.x: the async request chain (`ApolloAsyncChain`).
   case v2 = "2.x"
 
   public static func < (lhs: ParityGeneration, rhs: ParityGeneration) -> Bool {
@@ -218,6 +226,8 @@ public struct ParityDeclaredDifference: Sendable {
   /// Why the generations differ, in one sentence (it goes into MIGRATION.md's table).
   public var why: String
 
+  /// Declares that native generations render `aspect` differently: `values` is each generation's rendering
+  /// (generations that agree share one), `why` the reason, for MIGRATION.md.
   public init(_ aspect: ParityAspect, _ values: [ParityGeneration: String], why: String) {
     self.aspect = aspect
     self.values = values

@@ -21,6 +21,7 @@ public struct ParityTrace: Sendable, Hashable, Codable {
     /// How many attempts reached the wire.
     public var attempts: Int { requests.count }
 
+    /// An empty step, filled in as the runner observes the call.
     public init() {}
   }
 
@@ -29,6 +30,7 @@ public struct ParityTrace: Sendable, Hashable, Codable {
   /// The store's records after the last step: `key → fields`, each field's value rendered as JSON.
   public var storeRecords: [String: [String: String]] = [:]
 
+  /// A trace with these observations (the runner builds them; tests build small ones to check wording).
   public init(steps: [Step] = [], storeRecords: [String: [String: String]] = [:]) {
     self.steps = steps
     self.storeRecords = storeRecords
@@ -54,6 +56,8 @@ public struct ParityWireRequest: Sendable, Hashable, Codable {
   /// What the engine adds to the body on its own (`extensions.clientLibrary`), as JSON text; empty when none.
   public var engineBody: String
 
+  /// A request as recorded: hook-visible parts (`headers`, `body`) apart from what the engine itself adds
+  /// (`engineHeaders`, `engineBody`), which generations are allowed to differ on.
   public init(method: String, url: String, headers: [String: String], engineHeaders: [String: String], body: String,
               engineBody: String) {
     self.method = method
@@ -81,6 +85,8 @@ public struct ParityFailure: Sendable, Hashable, Codable, CustomStringConvertibl
   /// The status code, URL error code, hook error or type that identifies it within its category.
   public var detail: String
 
+  /// A failure summarized for comparison: `category` names the error's kind (`http`, `noResults`, …),
+  /// `detail` what distinguishes it (a status code, a path).
   public init(category: String, detail: String) {
     self.category = category
     self.detail = detail

@@ -99,6 +99,8 @@ public struct RFC6455WebSocketSession: WebSocketURLSession {
 /// wait in a queue for ``receive()`` (or ``messages``). Client frames are masked with keys from
 /// `SystemRandomNumberGenerator`. Writes run on a serial queue, so sends are ordered.
 public final class RFC6455WebSocketTask: WebSocketTask {
+  /// Foundation's message type (`.string` or `.data`), so this task and `URLSessionWebSocketTask` are
+  /// interchangeable behind `WebSocketTask`.
   public typealias Message = URLSessionWebSocketTask.Message
 
   private struct State {
@@ -116,6 +118,7 @@ public final class RFC6455WebSocketTask: WebSocketTask {
     var closeCode: Int?
   }
 
+  /// The upgrade request: its URL, headers (`Sec-WebSocket-Protocol` included) and nothing else is used.
   public let request: URLRequest
   private let connectTimeout: TimeInterval
   private let handshakeTimeout: TimeInterval

@@ -16,6 +16,8 @@ public final class ParityDelegateV0: HTTPNetworkTransportPreflightDelegate, HTTP
   /// Headers added to every request in `willSend`: 0.x transports have no header setting of their own.
   public let additionalHeaders: [String: String]
 
+  /// A 0.x delegate doing what `state.hooks` asks and recording each call in `state`; `additionalHeaders`
+  /// are the scenario's transport headers, which 0.x could only add in `willSend`.
   public init(state: ParityHookState, additionalHeaders: [String: String] = [:]) {
     self.state = state
     self.additionalHeaders = additionalHeaders

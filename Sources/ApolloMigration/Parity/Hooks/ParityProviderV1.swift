@@ -11,6 +11,8 @@ public final class ParityProviderV1: DefaultInterceptorProvider, @unchecked Send
   /// The shared hook state.
   public let state: ParityHookState
 
+  /// The 1.x defaults over `client` and `store`, with the scenario's hooks (`state.hooks`) placed as a 1.x
+  /// app places its own interceptors; every hook call is recorded in `state`.
   public init(client: URLSessionClient, store: ApolloStore, state: ParityHookState) {
     self.state = state
     super.init(client: client, shouldInvalidateClientOnDeinit: false, store: store)

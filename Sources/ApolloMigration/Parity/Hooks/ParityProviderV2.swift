@@ -11,10 +11,13 @@ public struct ParityProviderV2: InterceptorProvider {
   /// The shared hook state.
   public let state: ParityHookState
 
+  /// The 2.x defaults with the scenario's hooks (`state.hooks`) as 2.x interceptors; every hook call is
+  /// recorded in `state`.
   public init(state: ParityHookState) {
     self.state = state
   }
 
+  /// Retry limit, error recovery, APQ, the GraphQL-error and token hooks, outermost first.
   public func graphQLInterceptors<Operation: GraphQLOperation>(for operation: Operation) -> [any GraphQLInterceptor] {
     [
       MaxRetryInterceptor(maxRetriesAllowed: state.hooks.retryFailures ?? 3),
@@ -25,6 +28,7 @@ public struct ParityProviderV2: InterceptorProvider {
     ]
   }
 
+  /// The status check, then the response logger when the scenario logs responses.
   public func httpInterceptors<Operation: GraphQLOperation>(for operation: Operation) -> [any HTTPInterceptor] {
     state.hooks.logResponses ? [ResponseCodeInterceptor(), ParityLogInterceptorV2(state: state)] : [ResponseCodeInterceptor()]
   }
