@@ -3,7 +3,8 @@
 # servers (before any server is up), starts TestServer, runs the unit, integration and parity tests, then
 # the unit and parity tests again under the thread sanitizer, the examples against TestServer, the
 # generated-code packages, the checks of the docs' snippets, of apollo-parity, of the MigrationDeprecations
-# trait and of the public API docs, and every libFuzzer target for a few seconds (scripts/fuzz.sh).
+# trait and of the public API docs, a short fault soak of every stack, and every libFuzzer target for a few
+# seconds (scripts/fuzz.sh).
 #
 # The terminal gets one line per step and a closing count; a failing step prints its failures in full
 # (every failing test case with its output, every failing example or check). Everything else goes to
@@ -166,6 +167,9 @@ run_check "apollo-parity" bash "$ROOT/scripts/check-apollo-parity.sh"
 
 section "The MigrationDeprecations trait (0.x and 1.x examples warn with it, build without warnings by default)"
 run_check "MigrationDeprecations trait" bash "$ROOT/scripts/check-deprecations.sh"
+
+section "The fault soak, short (ApolloBenchmarks soak: every stack, seeded faults, the delivery rules)"
+run_check "fault soak" env SOAK_REQUESTS="${SOAK_REQUESTS:-300}" "$ROOT/.build/debug/ApolloBenchmarks" soak
 
 section "Public API docs: every public declaration of the library modules documented (symbol graphs)"
 run_check "public API docs" bash "$ROOT/scripts/check-docs.sh"

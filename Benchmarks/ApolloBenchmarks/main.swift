@@ -3,6 +3,7 @@
 //
 //   swift run -c release ApolloBenchmarks            # all benchmarks
 //   swift run -c release ApolloBenchmarks requests   # one of: requests, store, multipart, json, memory, adapters, executor
+//   swift run -c release ApolloBenchmarks soak       # the fault soak (not part of "all"; see Soak.swift)
 import ApolloAsyncChain
 import Foundation
 import StarWarsAPI
@@ -212,3 +213,5 @@ if wanted("json") { try benchmarkJSON() }
 if wanted("memory") { try await benchmarkMemory() }
 if wanted("adapters") { try await benchmarkAdapters() }
 if wanted("executor") { try benchmarkExecutor() }
+// Not part of "all": it checks rules rather than timing, and takes a while. Fails the process on a violation.
+if selected.contains("soak"), await benchmarkSoak() > 0 { exit(1) }

@@ -562,6 +562,33 @@ final class RequestChainTests: XCTestCase {
     }
   }
 
+  /// Difference from upstream 1.25 (found by the fault soak): a delivery already queued on the callback
+  /// queue when `cancel()` is called does not run. Upstream checks for cancellation only before the hop.
+  func testQuirk_deliveryQueuedBeforeCancel_doesNotRunAfterIt() {
+    let queue = DispatchQueue(label: "suspended-callbacks")
+    queue.suspend()
+    let chain = InterceptorRequestChain(interceptors: [], callbackQueue: queue)
+    let deliveries = Deliveries<String>()
+    let value = GraphQLResult<HeroNameQuery.Data>(data: nil, extensions: nil, errors: nil, source: .server, dependentKeys: nil)
+    chain.returnValueAsync(for: jsonRequest(HeroNameQuery(episode: nil)), value: value) { _ in deliveries.append("value") }
+    chain.handleErrorAsync(URLError(.badServerResponse), request: jsonRequest(HeroNameQuery(episode: nil)), response: nil) { _ in
+      deliveries.append("error")
+    }
+    chain.cancel()
+    queue.resume()
+    queue.sync {}
+    XCTAssertEqual(deliveries.all, [], "both deliveries were queued before cancel() and must not run after it")
+
+    // Without a cancel, the same queued deliveries run.
+    let other = DispatchQueue(label: "suspended-callbacks-2")
+    other.suspend()
+    let live = InterceptorRequestChain(interceptors: [], callbackQueue: other)
+    live.returnValueAsync(for: jsonRequest(HeroNameQuery(episode: nil)), value: value) { _ in deliveries.append("value") }
+    other.resume()
+    other.sync {}
+    XCTAssertEqual(deliveries.all, ["value"])
+  }
+
   /// Quirk (§3.6 b), fixed: the error handler's completion is silent once the chain is cancelled.
   func testQuirk_errorHandlerCompletionAfterCancel_isSilent() {
     final class LateForwarder: ApolloErrorInterceptor, @unchecked Sendable {

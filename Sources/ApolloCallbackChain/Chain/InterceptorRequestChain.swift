@@ -175,7 +175,7 @@ public final class InterceptorRequestChain: Cancellable, RequestChain, @unchecke
     switch decision {
     case .stop: return
     case .refuse(let error):
-      callbackQueue.asyncTransferring { completion(.failure(error)) }
+      deliver(.failure(error), to: completion)
     case .run:
       kickoff(request: request, completion: completion)
     }
@@ -193,7 +193,7 @@ public final class InterceptorRequestChain: Cancellable, RequestChain, @unchecke
     guard !cancelled else { return }
     let queue = callbackQueue
     guard let handler else {
-      queue.asyncTransferring { completion(.failure(error)) }
+      deliver(.failure(error), to: completion)
       return
     }
     // Sticky, not scoped to the handler's call: a handler that retries later, from another queue, must
@@ -202,7 +202,7 @@ public final class InterceptorRequestChain: Cancellable, RequestChain, @unchecke
     handler.handleErrorAsync(error: error, chain: self, request: request, response: response) { [weak self] result in
       // Upstream does not check for cancellation here; we do, so a cancelled request stays silent.
       if self?.isCancelled == true { return }
-      queue.asyncTransferring { completion(result) }
+      Self.deliver(result, on: queue, unlessCancelled: self, to: completion)
     }
   }
 
@@ -213,6 +213,24 @@ public final class InterceptorRequestChain: Cancellable, RequestChain, @unchecke
     completion: @escaping (Result<GraphQLResult<Operation.Data>, any Error>) -> Void
   ) {
     guard !isCancelled else { return }
-    callbackQueue.asyncTransferring { completion(.success(value)) }
+    deliver(.success(value), to: completion)
+  }
+
+  /// Hops to `callbackQueue` and calls `completion` there, unless the chain was cancelled in between:
+  /// a delivery queued just before `cancel()` must not run after it (upstream checks only before the hop).
+  private func deliver<Value>(_ result: Result<Value, any Error>, to completion: @escaping (Result<Value, any Error>) -> Void) {
+    Self.deliver(result, on: callbackQueue, unlessCancelled: self, to: completion)
+  }
+
+  /// The chain is held weakly, as every pending closure holds it: a chain that is gone can no longer be
+  /// cancelled, so its delivery goes ahead.
+  private static func deliver<Value>(
+    _ result: Result<Value, any Error>, on queue: DispatchQueue, unlessCancelled chain: InterceptorRequestChain?,
+    to completion: @escaping (Result<Value, any Error>) -> Void
+  ) {
+    queue.asyncTransferring { [weak chain] in
+      if chain?.isCancelled == true { return }
+      completion(result)
+    }
   }
 }

@@ -142,6 +142,9 @@ public final class ScriptedServer: HTTPStreamingSession {
   /// The requests received so far, in order: all of them, or the last ``requestLogLimit``.
   public var requests: [ScriptedRequest] { log.withLock { $0.recent } }
 
+  /// How many requests have arrived in all (``requests`` keeps only the most recent).
+  public var receivedCount: Int { log.withLock { $0.received } }
+
   public func start(_ request: URLRequest) async throws -> HTTPStreamingResponse {
     try Task.checkCancellation()
     let scripted = log.withLock { log in
