@@ -74,4 +74,36 @@ final class ChunkSequenceTests: XCTestCase {
     }
     XCTAssertEqual(received, [Data("A".utf8)])
   }
+
+  /// A part that never reaches its delimiter fails the response at MultipartLimits.maximumPartSize,
+  /// after the complete parts before it were handed on; a plain (non-multipart) body has no such limit.
+  func test_aPartOverTheLimit_failsTheResponseTyped_afterTheCompleteParts() async throws {
+    let previous = MultipartLimits.maximumPartSize
+    MultipartLimits.maximumPartSize = 1024
+    defer { MultipartLimits.maximumPartSize = previous }
+    let body = "\r\n---\r\nA\r\n---\r\n" + String(repeating: "x", count: 4096)
+    var received: [String] = []
+    do {
+      for slice in [100] {
+        received = []
+        let bytes = Array(body.utf8)
+        let stream = AsyncThrowingStream<Data, any Error> { continuation in
+          for start in stride(from: 0, to: bytes.count, by: slice) {
+            continuation.yield(Data(bytes[start..<min(start + slice, bytes.count)]))
+          }
+          continuation.finish()
+        }
+        for try await chunk in AsyncHTTPResponseChunkSequence(body: stream, boundary: "-") {
+          received.append(String(decoding: chunk, as: UTF8.self))
+        }
+      }
+      XCTFail("expected MultipartPartTooLargeError")
+    } catch let error as MultipartPartTooLargeError {
+      XCTAssertEqual(error, MultipartPartTooLargeError(limit: 1024))
+    }
+    XCTAssertEqual(received, ["A"])
+    let plain = try await chunks(String(repeating: "y", count: 4096), boundary: nil)
+    XCTAssertEqual(plain.first?.count, 4096, "a body without a boundary is one chunk, whatever its size")
+  }
+
 }

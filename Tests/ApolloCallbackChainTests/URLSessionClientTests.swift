@@ -163,6 +163,35 @@ final class URLSessionClientTests: XCTestCase {
     plain.invalidate()
     described.invalidate()
   }
+
+  /// A multipart part over MultipartLimits.maximumPartSize fails the request once, typed, after the
+  /// complete parts before it; nothing is delivered afterwards (no empty final delivery).
+  func testMultipartPartOverTheLimit_failsOnceTyped_afterTheCompleteParts() {
+    let previous = MultipartLimits.maximumPartSize
+    MultipartLimits.maximumPartSize = 1024
+    defer { MultipartLimits.maximumPartSize = previous }
+    let head = "\r\n--graphql\r\nContent-Type: application/json\r\n\r\n{\"payload\":{}}\r\n--graphql\r\n"
+    let server = ScriptedServer(responses: [ScriptedResponse(
+      statusCode: 200, headers: ["Content-Type": "multipart/mixed;boundary=graphql;subscriptionSpec=1.0"],
+      body: [.data(Data(head.utf8)), .data(Data(repeating: 0x78, count: 600)), .data(Data(repeating: 0x78, count: 600)),
+             .data(Data(repeating: 0x78, count: 600))])])
+    let client = URLSessionClientOnStreamingSession(session: server)
+    let outcomes = Deliveries<String>()
+    let done = exactly(2)
+    client.sendRequest(request) { result in
+      switch result {
+      case .success(let (data, _)): outcomes.append("part \(data.count)")
+      case .failure(let error): outcomes.append(error is MultipartPartTooLargeError ? "too large" : "\(error)")
+      }
+      done.fulfill()
+    }
+    wait(for: [done], timeout: 2)
+    settle()
+    XCTAssertEqual(outcomes.all.count, 2)
+    XCTAssertEqual(outcomes.all.last, "too large")
+    XCTAssertTrue(outcomes.all.first?.hasPrefix("part ") == true, "\(outcomes.all)")
+  }
+
 }
 
 /// Reference §4 misc request-building tests.

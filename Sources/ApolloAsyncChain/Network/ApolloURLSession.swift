@@ -50,6 +50,7 @@ public struct AsyncHTTPResponseChunkSequence: AsyncChunkSequence {
         try Task.checkCancellation()
         if let bytes = try await upstream.next() {
           ready = splitter.append(bytes)
+          if splitter.isOverPartSizeLimit { throw MultipartPartTooLargeError(limit: splitter.maximumPartSize) }
         } else {
           finished = true
           ready = splitter.finish()

@@ -201,6 +201,13 @@ open class URLSessionClient: NSObject, URLSessionDelegate, URLSessionTaskDelegat
         data.completionBlock(.success((chunk, response)))
       }
     }
+    if let splitter = data.splitter, splitter.isOverPartSizeLimit,
+       let abandoned = table.removeEntry(forTask: identifier) {
+      // Forgetting the task drops its later bytes and its completion; the URLSession delegate then
+      // cancels it (see `urlSession(_:dataTask:didReceive:)`).
+      abandoned.splitter = nil
+      abandoned.lane.submit { abandoned.completionBlock(.failure(MultipartPartTooLargeError(limit: splitter.maximumPartSize))) }
+    }
   }
 
   /// The task ended. Delivers the body (or the multipart remainder, often empty), or the error.
@@ -248,6 +255,8 @@ open class URLSessionClient: NSObject, URLSessionDelegate, URLSessionTaskDelegat
     // Data arriving while the task is being cancelled is ignored, as upstream.
     guard dataTask.state != .canceling else { return }
     received(data: data, forTask: dataTask.taskIdentifier)
+    // The response was abandoned (a multipart part over MultipartLimits.maximumPartSize): stop the transfer.
+    if table.entry(forTask: dataTask.taskIdentifier) == nil { table.cancel(dataTask) }
   }
 
   open func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,

@@ -27,9 +27,13 @@ public struct MultipartChunkSplitter: Sendable {
   private var candidateStart = 0
   /// How many delimiter bytes the most recent bytes match.
   private var matched: Int
+  /// The largest part this splitter holds while waiting for its delimiter (see ``MultipartLimits``).
+  public let maximumPartSize: Int
 
   /// Creates a splitter for parts separated by `boundary`; `nil` means the body is a single chunk.
-  public init(boundary: String?) {
+  /// - Parameter maximumPartSize: see ``isOverPartSizeLimit``; ``MultipartLimits/maximumPartSize`` by default.
+  public init(boundary: String?, maximumPartSize: Int = MultipartLimits.maximumPartSize) {
+    self.maximumPartSize = maximumPartSize
     if let boundary {
       let delimiter = Array("\r\n--".utf8) + Array(boundary.utf8)
       self.delimiter = delimiter
@@ -39,6 +43,13 @@ public struct MultipartChunkSplitter: Sendable {
       self.fallback = []
     }
     matched = Self.initialMatch
+  }
+
+  /// Whether the part waiting for its delimiter holds more than ``maximumPartSize`` bytes: the caller
+  /// should abandon the response (``MultipartPartTooLargeError``). Always `false` without a boundary,
+  /// where the body is one chunk, held as any response body is.
+  public var isOverPartSizeLimit: Bool {
+    delimiter != nil && buffer.count - candidateStart > maximumPartSize
   }
 
   /// The start of the body behaves as if it followed a CRLF: the first two delimiter bytes are already matched.
