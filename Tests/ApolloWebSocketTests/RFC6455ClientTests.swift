@@ -157,13 +157,26 @@ final class RFC6455ClientTests: XCTestCase {
   /// server sees it on the wire.
   func testBrokenFrames_areRefusedWithTheirCloseCodeOnTheWire() async throws {
     for (path, code) in [("/masked", 1002), ("/rsv", 1002), ("/opcode", 1002), ("/bad-utf8", 1007), ("/big-control", 1002)] {
-      let key = "broken-\(path.dropFirst())-\(UUID().uuidString)"
-      let task = try open("\(path)?key=\(key)")
-      try await expectError(task) { error in
-        if case .protocolViolation = error { return true }
-        return false
+      // Under CI load the Python server has once closed a connection during its handshake (seen once in
+      // a clean-clone run); that is the server's, not the client's: open again, up to three times.
+      var outcome: (key: String, error: RFC6455Error?) = ("", nil)
+      for _ in 0..<3 {
+        let key = "broken-\(path.dropFirst())-\(UUID().uuidString)"
+        let task = try open("\(path)?key=\(key)")
+        let error: (any Error)? = try await withTimeout(10) {
+          do {
+            while true { _ = try await task.receive() }
+          } catch { return error }
+        }
+        outcome = (key, error as? RFC6455Error)
+        if case .handshakeFailed? = outcome.error { continue }
+        break
       }
-      let received = try await closeCodeTheServerReceived(key: key)
+      guard case .protocolViolation? = outcome.error else {
+        XCTFail("\(path): expected a protocol violation, got \(String(describing: outcome.error))")
+        continue
+      }
+      let received = try await closeCodeTheServerReceived(key: outcome.key)
       XCTAssertEqual(received, "\(code)", path)
     }
   }
