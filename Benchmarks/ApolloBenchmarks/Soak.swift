@@ -260,31 +260,43 @@ func makeSoakStacks(seed: UInt64) -> [SoakStack] {
     }, keepAlive: keepAlive)
   }
 
+  /// A 0.x `ApolloClient` over `transport`, whose retry delegate is `delegate`.
+  func v0Stack(_ name: String, server: ScriptedServer, delegate: SoakRetryDelegateV0,
+               transport: any ApolloDelegateTransport.NetworkTransport) -> SoakStack {
+    let client = ApolloDelegateTransport.ApolloClient(networkTransport: transport, store: ApolloStore())
+    return SoakStack(name: name, completesWhenCancelled: true, server: server, beginRequest: delegate.reset, send: { request in
+      let cancellable = client.fetch(query: query, cachePolicy: .fetchIgnoringCacheData, queue: queue) { result in
+        request.complete(isCancellationError: isCancellation(result.failure))
+      }
+      return { cancellable.cancel() }
+    }, keepAlive: [delegate, client])
+  }
+  /// A 1.x `ApolloClient` over `transport`, whose provider is `provider`.
+  func v1Stack(_ name: String, server: ScriptedServer, provider: SoakProviderV1, store: ApolloStore,
+               transport: any ApolloCallbackChain.NetworkTransport) -> SoakStack {
+    let client = ApolloCallbackChain.ApolloClient(networkTransport: transport, store: store)
+    return SoakStack(name: name, completesWhenCancelled: false, server: server, beginRequest: {}, send: { request in
+      let cancellable = client.fetch(query: query, cachePolicy: .fetchIgnoringCacheData, queue: queue) { _ in request.complete() }
+      return { cancellable.cancel() }
+    }, keepAlive: [provider, client])
+  }
+  func v1Provider(_ server: ScriptedServer, _ store: ApolloStore) -> SoakProviderV1 {
+    SoakProviderV1(client: URLSessionClientOnStreamingSession(session: server), shouldInvalidateClientOnDeinit: false, store: store)
+  }
+
   var stacks: [SoakStack] = []
   do {
     let server = server(1)
     let delegate = SoakRetryDelegateV0()
     let transport = HTTPNetworkTransport(url: endpoint, client: URLSessionClientOnStreamingSession(session: server))
     transport.delegate = delegate
-    let client = ApolloDelegateTransport.ApolloClient(networkTransport: transport, store: ApolloStore())
-    stacks.append(SoakStack(name: "0.x transport", completesWhenCancelled: true, server: server, beginRequest: delegate.reset, send: { request in
-      let cancellable = client.fetch(query: query, cachePolicy: .fetchIgnoringCacheData, queue: queue) { result in
-        request.complete(isCancellationError: isCancellation(result.failure))
-      }
-      return { cancellable.cancel() }
-    }, keepAlive: [delegate, client]))
+    stacks.append(v0Stack("0.x transport", server: server, delegate: delegate, transport: transport))
   }
   do {
-    let server = server(2)
-    let store = ApolloStore()
-    let provider = SoakProviderV1(client: URLSessionClientOnStreamingSession(session: server),
-                                  shouldInvalidateClientOnDeinit: false, store: store)
+    let (server, store) = (server(2), ApolloStore())
+    let provider = v1Provider(server, store)
     let transport = ApolloCallbackChain.RequestChainNetworkTransport(interceptorProvider: provider, endpointURL: endpoint)
-    let client = ApolloCallbackChain.ApolloClient(networkTransport: transport, store: store)
-    stacks.append(SoakStack(name: "1.x chain", completesWhenCancelled: false, server: server, beginRequest: {}, send: { request in
-      let cancellable = client.fetch(query: query, cachePolicy: .fetchIgnoringCacheData, queue: queue) { _ in request.complete() }
-      return { cancellable.cancel() }
-    }, keepAlive: [provider, client]))
+    stacks.append(v1Stack("1.x chain", server: server, provider: provider, store: store, transport: transport))
   }
   stacks.append(v2Stack("2.x chain", provider: SoakProviderV2(), server: server(3)))
   do {
@@ -296,10 +308,8 @@ func makeSoakStacks(seed: UInt64) -> [SoakStack] {
                           beginRequest: delegate.reset))
   }
   do {
-    let server = server(5)
-    let store = ApolloStore()
-    let callbackProvider = SoakProviderV1(client: URLSessionClientOnStreamingSession(session: server),
-                                          shouldInvalidateClientOnDeinit: false, store: store)
+    let (server, store) = (server(5), ApolloStore())
+    let callbackProvider = v1Provider(server, store)
     stacks.append(v2Stack("1.x interceptors on 2.x", provider: CallbackProviderOnAsyncChain(callbackProvider, store: store),
                           server: server, keepAlive: [callbackProvider]))
   }
@@ -308,26 +318,14 @@ func makeSoakStacks(seed: UInt64) -> [SoakStack] {
     let delegate = SoakRetryDelegateV0()
     let transport = HTTPNetworkTransportOnAsyncChain(url: endpoint, session: server, callbackQueue: queue)
     transport.delegate = delegate
-    let client = ApolloDelegateTransport.ApolloClient(networkTransport: transport, store: ApolloStore())
-    stacks.append(SoakStack(name: "0.x facade on 2.x", completesWhenCancelled: true, server: server, beginRequest: delegate.reset, send: { request in
-      let cancellable = client.fetch(query: query, cachePolicy: .fetchIgnoringCacheData, queue: queue) { result in
-        request.complete(isCancellationError: isCancellation(result.failure))
-      }
-      return { cancellable.cancel() }
-    }, keepAlive: [delegate, client]))
+    stacks.append(v0Stack("0.x facade on 2.x", server: server, delegate: delegate, transport: transport))
   }
   do {
-    let server = server(7)
-    let store = ApolloStore()
-    let provider = SoakProviderV1(client: URLSessionClientOnStreamingSession(session: server),
-                                  shouldInvalidateClientOnDeinit: false, store: store)
+    let (server, store) = (server(7), ApolloStore())
+    let provider = v1Provider(server, store)
     let transport = RequestChainNetworkTransportOnAsyncChain(interceptorProvider: provider, endpointURL: endpoint,
                                                              urlSession: server, store: store)
-    let client = ApolloCallbackChain.ApolloClient(networkTransport: transport, store: store)
-    stacks.append(SoakStack(name: "1.x facade on 2.x", completesWhenCancelled: false, server: server, beginRequest: {}, send: { request in
-      let cancellable = client.fetch(query: query, cachePolicy: .fetchIgnoringCacheData, queue: queue) { _ in request.complete() }
-      return { cancellable.cancel() }
-    }, keepAlive: [provider, client]))
+    stacks.append(v1Stack("1.x facade on 2.x", server: server, provider: provider, store: store, transport: transport))
   }
   return stacks
 }

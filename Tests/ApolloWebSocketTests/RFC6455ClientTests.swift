@@ -34,13 +34,18 @@ final class RFC6455ClientTests: XCTestCase {
     return task
   }
 
-  private func expectError(_ task: RFC6455WebSocketTask, _ check: @escaping @Sendable (RFC6455Error) -> Bool,
-                           file: StaticString = #filePath, line: UInt = #line) async throws {
-    let error: (any Error)? = try await withTimeout(10) {
+  /// The error that ends the task's messages (10 s at most).
+  private func endingError(of task: RFC6455WebSocketTask) async throws -> (any Error)? {
+    try await withTimeout(10) {
       do {
         while true { _ = try await task.receive() }
       } catch { return error }
     }
+  }
+
+  private func expectError(_ task: RFC6455WebSocketTask, _ check: @escaping @Sendable (RFC6455Error) -> Bool,
+                           file: StaticString = #filePath, line: UInt = #line) async throws {
+    let error = try await endingError(of: task)
     guard let error = error as? RFC6455Error else { return XCTFail("not an RFC6455Error: \(String(describing: error))", file: file, line: line) }
     XCTAssertTrue(check(error), "unexpected error \(error)", file: file, line: line)
   }
@@ -163,12 +168,7 @@ final class RFC6455ClientTests: XCTestCase {
       for _ in 0..<3 {
         let key = "broken-\(path.dropFirst())-\(UUID().uuidString)"
         let task = try open("\(path)?key=\(key)")
-        let error: (any Error)? = try await withTimeout(10) {
-          do {
-            while true { _ = try await task.receive() }
-          } catch { return error }
-        }
-        outcome = (key, error as? RFC6455Error)
+        outcome = (key, try await endingError(of: task) as? RFC6455Error)
         if case .handshakeFailed? = outcome.error { continue }
         break
       }

@@ -183,16 +183,19 @@ open class URLSessionClient: NSObject, URLSessionDelegate, URLSessionTaskDelegat
   }
 
   /// Body bytes arrived. Multipart responses are cut into parts as soon as a part is complete.
-  final func received(data bytes: Data, forTask identifier: Int) {
-    guard let data = taskData(for: identifier) else { return }
+  /// - Returns: `true` when the response was abandoned here (a part over `MultipartLimits.maximumPartSize`):
+  ///   its failure is delivered and the task forgotten, so the caller should stop the transfer.
+  @discardableResult
+  final func received(data bytes: Data, forTask identifier: Int) -> Bool {
+    guard let data = taskData(for: identifier) else { return false }
     guard data.isMultipart, let response = data.response else {
       data.data.append(bytes)
-      return
+      return false
     }
     guard data.splitter != nil else {
       data.data.append(bytes)
       data.lane.submit { data.completionBlock(.failure(URLSessionClientError.missingMultipartBoundary)) }
-      return
+      return false
     }
     let chunks = data.splitter?.append(bytes) ?? []
     for chunk in chunks {
@@ -201,13 +204,13 @@ open class URLSessionClient: NSObject, URLSessionDelegate, URLSessionTaskDelegat
         data.completionBlock(.success((chunk, response)))
       }
     }
-    if let splitter = data.splitter, splitter.isOverPartSizeLimit,
-       let abandoned = table.removeEntry(forTask: identifier) {
-      // Forgetting the task drops its later bytes and its completion; the URLSession delegate then
-      // cancels it (see `urlSession(_:dataTask:didReceive:)`).
-      abandoned.splitter = nil
-      abandoned.lane.submit { abandoned.completionBlock(.failure(MultipartPartTooLargeError(limit: splitter.maximumPartSize))) }
-    }
+    guard let splitter = data.splitter, splitter.isOverPartSizeLimit,
+          let abandoned = table.removeEntry(forTask: identifier)
+    else { return false }
+    // Forgetting the task drops its later bytes and its completion.
+    abandoned.splitter = nil
+    abandoned.lane.submit { abandoned.completionBlock(.failure(MultipartPartTooLargeError(limit: splitter.maximumPartSize))) }
+    return true
   }
 
   /// The task ended. Delivers the body (or the multipart remainder, often empty), or the error.
@@ -254,9 +257,10 @@ open class URLSessionClient: NSObject, URLSessionDelegate, URLSessionTaskDelegat
   open func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
     // Data arriving while the task is being cancelled is ignored, as upstream.
     guard dataTask.state != .canceling else { return }
-    received(data: data, forTask: dataTask.taskIdentifier)
-    // The response was abandoned (a multipart part over MultipartLimits.maximumPartSize): stop the transfer.
-    if table.entry(forTask: dataTask.taskIdentifier) == nil { table.cancel(dataTask) }
+    if received(data: data, forTask: dataTask.taskIdentifier) {
+      // Abandoned (a multipart part over MultipartLimits.maximumPartSize): stop the transfer.
+      table.cancel(dataTask)
+    }
   }
 
   open func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
