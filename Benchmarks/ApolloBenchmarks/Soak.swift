@@ -268,7 +268,7 @@ func makeSoakStacks(seed: UInt64) -> [SoakStack] {
       let cancellable = client.fetch(query: query, cachePolicy: .fetchIgnoringCacheData, queue: queue) { result in
         request.complete(isCancellationError: isCancellation(result.failure))
       }
-      return { cancellable.cancel() }
+      return { queue.sync { cancellable.cancel() } }
     }, keepAlive: [delegate, client])
   }
   /// A 1.x `ApolloClient` over `transport`, whose provider is `provider`.
@@ -277,7 +277,10 @@ func makeSoakStacks(seed: UInt64) -> [SoakStack] {
     let client = ApolloCallbackChain.ApolloClient(networkTransport: transport, store: store)
     return SoakStack(name: name, completesWhenCancelled: false, server: server, beginRequest: {}, send: { request in
       let cancellable = client.fetch(query: query, cachePolicy: .fetchIgnoringCacheData, queue: queue) { _ in request.complete() }
-      return { cancellable.cancel() }
+      // Cancelled on the callback queue, as an app cancels from its UI queue: a delivery that runs there
+      // after the cancel breaks the contract; one already running on another thread would be a race the
+      // caller cannot avoid, not a fault of the stack.
+      return { queue.sync { cancellable.cancel() } }
     }, keepAlive: [provider, client])
   }
   func v1Provider(_ server: ScriptedServer, _ store: ApolloStore) -> SoakProviderV1 {
