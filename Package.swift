@@ -55,6 +55,7 @@ let package = Package(
     .library(name: "ApolloAsyncChain", targets: ["ApolloAsyncChain"]),
     .library(name: "ApolloDelegateTransport", targets: ["ApolloDelegateTransport"]),
     .library(name: "ApolloCallbackChain", targets: ["ApolloCallbackChain"]),
+    .library(name: "ApolloWebSocketCore", targets: ["ApolloWebSocketCore"]),
     .library(name: "ApolloWebSocket", targets: ["ApolloWebSocket"]),
     .library(name: "ApolloMigration", targets: ["ApolloMigration"]),
     .library(name: "ApolloParityCatalog", targets: ["ApolloParityCatalog"]),
@@ -77,7 +78,10 @@ let package = Package(
     .target(name: "ApolloAsyncChain", dependencies: ["ApolloCore"], swiftSettings: strictSettings),
     .target(name: "ApolloDelegateTransport", dependencies: ["ApolloCore"], swiftSettings: strictSettings),
     .target(name: "ApolloCallbackChain", dependencies: ["ApolloCore"], swiftSettings: strictSettings),
-    .target(name: "ApolloWebSocket", dependencies: ["ApolloCore", "ApolloAsyncChain"], swiftSettings: strictSettings),
+    // What every generation's socket stands on: the dependency-free RFC 6455 client and the task/session seam
+    // (`URLSessionWebSocketTask` on Apple platforms). It imports no generation.
+    .target(name: "ApolloWebSocketCore", dependencies: ["ApolloCore"], swiftSettings: strictSettings),
+    .target(name: "ApolloWebSocket", dependencies: ["ApolloCore", "ApolloWebSocketCore", "ApolloAsyncChain"], swiftSettings: strictSettings),
     // The only module that links generations: adapters, facades on the 2.x engine, and the parity harness.
     .target(name: "ApolloMigration", dependencies: ["ApolloCore", "ApolloDelegateTransport", "ApolloCallbackChain", "ApolloAsyncChain"],
             swiftSettings: strictSettings),
@@ -135,7 +139,8 @@ let package = Package(
     .testTarget(name: "ExecutorTests", dependencies: ["ApolloCore", "ApolloAPI"], swiftSettings: strictSettings),
     .testTarget(name: "ApolloAsyncChainTests", dependencies: ["ApolloCore", "ApolloAsyncChain", "StarWarsAPI"],
                 swiftSettings: strictSettings),
-    .testTarget(name: "ApolloWebSocketTests", dependencies: ["ApolloCore", "ApolloAsyncChain", "ApolloWebSocket", "StarWarsAPI"],
+    .testTarget(name: "ApolloWebSocketTests", dependencies: ["ApolloCore", "ApolloWebSocketCore", "ApolloAsyncChain", "ApolloWebSocket",
+                                                         "StarWarsAPI"],
                 swiftSettings: strictSettings),
     .testTarget(name: "ApolloCallbackChainTests", dependencies: ["ApolloCallbackChain", "StarWarsAPI"],
                 swiftSettings: strictSettings),
@@ -158,7 +163,7 @@ if Context.environment["APOLLO_FUZZ"] == "1" {
   package.targets.append(
     .executableTarget(name: "ApolloFuzz",
                       dependencies: ["ApolloCore", "ApolloAsyncChain", "ApolloCallbackChain", "ApolloDelegateTransport",
-                                     "ApolloWebSocket", "StarWarsAPI"],
+                                     "ApolloWebSocketCore", "ApolloWebSocket", "StarWarsAPI"],
                       path: "Fuzz/ApolloFuzz", swiftSettings: strictSettings)
   )
 }

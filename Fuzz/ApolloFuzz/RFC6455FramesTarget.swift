@@ -1,4 +1,4 @@
-@testable import ApolloWebSocket
+@testable import ApolloWebSocketCore
 import Foundation
 
 /// The RFC 6455 frame reader on the bytes a server could send after the handshake, arriving in slices of any

@@ -1,4 +1,5 @@
 @testable import ApolloWebSocket
+@testable import ApolloWebSocketCore
 import Foundation
 import XCTest
 

@@ -1,4 +1,4 @@
-@testable import ApolloWebSocket
+@testable import ApolloWebSocketCore
 import XCTest
 
 /// The RFC 6455 frame reader on its own: events, violations with their close codes, slicing, and the inputs
