@@ -136,7 +136,7 @@ let package = Package(
                 swiftSettings: strictSettings),
     .testTarget(name: "ApolloCoreTests", dependencies: ["ApolloCore"], swiftSettings: strictSettings),
     // The selection-driven executor: reading, normalizing and cache reads through generated selections.
-    .testTarget(name: "ExecutorTests", dependencies: ["ApolloCore", "ApolloAPI"], swiftSettings: strictSettings),
+    .testTarget(name: "ExecutorTests", dependencies: ["ApolloCore", "ApolloAPI", "GeneratedFixturesV2"], swiftSettings: strictSettings),
     .testTarget(name: "ApolloAsyncChainTests", dependencies: ["ApolloCore", "ApolloAsyncChain", "StarWarsAPI"],
                 swiftSettings: strictSettings),
     .testTarget(name: "ApolloWebSocketTests", dependencies: ["ApolloCore", "ApolloWebSocketCore", "ApolloAsyncChain", "ApolloWebSocket",

@@ -143,6 +143,8 @@ final class StoreTests: XCTestCase {
       struct Unavailable: Error, Equatable {}
       func loadRecords(forKeys keys: Set<CacheKey>) throws -> [CacheKey: Record] { throw Unavailable() }
       func merge(records: RecordSet) throws -> Set<CacheKey> { [] }
+      func removeRecord(for key: CacheKey) throws {}
+      func removeRecords(matching pattern: CacheKey) throws {}
       func clear() throws {}
     }
     let store = ApolloStore(cache: FailingCache())

@@ -11,6 +11,8 @@ final class WebSocketCacheTests: XCTestCase {
     let base = InMemoryNormalizedCache()
     func loadRecords(forKeys keys: Set<CacheKey>) throws -> [CacheKey: Record] { try base.loadRecords(forKeys: keys) }
     func merge(records: RecordSet) throws -> Set<CacheKey> { throw WriteError() }
+    func removeRecord(for key: CacheKey) throws { try base.removeRecord(for: key) }
+    func removeRecords(matching pattern: CacheKey) throws { try base.removeRecords(matching: pattern) }
     func clear() throws { try base.clear() }
   }
 

@@ -80,6 +80,8 @@ private final class CountingCache: NormalizedCache, @unchecked Sendable {
   var loads = 0
   func loadRecords(forKeys keys: Set<CacheKey>) throws -> [CacheKey: Record] { loads += 1; return try wrapped.loadRecords(forKeys: keys) }
   func merge(records: RecordSet) throws -> Set<CacheKey> { try wrapped.merge(records: records) }
+  func removeRecord(for key: CacheKey) throws { try wrapped.removeRecord(for: key) }
+  func removeRecords(matching pattern: CacheKey) throws { try wrapped.removeRecords(matching: pattern) }
   func clear() throws { try wrapped.clear() }
 }
 

@@ -18,4 +18,16 @@ extension ApolloStore {
   public func clearCache() async throws {
     try removeAll()
   }
+
+  /// Runs `body` in a read transaction (read transactions run side by side) and returns its result.
+  public func withinReadTransaction<T: Sendable>(_ body: @Sendable @escaping (ReadTransaction) async throws -> T) async throws -> T {
+    try await performReadTransaction(body)
+  }
+
+  /// Runs `body` in a read-write transaction, alone in the store, and returns its result.
+  public func withinReadWriteTransaction<T: Sendable>(
+    _ body: @Sendable @escaping (ReadWriteTransaction) async throws -> T
+  ) async throws -> T {
+    try await performReadWriteTransaction(body)
+  }
 }

@@ -18,7 +18,7 @@ public struct MultipartResponseSubscriptionParser {
       switch self {
       case .unsupportedContentType(let type): return "Unsupported content type: application/json is required but got \(type)."
       case .cannotParseChunkData: return "The chunk data could not be parsed."
-      case .irrecoverableErrors(let errors):
+      case .irrecoverableErrors:
         // Upstream's words; the errors themselves are the associated value.
         return "An irrecoverable error occured."
       case .cannotParsePayloadData: return "The payload data could not be parsed."

@@ -24,4 +24,35 @@ extension ApolloStore {
     guard let completion else { return }
     callbackQueue.asyncTransferring { completion(result) }
   }
+
+  /// Runs `body` in a read transaction off the calling thread (read transactions run side by side), then
+  /// calls `completion` with its result on `callbackQueue`, or on the transaction's own queue when that is `nil`.
+  public func withinReadTransaction<T>(_ body: @escaping (ReadTransaction) throws -> T, callbackQueue: DispatchQueue? = nil,
+                                       completion: ((Result<T, any Error>) -> Void)? = nil) {
+    runTransaction(callbackQueue: callbackQueue, completion: completion) {
+      try self.performReadTransaction(body)
+    }
+  }
+
+  /// Runs `body` in a read-write transaction off the calling thread, alone in the store, then calls
+  /// `completion` with its result on `callbackQueue`, or on the transaction's own queue when that is `nil`.
+  public func withinReadWriteTransaction<T>(_ body: @escaping (ReadWriteTransaction) throws -> T,
+                                            callbackQueue: DispatchQueue? = nil,
+                                            completion: ((Result<T, any Error>) -> Void)? = nil) {
+    runTransaction(callbackQueue: callbackQueue, completion: completion) {
+      try self.performReadWriteTransaction(body)
+    }
+  }
+
+  private func runTransaction<T>(callbackQueue: DispatchQueue?, completion: ((Result<T, any Error>) -> Void)?,
+                                 _ transaction: @escaping () throws -> T) {
+    // 1.x ran transactions on the store's own queue; a global one does the same job (the lock orders them).
+    DispatchQueue.global(qos: .userInitiated).asyncTransferring {
+      let result = Result { try transaction() }
+      guard let completion else { return }
+      guard let callbackQueue else { return completion(result) }
+      let delivered = Transfer(result)
+      callbackQueue.asyncTransferring { completion(delivered.value) }
+    }
+  }
 }

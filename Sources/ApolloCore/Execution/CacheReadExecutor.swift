@@ -11,12 +11,17 @@ import Foundation
 struct CacheReadExecutor {
   let cache: any NormalizedCache
   let variables: ApolloAPI.GraphQLOperation.Variables?
+  /// Whether a nullable field absent from its record is left out of the data instead of failing the read:
+  /// what a read-modify-write (`update`) allows, so a cached object missing an optional field can still be
+  /// updated (and the field stays absent when it is written back).
+  let allowsMissingNullableFields: Bool
   private(set) var dependentKeys: Set<CacheKey> = []
   private var loaded: [CacheKey: Record] = [:]
 
-  init(cache: any NormalizedCache, variables: ApolloAPI.GraphQLOperation.Variables?) {
+  init(cache: any NormalizedCache, variables: ApolloAPI.GraphQLOperation.Variables?, allowsMissingNullableFields: Bool = false) {
     self.cache = cache
     self.variables = variables
+    self.allowsMissingNullableFields = allowsMissingNullableFields
   }
 
   /// Reads `rootType` from the record `key`.
@@ -80,7 +85,10 @@ struct CacheReadExecutor {
       do {
         let fieldKey = try FieldCacheKey.key(for: field, variables: variables)
         dependentKeys.insert(record.key + "." + fieldKey)
-        guard let value = record.fields[fieldKey] else { throw ApolloAPI.JSONDecodingError.missingValue }
+        guard let value = record.fields[fieldKey] else {
+          if allowsMissingNullableFields, field.type.isNullable { continue }
+          throw ApolloAPI.JSONDecodingError.missingValue
+        }
         data[field.responseKey] = try complete(value, type: field.type, group: group, schema: schema, path: fieldPath)
       } catch let error as GraphQLExecutionError {
         throw error

@@ -11,6 +11,8 @@ public final class ApolloStore: Sendable {
   /// How responses are turned into records.
   public let normalizer: ResponseNormalizer
   private let subscribers = Mutex<[ObjectIdentifier: WeakStoreSubscriber]>([:])
+  /// Many read transactions or one read-write transaction at a time.
+  let transactionLock = StoreTransactionLock()
 
   /// A store over `cache` (in memory by default), normalizing responses with `normalizer`.
   public init(cache: any NormalizedCache = InMemoryNormalizedCache(), normalizer: ResponseNormalizer = ResponseNormalizer()) {

@@ -6,6 +6,11 @@ public protocol NormalizedCache: AnyObject, Sendable {
   func loadRecords(forKeys keys: Set<CacheKey>) throws -> [CacheKey: Record]
   /// Merges the records in; returns the keys of every field that changed, as `RecordKey.field`.
   func merge(records: RecordSet) throws -> Set<CacheKey>
+  /// Drops the record under `key`, if there is one. Records that refer to it keep their references, so a
+  /// later read through one of them is a miss.
+  func removeRecord(for key: CacheKey) throws
+  /// Drops every record whose key contains `pattern`, ignoring case (`"hero"` drops `QUERY_ROOT.Hero.friends.0`).
+  func removeRecords(matching pattern: CacheKey) throws
   /// Drops every record.
   func clear() throws
 }
@@ -41,6 +46,18 @@ public final class InMemoryNormalizedCache: NormalizedCache {
         stored[key] = record
       }
       return changed
+    }
+  }
+
+  public func removeRecord(for key: CacheKey) throws {
+    storage.withLock { _ = $0.removeValue(forKey: key) }
+  }
+
+  public func removeRecords(matching pattern: CacheKey) throws {
+    storage.withLock { stored in
+      for key in stored.keys where key.range(of: pattern, options: .caseInsensitive) != nil {
+        stored.removeValue(forKey: key)
+      }
     }
   }
 

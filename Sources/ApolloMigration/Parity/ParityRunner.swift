@@ -79,7 +79,7 @@ public struct ParityRunner: Sendable {
     -> (trace: ParityTrace, cassette: ParityCassette)
   {
     let session = ParityRecordingSession()
-    let trace = try await run(scenario, on: stack, sessions: .recording(session), endpoint: endpoint,
+    let trace = await run(scenario, on: stack, sessions: .recording(session), endpoint: endpoint,
                               requestCount: { session.exchanges.count },
                               requests: { session.exchanges.enumerated().map { ScriptedRequest(recorded: $1.request, sequenceNumber: $0 + 1) } })
     return (trace, ParityCassette(scenario: scenario.name, recordedFrom: endpoint, exchanges: session.exchanges))

@@ -1,0 +1,93 @@
+import Dispatch
+
+/// Lets many read transactions or one read-write transaction into the store at a time, first come first served,
+/// whether the caller blocks a thread (the 1.x callback transactions run on a queue) or suspends a task (the 2.x
+/// `async` transactions, whose bodies await). One lock serves both, so a 1.x and a 2.x transaction on the same
+/// store still exclude each other while an app runs both generations.
+///
+/// Not reentrant: a transaction body that starts another transaction on the same store waits for itself.
+final class StoreTransactionLock: Sendable {
+  private struct Waiter {
+    let exclusive: Bool
+    let resume: @Sendable () -> Void
+  }
+
+  private struct State {
+    var readers = 0
+    var writer = false
+    /// In arrival order; a waiting writer holds back readers that came after it, so writers are not starved.
+    var waiting: [Waiter] = []
+
+    func admits(exclusive: Bool) -> Bool { exclusive ? !writer && readers == 0 : !writer }
+
+    mutating func take(exclusive: Bool) {
+      if exclusive { writer = true } else { readers += 1 }
+    }
+  }
+
+  private let state = Mutex(State())
+
+  /// Blocks the calling thread until the lock is held.
+  func lock(exclusive: Bool) {
+    let semaphore = DispatchSemaphore(value: 0)
+    let holding = state.withLock { state -> Bool in
+      if state.waiting.isEmpty, state.admits(exclusive: exclusive) {
+        state.take(exclusive: exclusive)
+        return true
+      }
+      state.waiting.append(Waiter(exclusive: exclusive, resume: { semaphore.signal() }))
+      return false
+    }
+    if !holding { semaphore.wait() }
+  }
+
+  /// Suspends the calling task until the lock is held.
+  func lock(exclusive: Bool) async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let holding = state.withLock { state -> Bool in
+        if state.waiting.isEmpty, state.admits(exclusive: exclusive) {
+          state.take(exclusive: exclusive)
+          return true
+        }
+        state.waiting.append(Waiter(exclusive: exclusive, resume: { continuation.resume() }))
+        return false
+      }
+      if holding { continuation.resume() }
+    }
+  }
+
+  /// Releases a hold taken with the same `exclusive`, and hands the lock to the waiters it now admits.
+  func unlock(exclusive: Bool) {
+    let admitted = state.withLock { state -> [Waiter] in
+      if exclusive { state.writer = false } else { state.readers -= 1 }
+      var admitted: [Waiter] = []
+      while let next = state.waiting.first, state.admits(exclusive: next.exclusive) {
+        state.take(exclusive: next.exclusive)
+        admitted.append(state.waiting.removeFirst())
+      }
+      return admitted
+    }
+    // Outside the lock: a resumed caller may come straight back for it.
+    for waiter in admitted { waiter.resume() }
+  }
+
+  /// Runs `body` holding the lock.
+  func withLock<T>(exclusive: Bool, _ body: () throws -> T) rethrows -> T {
+    lock(exclusive: exclusive)
+    defer { unlock(exclusive: exclusive) }
+    return try body()
+  }
+
+  /// Runs `body` holding the lock, across its suspensions.
+  func withLock<T: Sendable>(exclusive: Bool, _ body: () async throws -> T) async rethrows -> T {
+    await lock(exclusive: exclusive)
+    do {
+      let result = try await body()
+      unlock(exclusive: exclusive)
+      return result
+    } catch {
+      unlock(exclusive: exclusive)
+      throw error
+    }
+  }
+}
