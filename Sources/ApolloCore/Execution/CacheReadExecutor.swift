@@ -85,7 +85,7 @@ struct CacheReadExecutor {
       do {
         let fieldKey = try FieldCacheKey.key(for: field, variables: variables)
         dependentKeys.insert(record.key + "." + fieldKey)
-        guard let value = record.fields[fieldKey] else {
+        guard let value = try record.fields[fieldKey] ?? policyValue(for: field, schema: schema, path: fieldPath) else {
           if allowsMissingNullableFields, field.type.isNullable { continue }
           throw ApolloAPI.JSONDecodingError.missingValue
         }
@@ -95,6 +95,21 @@ struct CacheReadExecutor {
       } catch {
         throw GraphQLExecutionError(path: ResponsePath(fieldPath), underlying: error)
       }
+    }
+  }
+
+  /// A field the record does not hold, read through its field policy: references to the records the policy
+  /// names, when they are all cached.
+  private mutating func policyValue(for field: Selection.Field, schema: any SchemaMetadata.Type, path: [String]) throws -> RecordValue? {
+    guard field.arguments != nil, let policy = FieldPolicyKeys(field: field, variables: variables, schema: schema, path: path) else {
+      return nil
+    }
+    switch policy {
+    case .single(let key):
+      return try load([key])[key] == nil ? nil : .reference(key)
+    case .list(let keys):
+      let found = try load(keys)
+      return keys.allSatisfy { found[$0] != nil } ? .list(keys.map { .reference($0) }) : nil
     }
   }
 
