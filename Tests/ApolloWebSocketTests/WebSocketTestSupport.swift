@@ -12,7 +12,7 @@ let repositoryRoot: URL = URL(fileURLWithPath: #filePath).deletingLastPathCompon
   .deletingLastPathComponent()
 
 /// The TestServer's Python (its venv), installed by `scripts/test-server.sh install` when missing.
-func testServerPython() throws -> String {
+func pythonOfTestServer() throws -> String {
   let python = repositoryRoot.appendingPathComponent("TestServer/.venv/bin/python").path
   if !FileManager.default.isExecutableFile(atPath: python) {
     let install = Process()
@@ -34,7 +34,7 @@ final class PythonWebSocketServer: @unchecked Sendable {  // immutable after ini
 
   init() throws {
     let stdout = Pipe()
-    process.executableURL = URL(fileURLWithPath: try testServerPython())
+    process.executableURL = URL(fileURLWithPath: try pythonOfTestServer())
     process.arguments = [repositoryRoot.appendingPathComponent("TestServer/ws_fault_server.py").path]
     process.standardInput = stdin
     process.standardOutput = stdout
