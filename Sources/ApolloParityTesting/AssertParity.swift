@@ -4,7 +4,7 @@ import XCTest
 /// Fails the current XCTest test with the report's differences when a stack did not match.
 ///
 /// ```swift
-/// func testMigratedHooksBehaveAsTheOldOnes() async {
+/// func test_migratedHooks_behaveAsTheOldOnes() async {
 ///   let report = await ParityHarness().run(ParityCatalog.all, stacks: [
 ///     .delegateTransport("0.x") { Network() }, .delegatesOnAsyncChain("0.x on 2.x") { Network() },
 ///   ])

@@ -5,7 +5,7 @@ import XCTest
 @_spi(Execution) import GeneratedFixturesV2
 
 /// Record keys from `SchemaMetadata.cacheKey(for:inferredToImplementInterface:)` (upstream
-/// `CacheKeyResolutionTests`, `ObjectDataTransformerTests`; reference §4.2).
+/// `CacheKeyResolutionTests`, `ObjectDataTransformerTests`).
 final class CacheKeyTests: XCTestCase {
   // MARK: SchemaConfiguration
 

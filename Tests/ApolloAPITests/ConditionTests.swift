@@ -4,7 +4,7 @@ import XCTest
 import ApolloAPI
 @_spi(Execution) import GeneratedFixturesV2
 
-/// `@include` / `@skip` conditions as generated code writes them, and how they evaluate (reference §3.3).
+/// `@include` / `@skip` conditions as generated code writes them, and how they evaluate.
 final class ConditionTests: XCTestCase {
   private typealias Condition = Selection.Condition
   private typealias Conditions = Selection.Conditions

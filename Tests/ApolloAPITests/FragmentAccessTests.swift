@@ -5,7 +5,7 @@ import ApolloAPI
 @_spi(Unsafe) @_spi(Execution) import GeneratedFixturesV2
 
 /// Type cases (`asX`), named fragments (`fragments.x`) and `@Deferred` over the data the executor
-/// fills (upstream `SelectionSetTests`, fragment cases; reference §3.9).
+/// fills (upstream `SelectionSetTests`, fragment cases).
 final class FragmentAccessTests: XCTestCase {
   private typealias Item = ItemDetailsQuery.Data.Item
   private typealias Catalog = CatalogQuery.Data.Catalog

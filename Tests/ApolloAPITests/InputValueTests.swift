@@ -5,7 +5,7 @@ import XCTest
 @_spi(Unsafe) import GeneratedFixturesV2
 
 /// Input objects, `@oneOf` inputs, `GraphQLNullable` and `GraphQLEnum` (upstream `InputDictTests`,
-/// `GraphQLNullable` and `GraphQLEnum` behaviour; reference §2.4).
+/// `GraphQLNullable` and `GraphQLEnum` behaviour).
 final class InputValueTests: XCTestCase {
   // MARK: InputDict
 

@@ -5,7 +5,7 @@ import XCTest
 import GeneratedFixturesV2
 
 /// Response paths, decoding errors and the built-in scalars' JSON conversions (upstream
-/// `ResponsePathTests`, `JSONTests`; reference §2.1, §2.8).
+/// `ResponsePathTests`, `JSONTests`).
 final class JSONTests: XCTestCase {
   // MARK: ResponsePath
 

@@ -5,8 +5,7 @@ import XCTest
 @_spi(Unsafe) import GeneratedFixturesV2
 import GeneratedFixturesV1
 
-/// Operation documents, identity by variables, and `@defer` metadata in both generations' shapes
-/// (reference §2.3).
+/// Operation documents, identity by variables, and `@defer` metadata in both generations' shapes.
 final class OperationTests: XCTestCase {
   private typealias ItemDetails = GeneratedFixturesV2.ItemDetailsQuery
   private typealias Catalog = GeneratedFixturesV2.CatalogQuery

@@ -1,4 +1,5 @@
 import ApolloAsyncChain
+import ApolloTestSupport
 import Dispatch
 import Foundation
 import StarWarsAPI

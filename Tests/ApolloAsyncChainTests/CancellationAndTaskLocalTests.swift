@@ -1,4 +1,5 @@
 import ApolloAsyncChain
+import ApolloTestSupport
 import Foundation
 import StarWarsAPI
 import XCTest
@@ -78,7 +79,7 @@ final class CancellationTests: XCTestCase {
     let consumer = Task {
       for try await value in stream { received.append(value.data?.countdown ?? -1) }
     }
-    try await waitUntil { received.count >= 3 }
+    try await expectEventually { received.count >= 3 }
     consumer.cancel()
     _ = await consumer.result
     let countAtCancel = received.count
@@ -101,7 +102,7 @@ final class CancellationTests: XCTestCase {
       let consumer = Task { for try await _ in stream { break } }
       _ = await consumer.result
     }
-    try? await waitUntil { weakInterceptor == nil }
+    _ = await eventually { weakInterceptor == nil }
     XCTAssertNil(weakInterceptor, "the chain and its interceptors are released after the consumer leaves")
   }
 
@@ -131,7 +132,7 @@ final class CancellationTests: XCTestCase {
     do {
       _ = try transport.send(query: HeroNameQuery(episode: nil), fetchBehavior: .NetworkOnly, requestConfiguration: .init())
     }
-    try await waitUntil { session.bodyTerminated.count == 1 }
+    try await expectEventually { session.bodyTerminated.count == 1 }
     XCTAssertLessThan(session.partsSent.count, 50)
   }
 }

@@ -1,4 +1,5 @@
 import ApolloAsyncChain
+import ApolloTestSupport
 import Foundation
 import StarWarsAPI
 import XCTest
@@ -7,7 +8,7 @@ import XCTest
 import FoundationNetworking
 #endif
 
-/// Cache policies through the client and the chain (reference §2.2).
+/// Cache policies through the client and the chain.
 final class FetchBehaviorTests: XCTestCase {
   func test_cacheFirst_hit_returnsCacheWithoutTouchingTheNetwork() async throws {
     let harness = Harness(responses: [])

@@ -14,56 +14,6 @@ let r2HeroData: JSON.Object = ["hero": ["__typename": "Droid", "id": "2001", "na
 let r2HeroResponse: JSON.Object = ["data": .object(r2HeroData)]
 let lukeHeroResponse: JSON.Object = ["data": ["hero": ["__typename": "Human", "id": "1000", "name": "Luke Skywalker"]]]
 
-struct TimeoutError: Error, CustomStringConvertible {
-  var description: String { "The operation did not finish in time (a hang)" }
-}
-
-/// Runs `operation`, failing with ``TimeoutError`` if it has not finished after `seconds`, even if it
-/// ignores cancellation, so that a hang fails the test instead of stalling the run.
-func withTimeout<T: Sendable>(
-  _ seconds: Double = 10, _ operation: @escaping @Sendable () async throws -> T
-) async throws -> T {
-  let resumed = Mutex(false)
-  let workTask = Mutex<Task<Void, Never>?>(nil)
-  return try await withTaskCancellationHandler {
-    try await withCheckedThrowingContinuation { continuation in
-    let claim: @Sendable () -> Bool = { resumed.withLock { done in defer { done = true }; return !done } }
-    let work = Task {
-      do {
-        let value = try await operation()
-        if claim() { continuation.resume(returning: value) }
-      } catch {
-        if claim() { continuation.resume(throwing: error) }
-      }
-    }
-    workTask.withLock { $0 = work }
-    Task {
-      try? await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
-      if claim() {
-        work.cancel()
-        continuation.resume(throwing: TimeoutError())
-      }
-    }
-    }
-  } onCancel: {
-    // Cancelling the caller cancels the work, as structured code would.
-    workTask.withLock { $0?.cancel() }
-  }
-}
-
-/// Every value of a stream and the error it ended with.
-func collect<T: Sendable>(_ stream: AsyncThrowingStream<T, any Error>, timeout: Double = 10) async throws -> (values: [T], error: (any Error)?) {
-  try await withTimeout(timeout) {
-    var values: [T] = []
-    do {
-      for try await value in stream { values.append(value) }
-      return (values, nil)
-    } catch {
-      return (values, error)
-    }
-  }
-}
-
 /// A provider whose four parts are chosen by the test; each send gets fresh instances from the factories.
 struct TestProvider: InterceptorProvider {
   var graphQL: @Sendable () -> [any GraphQLInterceptor] = { [MaxRetryInterceptor(), AutomaticPersistedQueryInterceptor()] }
@@ -117,14 +67,6 @@ func primeStoreWithR2(_ store: ApolloStore, query: HeroNameQuery = HeroNameQuery
   try store.publishRecords(store.records(for: query, data: r2HeroData))
 }
 
-/// Records what it sees; thread-safe.
-final class Recorder<Value: Sendable>: Sendable {
-  private let storage = Mutex<[Value]>([])
-  func append(_ value: Value) { storage.withLock { $0.append(value) } }
-  var values: [Value] { storage.withLock { $0 } }
-  var count: Int { storage.withLock { $0.count } }
-}
-
 /// A GraphQL interceptor made of closures.
 struct BlockInterceptor: GraphQLInterceptor {
   let body: @Sendable (any GraphQLRequest) async throws -> Void
@@ -172,11 +114,3 @@ struct TestError: Error, Equatable {
   var id = 0
 }
 
-/// Polls `condition` every 5 ms; fails with ``TimeoutError`` after `seconds`.
-func waitUntil(_ seconds: Double = 5, _ condition: () -> Bool) async throws {
-  let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
-  while !condition() {
-    guard ContinuousClock.now < deadline else { throw TimeoutError() }
-    try await Task.sleep(nanoseconds: 5_000_000)
-  }
-}

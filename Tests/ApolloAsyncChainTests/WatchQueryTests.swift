@@ -1,4 +1,5 @@
 import ApolloAsyncChain
+import ApolloTestSupport
 import Foundation
 import StarWarsAPI
 import XCTest
@@ -30,7 +31,7 @@ final class WatchQueryTests: XCTestCase {
 
   /// Waits for `count` deliveries, then a moment more so that an extra one would show.
   private func settle(_ deliveries: Deliveries, count: Int) async throws {
-    try await waitUntil { deliveries.names.count >= count }
+    try await expectEventually { deliveries.names.count >= count }
     try await Task.sleep(nanoseconds: 100_000_000)
   }
 
@@ -84,11 +85,11 @@ final class WatchQueryTests: XCTestCase {
     let watcher = await harness.client.watch(query: HeroAndFriendsQuery(episode: nil), cachePolicy: .networkOnly) { result in
       if case .success(let response) = result { friendNames.append((response.data?.hero?.friends ?? []).compactMap { $0?.name }) }
     }
-    try await waitUntil { friendNames.count >= 1 }
+    try await expectEventually { friendNames.count >= 1 }
     // Another query (another root entry) brings Luke's record with a new name.
     try harness.store.publishRecords(harness.store.records(
       for: HeroNameQuery(episode: .init(.EMPIRE)), data: ["hero": ["__typename": "Human", "id": "1000", "name": "Luke Skywalker"]]))
-    try await waitUntil { friendNames.count >= 2 }
+    try await expectEventually { friendNames.count >= 2 }
     XCTAssertEqual(friendNames.values, [["Luke"], ["Luke Skywalker"]])
     watcher.cancel()
   }
@@ -135,7 +136,7 @@ final class WatchQueryTests: XCTestCase {
     XCTAssertEqual(deliveries.names.values, ["R2-D2"], "identical data changes no key")
     for expected in ["One", "Two", "Three"] {
       _ = try await harness.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .networkOnly)
-      try await waitUntil { deliveries.names.values.last == expected }
+      try await expectEventually { deliveries.names.values.last == expected }
     }
     XCTAssertEqual(deliveries.names.values, ["R2-D2", "One", "Two", "Three"])
     watcher.cancel()
@@ -147,15 +148,15 @@ final class WatchQueryTests: XCTestCase {
     let watcher = await harness.client.watch(query: HeroAndFriendsQuery(episode: nil), cachePolicy: .networkOnly) { result in
       if case .success(let response) = result { friendNames.append((response.data?.hero?.friends ?? []).compactMap { $0?.name }) }
     }
-    try await waitUntil { friendNames.count >= 1 }
+    try await expectEventually { friendNames.count >= 1 }
     // The friends list now holds Han, a record the first result did not depend on.
     var records = RecordSet()
     records.merge(record: Record(key: "Droid:2001", fields: ["friends": .list([.reference("Human:1002")])]))
     records.merge(record: Record(key: "Human:1002", fields: ["__typename": .value("Human"), "id": .value("1002"), "name": .value("Han")]))
     try harness.store.publishRecords(records)
-    try await waitUntil { friendNames.count >= 2 }
+    try await expectEventually { friendNames.count >= 2 }
     try harness.store.publishRecords(RecordSet(records: [Record(key: "Human:1002", fields: ["name": .value("Han Solo")])]))
-    try await waitUntil { friendNames.count >= 3 }
+    try await expectEventually { friendNames.count >= 3 }
     XCTAssertEqual(friendNames.values, [["Luke"], ["Han"], ["Han Solo"]])
     watcher.cancel()
   }
@@ -170,7 +171,7 @@ final class WatchQueryTests: XCTestCase {
       try await settle(deliveries, count: 1)
       watcher.cancel()
     }
-    try await waitUntil { weakWatcher == nil }
+    try await expectEventually { weakWatcher == nil }
     XCTAssertNil(weakWatcher)
   }
 }

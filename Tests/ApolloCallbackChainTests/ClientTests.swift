@@ -1,4 +1,5 @@
 @testable import ApolloCallbackChain
+import ApolloTestSupport
 import Foundation
 import StarWarsAPI
 import XCTest
@@ -9,7 +10,8 @@ import FoundationNetworking
 
 private let r2d2Data: JSON.Object = ["hero": ["__typename": "Droid", "id": "2001", "name": "R2-D2 (cached)"]]
 
-/// Reference §4 FetchQueryTests, ApolloClientOperationTests, LoadQueryFromStoreTests.
+/// Mirrors upstream 1.x `FetchQueryTests`, `ApolloClientOperationTests` and `LoadQueryFromStoreTests`
+/// (apollographql/apollo-ios-dev 1.25.7, Tests/ApolloTests/Cache/FetchQueryTests.swift, ApolloClientOperationTests.swift, Cache/LoadQueryFromStoreTests.swift).
 final class FetchQueryTests: XCTestCase {
   private func cachedStack() throws -> ScriptedStack {
     let stack = ScriptedStack()
@@ -19,7 +21,7 @@ final class FetchQueryTests: XCTestCase {
 
   private func fetch(_ stack: ScriptedStack, _ policy: CachePolicy, expected: Int,
                      query: HeroNameQuery = HeroNameQuery(episode: nil)) -> [Result<GraphQLResult<HeroNameQuery.Data>, any Error>] {
-    let results = Deliveries<Result<GraphQLResult<HeroNameQuery.Data>, any Error>>()
+    let results = Recorder<Result<GraphQLResult<HeroNameQuery.Data>, any Error>>()
     let done = exactly(expected)
     stack.apollo.fetch(query: query, cachePolicy: policy, queue: callbackQueue) { result in
       results.append(result)
@@ -28,15 +30,15 @@ final class FetchQueryTests: XCTestCase {
     wait(for: [done], timeout: 2)
     settle()
     XCTAssertEqual(results.count, expected, "completion count")
-    return results.all
+    return results.values
   }
 
-  func testFetchIgnoringCacheDataWithCachedData_exactlyOneServerResult() throws {
+  func test_fetchIgnoringCacheDataWithCachedData_exactlyOneServerResult() throws {
     let results = fetch(try cachedStack(), .fetchIgnoringCacheData, expected: 1)
     XCTAssertEqual(try results.map { try $0.get().source }, [.server])
   }
 
-  func testReturnCacheDataAndFetchHit_cacheThenServer_inOrder() throws {
+  func test_returnCacheDataAndFetchHit_cacheThenServer_inOrder() throws {
     let stack = try cachedStack()
     let results = fetch(stack, .returnCacheDataAndFetch, expected: 2)
     XCTAssertEqual(try results.map { try $0.get().source }, [.cache, .server])
@@ -44,14 +46,14 @@ final class FetchQueryTests: XCTestCase {
     XCTAssertEqual(stack.server.requests.count, 1)
   }
 
-  func testReturnCacheDataElseFetchHit_oneCacheResult_noServerRequest() throws {
+  func test_returnCacheDataElseFetchHit_oneCacheResult_noServerRequest() throws {
     let stack = try cachedStack()
     let results = fetch(stack, .returnCacheDataElseFetch, expected: 1)
     XCTAssertEqual(try results.map { try $0.get().source }, [.cache])
     XCTAssertEqual(stack.server.requests.count, 0)
   }
 
-  func testReturnCacheDataAndFetchWithIncompleteCache_onlyTheServerResult() throws {
+  func test_returnCacheDataAndFetchWithIncompleteCache_onlyTheServerResult() throws {
     let stack = ScriptedStack()
     try stack.store.publishRecords(RecordSet(records: [
       Record(key: "QUERY_ROOT", fields: ["hero": .reference("Droid:2001")]),
@@ -61,7 +63,7 @@ final class FetchQueryTests: XCTestCase {
     XCTAssertEqual(try results.map { try $0.get().source }, [.server])
   }
 
-  func testReturnCacheDataDontFetch_hitThenMissThenAfterClearCacheFailure() throws {
+  func test_returnCacheDataDontFetch_hitThenMissThenAfterClearCacheFailure() throws {
     let stack = try cachedStack()
     XCTAssertEqual(try fetch(stack, .returnCacheDataDontFetch, expected: 1).map { try $0.get().source }, [.cache])
     let miss = fetch(stack, .returnCacheDataDontFetch, expected: 1, query: HeroNameQuery(episode: .init(.EMPIRE)))
@@ -77,7 +79,7 @@ final class FetchQueryTests: XCTestCase {
     XCTAssertEqual(stack.server.requests.count, 0)
   }
 
-  func testCompletionRunsOnTheQueuePassedAsQueue() {
+  func test_completion_runsOnTheQueuePassedAsQueue() {
     let queue = DispatchQueue(label: "custom")
     let key = DispatchSpecificKey<String>()
     queue.setSpecific(key: key, value: "custom")
@@ -90,7 +92,7 @@ final class FetchQueryTests: XCTestCase {
     wait(for: [done], timeout: 2)
   }
 
-  func testCachePolicyDefaultIsSettableAndReadAtCallTime() {
+  func test_cachePolicyDefault_isSettableAndReadAtCallTime() {
     let saved = CachePolicy.default
     defer { CachePolicy.default = saved }
     XCTAssertEqual(CachePolicy.default, .returnCacheDataElseFetch)
@@ -104,9 +106,9 @@ final class FetchQueryTests: XCTestCase {
     XCTAssertEqual(stack.server.requests.count, 2)
   }
 
-  /// Quirk (§3.7), kept: an APQ retry under `returnCacheDataAndFetch` with a cache hit delivers the cached
+  /// MIGRATION.md §5.6, 1.x decision 4, kept: an APQ retry under `returnCacheDataAndFetch` with a cache hit delivers the cached
   /// value again (three deliveries in all).
-  func testQuirk_apqRetryWithReturnCacheDataAndFetch_redeliversTheCachedValue() throws {
+  func test_quirk_apqRetryWithReturnCacheDataAndFetch_redeliversTheCachedValue() throws {
     let notFound = ScriptedResponse.json(["errors": [["message": "PersistedQueryNotFound"]]])
     let stack = ScriptedStack(server: ScriptedServer(responses: [notFound, .json(["data": .object(r2d2Data)])]), autoPersistQueries: true)
     try stack.store.publishRecords(stack.store.records(for: HeroNameQuery(episode: nil), data: r2d2Data))
@@ -114,7 +116,7 @@ final class FetchQueryTests: XCTestCase {
     XCTAssertEqual(try results.map { try $0.get().source }, [GraphQLResult<HeroNameQuery.Data>.Source.cache, .cache, .server])
   }
 
-  func testCacheWriteThenStoreLoad_returnsTheWrittenResponse_missIsMissingValueAtTheField() {
+  func test_cacheWriteThenStoreLoad_returnsTheWrittenResponse_missIsMissingValueAtTheField() {
     let stack = ScriptedStack()
     _ = fetch(stack, .fetchIgnoringCacheData, expected: 1, query: HeroNameQuery(episode: .init(.EMPIRE)))
     let loaded = exactly(1)
@@ -138,7 +140,7 @@ final class FetchQueryTests: XCTestCase {
 final class ApolloClientOperationTests: XCTestCase {
   private func recordCount(_ store: ApolloStore) -> Int { (store.cache as? InMemoryNormalizedCache)?.recordCount ?? -1 }
 
-  func testPerformPublishResultToStore_trueWritesMutationRoot_falseWritesNothing() throws {
+  func test_performPublishResultToStore_trueWritesMutationRoot_falseWritesNothing() throws {
     let mutation = CreateReviewMutation(episode: .init(.JEDI), review: ReviewInput(stars: 5, commentary: "yes"))
     let stack = ScriptedStack()
     let unpublished = exactly(1)
@@ -159,7 +161,7 @@ final class ApolloClientOperationTests: XCTestCase {
     XCTAssertNotNil(records["MUTATION_ROOT"])
   }
 
-  func testUploadWithoutUploadingTransport_failsWithNoUploadTransport_returnsEmptyCancellable() {
+  func test_uploadWithoutUploadingTransport_failsWithNoUploadTransport_returnsEmptyCancellable() {
     final class PlainTransport: NetworkTransport {
       func send<Operation: GraphQLOperation>(operation: Operation, cachePolicy: CachePolicy, contextIdentifier: UUID?,
                                              context: (any RequestContext)?, callbackQueue: DispatchQueue,
@@ -178,24 +180,24 @@ final class ApolloClientOperationTests: XCTestCase {
     wait(for: [done], timeout: 2)
   }
 
-  func testSubscribeOverMultipartHTTP_onePerPayload() {
+  func test_subscribeOverMultipartHTTP_onePerPayload() {
     let stack = ScriptedStack()
     let done = exactly(4)
-    let values = Deliveries<Int>()
+    let values = Recorder<Int>()
     _ = stack.apollo.subscribe(subscription: CountdownSubscription(from: 3, intervalMs: nil), queue: callbackQueue) { result in
       if let value = try? result.get().data?.countdown { values.append(value) }
       done.fulfill()
     }
     wait(for: [done], timeout: 2)
     settle()
-    XCTAssertEqual(values.all, [3, 2, 1, 0])
+    XCTAssertEqual(values.values, [3, 2, 1, 0])
     XCTAssertEqual(stack.server.requests.first?.header("Accept"),
                    "multipart/mixed;subscriptionSpec=1.0,application/graphql-response+json,application/json")
   }
 
-  func testContextIdentifierAndContextReachTheRequest() {
+  func test_contextIdentifierAndContext_reachTheRequest() {
     struct Timeout: RequestContextTimeoutConfigurable { let requestTimeout: TimeInterval = 120 }
-    let seen = Deliveries<(UUID?, TimeInterval?)>()
+    let seen = Recorder<(UUID?, TimeInterval?)>()
     let identifier = UUID()
     let stack = ScriptedStack(provider: { client, store in
       FixedProvider(make: {
@@ -210,7 +212,7 @@ final class ApolloClientOperationTests: XCTestCase {
     stack.apollo.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheData, contextIdentifier: identifier, context: Timeout(),
                        queue: callbackQueue) { _ in done.fulfill() }
     wait(for: [done], timeout: 2)
-    XCTAssertEqual(seen.all.first?.0, identifier)
-    XCTAssertEqual(seen.all.first?.1, 120)
+    XCTAssertEqual(seen.values.first?.0, identifier)
+    XCTAssertEqual(seen.values.first?.1, 120)
   }
 }

@@ -1,4 +1,5 @@
 @testable import ApolloCallbackChain
+import ApolloTestSupport
 import Foundation
 import StarWarsAPI
 import XCTest
@@ -11,7 +12,7 @@ import FoundationNetworking
 private final class RetryingInterceptor: ApolloInterceptor, @unchecked Sendable {
   var id = InterceptorID.next()
   let limit: Int
-  let retries = Deliveries<Int>()
+  let retries = Recorder<Int>()
   init(limit: Int = .max) { self.limit = limit }
   func interceptAsync<Operation: GraphQLOperation>(
     chain: any RequestChain, request: HTTPRequest<Operation>, response: HTTPResponse<Operation>?,
@@ -26,9 +27,9 @@ private final class RetryingInterceptor: ApolloInterceptor, @unchecked Sendable 
   }
 }
 
-/// Reference §4 MaxRetryInterceptorTests.
+/// Mirrors upstream 1.x `MaxRetryInterceptorTests` (apollographql/apollo-ios-dev 1.25.7, Tests/ApolloTests/Interceptors/MaxRetryInterceptorTests.swift).
 final class MaxRetryInterceptorTests: XCTestCase {
-  func testBlindRetrier_failsWithHitMaxRetryCount15_afterSixteenHits() {
+  func test_blindRetrier_failsWithHitMaxRetryCount15_afterSixteenHits() {
     let retrier = RetryingInterceptor()
     let chain = InterceptorRequestChain(interceptors: [MaxRetryInterceptor(maxRetriesAllowed: 15), retrier], callbackQueue: callbackQueue)
     let done = exactly(1)
@@ -42,7 +43,7 @@ final class MaxRetryInterceptorTests: XCTestCase {
     XCTAssertEqual(retrier.retries.count, 16)
   }
 
-  func testRetriesTwiceThenProceeds_succeedsAfterExactlyTwoRetries() {
+  func test_retriesTwiceThenProceeds_succeedsAfterExactlyTwoRetries() {
     let retrier = RetryingInterceptor(limit: 2)
     let chain = InterceptorRequestChain(
       interceptors: [MaxRetryInterceptor(), retrier, CannedResponseInterceptor(body: r2d2Body), JSONResponseParsingInterceptor()],
@@ -56,7 +57,7 @@ final class MaxRetryInterceptorTests: XCTestCase {
     XCTAssertEqual(retrier.retries.count, 2)
   }
 
-  func testBackoffEnabled_successPathIntact() {
+  func test_backoffEnabled_successPathIntact() {
     let retrier = RetryingInterceptor(limit: 2)
     let configuration = MaxRetryInterceptor.Configuration(maxRetries: 3, baseDelay: 0.001, maxDelay: 0.01,
                                                           enableExponentialBackoff: true, enableJitter: false)
@@ -72,7 +73,7 @@ final class MaxRetryInterceptorTests: XCTestCase {
     wait(for: [done], timeout: 2)
   }
 
-  func testBackoffEnabled_blindRetrier_failsWithCount2_hitCount3() {
+  func test_backoffEnabled_blindRetrier_failsWithCount2_hitCount3() {
     let retrier = RetryingInterceptor()
     let configuration = MaxRetryInterceptor.Configuration(maxRetries: 2, baseDelay: 0.001, maxDelay: 0.01,
                                                           enableExponentialBackoff: true, enableJitter: false)
@@ -89,7 +90,7 @@ final class MaxRetryInterceptorTests: XCTestCase {
     XCTAssertEqual(maxRetry.hitCount, 3)
   }
 
-  func testBackoffArithmetic_firstRetryIsBaseTimesMultiplier_jitterWithinHalfToFull() {
+  func test_backoffArithmetic_firstRetryIsBaseTimesMultiplier_jitterWithinHalfToFull() {
     let plain = MaxRetryInterceptor(configuration: .init(baseDelay: 0.3, multiplier: 2, maxDelay: 20, enableExponentialBackoff: true,
                                                          enableJitter: false))
     XCTAssertEqual(plain.backoffDelay(forHit: 2), 0.6, accuracy: 1e-9)
@@ -102,9 +103,9 @@ final class MaxRetryInterceptorTests: XCTestCase {
   }
 }
 
-/// Reference §4 ResponseCodeInterceptorTests.
+/// Mirrors upstream 1.x `ResponseCodeInterceptorTests` (apollographql/apollo-ios-dev 1.25.7, Tests/ApolloTests/Interceptors/ResponseCodeInterceptorTests.swift).
 final class ResponseCodeInterceptorTests: XCTestCase {
-  func testStatus200WithEmptyData_passesResponseCode_failsInJSONParserWithCouldNotParseToJSON() {
+  func test_status200WithEmptyData_passesResponseCode_failsInJSONParserWithCouldNotParseToJSON() {
     let chain = InterceptorRequestChain(
       interceptors: [CannedResponseInterceptor(body: ""), ResponseCodeInterceptor(), JSONResponseParsingInterceptor()],
       callbackQueue: callbackQueue)
@@ -119,7 +120,7 @@ final class ResponseCodeInterceptorTests: XCTestCase {
     wait(for: [done], timeout: 2)
   }
 
-  func testStatus401WithJSON_invalidResponseCodeWithExactBytes_graphQLErrorWrapsTheWholeBody() {
+  func test_status401WithJSON_invalidResponseCodeWithExactBytes_graphQLErrorWrapsTheWholeBody() {
     let body = #"{"data":{"hero":{"name":"Luke"}}}"#
     let chain = InterceptorRequestChain(
       interceptors: [CannedResponseInterceptor(status: 401, body: body), ResponseCodeInterceptor(), JSONResponseParsingInterceptor()],
@@ -139,7 +140,7 @@ final class ResponseCodeInterceptorTests: XCTestCase {
     wait(for: [done], timeout: 2)
   }
 
-  func testStatus401WithText_graphQLErrorIsNil_rawTextKept() {
+  func test_status401WithText_graphQLErrorIsNil_rawTextKept() {
     let chain = InterceptorRequestChain(
       interceptors: [CannedResponseInterceptor(status: 401, body: "Unauthorized"), ResponseCodeInterceptor()],
       callbackQueue: callbackQueue)
@@ -156,7 +157,7 @@ final class ResponseCodeInterceptorTests: XCTestCase {
     wait(for: [done], timeout: 2)
   }
 
-  func testNoResponse_invalidResponseCodeWithNils() {
+  func test_noResponse_invalidResponseCodeWithNils() {
     let chain = InterceptorRequestChain(interceptors: [ResponseCodeInterceptor()], callbackQueue: callbackQueue)
     let done = exactly(1)
     chain.kickoff(request: jsonRequest(HeroNameQuery(episode: nil))) { result in
@@ -169,9 +170,9 @@ final class ResponseCodeInterceptorTests: XCTestCase {
   }
 }
 
-/// Reference §4 JSONResponseParsingInterceptorTests.
+/// Mirrors upstream 1.x `JSONResponseParsingInterceptorTests` (apollographql/apollo-ios-dev 1.25.7, Tests/ApolloTests/Interceptors/JSONResponseParsingInterceptorTests.swift).
 final class JSONResponseParsingInterceptorTests: XCTestCase {
-  func testLoneParserWithoutResponse_failsWithNoResponseToParse() {
+  func test_loneParserWithoutResponse_failsWithNoResponseToParse() {
     let chain = InterceptorRequestChain(interceptors: [JSONResponseParsingInterceptor()], callbackQueue: callbackQueue)
     let done = exactly(1)
     chain.kickoff(request: jsonRequest(HeroNameQuery(episode: nil))) { result in
@@ -183,7 +184,7 @@ final class JSONResponseParsingInterceptorTests: XCTestCase {
     wait(for: [done], timeout: 2)
   }
 
-  func testNetworkFetchThenParser_emptyData_failsWithCouldNotParseToJSON() {
+  func test_networkFetchThenParser_emptyData_failsWithCouldNotParseToJSON() {
     let client = URLSessionClientOnStreamingSession(session: ScriptedServer(responses: [.raw(Data())]))
     let chain = InterceptorRequestChain(interceptors: [NetworkFetchInterceptor(client: client), JSONResponseParsingInterceptor()],
                                         callbackQueue: callbackQueue)
@@ -198,7 +199,7 @@ final class JSONResponseParsingInterceptorTests: XCTestCase {
     wait(for: [done], timeout: 2)
   }
 
-  func testFetchIgnoringCacheCompletely_fastParse_noRecordsNoDependentKeys() {
+  func test_fetchIgnoringCacheCompletely_fastParse_noRecordsNoDependentKeys() {
     final class Capture: ApolloInterceptor, @unchecked Sendable {
       var id = InterceptorID.next()
       var records: RecordSet??
@@ -227,7 +228,7 @@ final class JSONResponseParsingInterceptorTests: XCTestCase {
   }
 
   @available(*, deprecated)
-  func testDeprecatedCacheKeyForObjectInitializer_stillCompilesAndKeysRecords() throws {
+  func test_deprecatedCacheKeyForObjectInitializer_stillCompilesAndKeysRecords() throws {
     let interceptor = JSONResponseParsingInterceptor(cacheKeyForObject: { object in object["id"] })
     let records = try XCTUnwrap(interceptor.normalizer.execute(
       HeroNameQuery(episode: nil), data: ["hero": ["__typename": "Droid", "id": "2001", "name": "R2-D2"]], normalizing: true
@@ -236,7 +237,8 @@ final class JSONResponseParsingInterceptorTests: XCTestCase {
   }
 }
 
-/// Reference §4 AutomaticPersistedQueriesTests (default provider over a scripted server).
+/// Mirrors upstream 1.x `AutomaticPersistedQueriesTests` (apollographql/apollo-ios-dev 1.25.7, Tests/ApolloTests/AutomaticPersistedQueriesTests.swift),
+/// with the default provider over a scripted server.
 final class AutomaticPersistedQueriesTests: XCTestCase {
   private func send<Operation: GraphQLOperation>(_ operation: Operation, _ stack: ScriptedStack,
                                                  expectFailure: Bool = false) -> Result<GraphQLResult<Operation.Data>, any Error>? {
@@ -250,7 +252,7 @@ final class AutomaticPersistedQueriesTests: XCTestCase {
     return outcome
   }
 
-  func testWithoutAPQ_POSTWithQueryDocumentAndVariables() throws {
+  func test_withoutAPQ_postWithQueryDocumentAndVariables() throws {
     let stack = ScriptedStack()
     _ = send(HeroNameQuery(episode: .init(.EMPIRE)), stack)
     let request = try XCTUnwrap(stack.server.requests.first)
@@ -260,7 +262,7 @@ final class AutomaticPersistedQueriesTests: XCTestCase {
     XCTAssertNil(request.extensions?["persistedQuery"])
   }
 
-  func testAPQQueryAndMutation_POSTWithPersistedQueryExtensionAndNoDocument() throws {
+  func test_apqQueryAndMutation_postWithPersistedQueryExtensionAndNoDocument() throws {
     let stack = ScriptedStack(autoPersistQueries: true)
     _ = send(HeroNameQuery(episode: nil), stack)
     _ = send(CreateReviewMutation(episode: .init(.JEDI), review: ReviewInput(stars: 3)), stack)
@@ -272,7 +274,7 @@ final class AutomaticPersistedQueriesTests: XCTestCase {
     }
   }
 
-  func testAPQWithGETForPersistedQueryRetry_firstRequestIsGETWithoutQuery() throws {
+  func test_apqWithGETForPersistedQueryRetry_firstRequestIsGETWithoutQuery() throws {
     let stack = ScriptedStack(autoPersistQueries: true, useGETForPersistedQueryRetry: true)
     _ = send(HeroNameQuery(episode: .init(.JEDI)), stack)
     let request = try XCTUnwrap(stack.server.requests.first)
@@ -283,7 +285,7 @@ final class AutomaticPersistedQueriesTests: XCTestCase {
     XCTAssertNil(request.header("Content-Type"))
   }
 
-  func testGETForQueriesWithAuthorizationHeader_GETKeepsHeaderAndSendsQuery() throws {
+  func test_getForQueriesWithAuthorizationHeader_getKeepsHeaderAndSendsQuery() throws {
     let stack = ScriptedStack(useGETForQueries: true, additionalHeaders: ["Authorization": "Bearer x"])
     _ = send(HeroNameQuery(episode: nil), stack)
     let request = try XCTUnwrap(stack.server.requests.first)
@@ -292,7 +294,7 @@ final class AutomaticPersistedQueriesTests: XCTestCase {
     XCTAssertEqual(request.query, HeroNameQuery.operationDocument.definition?.queryDocument)
   }
 
-  func testAPQWithGETForQueries_GETWithExtensionsWithoutQuery() throws {
+  func test_apqWithGETForQueries_getWithExtensionsWithoutQuery() throws {
     let stack = ScriptedStack(autoPersistQueries: true, useGETForQueries: true)
     _ = send(HeroNameQuery(episode: nil), stack)
     let request = try XCTUnwrap(stack.server.requests.first)
@@ -301,7 +303,7 @@ final class AutomaticPersistedQueriesTests: XCTestCase {
     XCTAssertNotNil(request.extensions?["persistedQuery"])
   }
 
-  func testPersistedQueryNotFoundTwice_exactlyTwoRequests_thenPersistedQueryRetryFailed() {
+  func test_persistedQueryNotFoundTwice_exactlyTwoRequests_thenPersistedQueryRetryFailed() {
     let notFound = ScriptedResponse.json(["errors": [["message": "PersistedQueryNotFound"]]])
     let stack = ScriptedStack(server: ScriptedServer(responses: [notFound, notFound]), autoPersistQueries: true)
     let outcome = send(HeroNameQuery(episode: nil), stack)
@@ -312,7 +314,7 @@ final class AutomaticPersistedQueriesTests: XCTestCase {
     XCTAssertNotNil(stack.server.requests[1].query)
   }
 
-  func testPersistedOnlyOperation_failsWithPersistedQueryNotFoundForPersistedOnlyQuery_noRetry() {
+  func test_persistedOnlyOperation_failsWithPersistedQueryNotFoundForPersistedOnlyQuery_noRetry() {
     struct PersistedOnlyQuery: GraphQLQuery {
       static let operationName = "PersistedOnly"
       static let operationDocument = OperationDocument(operationIdentifier: "abc123")
@@ -327,8 +329,8 @@ final class AutomaticPersistedQueriesTests: XCTestCase {
     XCTAssertEqual(stack.server.requests.count, 1)
   }
 
-  /// Quirk (§5.36), fixed: sending a document for a persisted-only operation is a typed error, not a crash.
-  func testQuirk_persistedOnlyOperationWithoutAPQ_failsWithTypedErrorInsteadOfCrashing() {
+  /// MIGRATION.md §5.6, 1.x decision 11, fixed: sending a document for a persisted-only operation is a typed error, not a crash.
+  func test_quirk_persistedOnlyOperationWithoutAPQ_failsWithTypedErrorInsteadOfCrashing() {
     struct PersistedOnlyQuery: GraphQLQuery {
       static let operationName = "PersistedOnly"
       static let operationDocument = OperationDocument(operationIdentifier: "abc123")
@@ -342,11 +344,11 @@ final class AutomaticPersistedQueriesTests: XCTestCase {
   }
 }
 
-/// Reference §4 CacheDependentInterceptorTests.
+/// Mirrors upstream 1.x `CacheDependentInterceptorTests` (apollographql/apollo-ios-dev 1.25.7, Tests/ApolloTests/Cache/CacheDependentInterceptorTests.swift).
 final class CacheDependentInterceptorTests: XCTestCase {
-  func testErrorInterceptorOn401SwitchesToCacheAndRetries_finalSuccessFromCache() throws {
+  func test_errorInterceptorOn401SwitchesToCacheAndRetries_finalSuccessFromCache() throws {
     final class CacheFallback: ApolloErrorInterceptor, @unchecked Sendable {
-      let handled = Deliveries<Int>()
+      let handled = Recorder<Int>()
       func handleErrorAsync<Operation: GraphQLOperation>(
         error: any Error, chain: any RequestChain, request: HTTPRequest<Operation>, response: HTTPResponse<Operation>?,
         completion: @escaping (Result<GraphQLResult<Operation.Data>, any Error>) -> Void
@@ -374,13 +376,13 @@ final class CacheDependentInterceptorTests: XCTestCase {
       done.fulfill()
     }
     wait(for: [done], timeout: 2)
-    XCTAssertEqual(handler.handled.all, [401])
+    XCTAssertEqual(handler.handled.values, [401])
   }
 }
 
-/// Reference §4 DefaultInterceptorProviderTests.
+/// Mirrors upstream 1.x `DefaultInterceptorProviderTests` (apollographql/apollo-ios-dev 1.25.7, Tests/ApolloTests/DefaultInterceptorProviderTests.swift).
 final class DefaultInterceptorProviderTests: XCTestCase {
-  func testSecondFetchWithDefaultPolicyComesFromCacheWithoutRequest() {
+  func test_secondFetchWithDefaultPolicy_comesFromCacheWithoutRequest() {
     let stack = ScriptedStack()
     let first = exactly(1)
     stack.apollo.fetch(query: HeroNameQuery(episode: nil), queue: callbackQueue) { result in
@@ -397,7 +399,7 @@ final class DefaultInterceptorProviderTests: XCTestCase {
     XCTAssertEqual(stack.server.requests.count, 1)
   }
 
-  func testParserChoice_JSONForPlainOperations_IncrementalForDeferred() {
+  func test_parserChoice_jsonForPlainOperations_incrementalForDeferred() {
     let provider = DefaultInterceptorProvider(client: URLSessionClientOnStreamingSession(session: StarWarsScriptedServer.make()), store: ApolloStore())
     let plain = provider.interceptors(for: HeroNameQuery(episode: nil))
     XCTAssertTrue(plain.contains { $0 is JSONResponseParsingInterceptor })
@@ -407,7 +409,7 @@ final class DefaultInterceptorProviderTests: XCTestCase {
     XCTAssertTrue(deferred.contains { $0 is IncrementalJSONResponseParsingInterceptor })
   }
 
-  func testDefaultOrder() {
+  func test_defaultInterceptorProvider_listsTheInterceptorsInUpstreamOrder() {
     let provider = DefaultInterceptorProvider(client: URLSessionClientOnStreamingSession(session: StarWarsScriptedServer.make()), store: ApolloStore())
     let names = provider.interceptors(for: HeroNameQuery(episode: nil)).map { String(describing: type(of: $0)) }
     XCTAssertEqual(names, ["MaxRetryInterceptor", "CacheReadInterceptor", "NetworkFetchInterceptor", "ResponseCodeInterceptor",
@@ -416,9 +418,9 @@ final class DefaultInterceptorProviderTests: XCTestCase {
     XCTAssertNil(provider.additionalErrorInterceptor(for: HeroNameQuery(episode: nil)))
   }
 
-  /// Quirk (§5.28), kept: the provider invalidates its client when it goes away, which silently ends its
+  /// MIGRATION.md §5.6, 1.x decision 13, kept: the provider invalidates its client when it goes away, which silently ends its
   /// in-flight requests.
-  func testQuirk_providerDeinitInvalidatesTheClient() {
+  func test_quirk_providerDeinitInvalidatesTheClient() {
     let client = URLSessionClientOnStreamingSession(session: StarWarsScriptedServer.make())
     var provider: DefaultInterceptorProvider? = DefaultInterceptorProvider(client: client, store: ApolloStore())
     XCTAssertNotNil(provider)

@@ -1,4 +1,5 @@
 @testable import ApolloCallbackChain
+import ApolloTestSupport
 import Foundation
 import StarWarsAPI
 import XCTest
@@ -14,7 +15,7 @@ private func multipartBody(_ parts: [String], boundary: String = "graphql", clos
 private func runChain<Operation: GraphQLOperation>(
   _ operation: Operation, interceptors: [any ApolloInterceptor], expected: Int
 ) -> [Result<GraphQLResult<Operation.Data>, any Error>] {
-  let results = Deliveries<Result<GraphQLResult<Operation.Data>, any Error>>()
+  let results = Recorder<Result<GraphQLResult<Operation.Data>, any Error>>()
   let done = exactly(expected)
   let chain = InterceptorRequestChain(interceptors: interceptors, callbackQueue: callbackQueue)
   chain.kickoff(request: jsonRequest(operation)) { result in
@@ -24,10 +25,10 @@ private func runChain<Operation: GraphQLOperation>(
   XCTWaiter().wait(for: [done], timeout: 2)
   settle()
   XCTAssertEqual(results.count, expected, "completion count")
-  return results.all
+  return results.values
 }
 
-/// Reference §4 MultipartResponseParsingInterceptorTests.
+/// Mirrors upstream 1.x `MultipartResponseParsingInterceptorTests` (apollographql/apollo-ios-dev 1.25.7, Tests/ApolloTests/Interceptors/MultipartResponseParsingInterceptorTests.swift).
 final class MultipartResponseParsingInterceptorTests: XCTestCase {
   private func error(headers: [String: String], body: Data = Data("--graphql--".utf8)) -> (any Error)? {
     struct Canned: ApolloInterceptor {
@@ -48,32 +49,32 @@ final class MultipartResponseParsingInterceptorTests: XCTestCase {
     return error
   }
 
-  func testNilResponse_noResponseToParse() {
+  func test_nilResponse_noResponseToParse() {
     let results = runChain(CountdownSubscription(from: 1, intervalMs: nil), interceptors: [MultipartResponseParsingInterceptor()], expected: 1)
     guard case .failure(let error)? = results.first else { return XCTFail() }
     XCTAssertEqual(error as? MultipartResponseParsingInterceptor.ParsingError, .noResponseToParse)
   }
 
-  func testMultipartWithoutBoundary_missingMultipartBoundary() {
+  func test_multipartWithoutBoundary_missingMultipartBoundary() {
     XCTAssertEqual(error(headers: ["Content-Type": "multipart/mixed"]) as? MultipartResponseParsingInterceptor.ParsingError,
                    .missingMultipartBoundary)
   }
 
-  func testBoundaryWithoutSpecOrUnknownSpec_invalidMultipartProtocol() {
+  func test_boundaryWithoutSpecOrUnknownSpec_invalidMultipartProtocol() {
     XCTAssertEqual(error(headers: ["Content-Type": "multipart/mixed;boundary=graphql"]) as? MultipartResponseParsingInterceptor.ParsingError,
                    .invalidMultipartProtocol)
     XCTAssertEqual(error(headers: ["Content-Type": "multipart/mixed;boundary=graphql;unknownSpec=0"])
       as? MultipartResponseParsingInterceptor.ParsingError, .invalidMultipartProtocol)
   }
 
-  func testUTF16Body_cannotParseResponseData() {
+  func test_utf16Body_cannotParseResponseData() {
     let body = "--graphql\r\n{}\r\n--graphql--".data(using: .utf16)!
     XCTAssertEqual(error(headers: ["Content-Type": "multipart/mixed;boundary=graphql;subscriptionSpec=1.0"], body: body)
       as? MultipartResponseParsingInterceptor.ParsingError, .cannotParseResponseData)
   }
 }
 
-/// Reference §4 MultipartResponseSubscriptionParserTests.
+/// Mirrors upstream 1.x `MultipartResponseSubscriptionParserTests` (apollographql/apollo-ios-dev 1.25.7, Tests/ApolloTests/Interceptors/MultipartResponseSubscriptionParserTests.swift).
 final class MultipartResponseSubscriptionParserTests: XCTestCase {
   typealias ParsingError = MultipartResponseSubscriptionParser.ParsingError
 
@@ -86,27 +87,27 @@ final class MultipartResponseSubscriptionParserTests: XCTestCase {
     return error as? ParsingError
   }
 
-  func testUnsupportedPartContentType() {
+  func test_unsupportedPartContentType_isAParsingError() {
     XCTAssertEqual(failure("content-type: test/custom\r\n\r\n{}"), .unsupportedContentType(type: "test/custom"))
   }
 
-  func testErrorsPresent_irrecoverableErrorWithFirstMessage_evenWithPayload() {
+  func test_errorsPresent_irrecoverableErrorWithFirstMessage_evenWithPayload() {
     let expected = ParsingError.irrecoverableError(message: "forbidden")
     XCTAssertEqual(failure(#"content-type: application/json\#r\#n\#r\#n{"payload":null,"errors":[{"message":"forbidden"}]}"#), expected)
     XCTAssertEqual(failure(#"content-type: application/json\#r\#n\#r\#n{"payload":{"data":{"countdown":1}},"errors":[{"message":"forbidden","locations":[]}]}"#), expected)
   }
 
-  func testNonJSONLine_cannotParseChunkData() {
+  func test_nonJSONLine_cannotParseChunkData() {
     XCTAssertEqual(failure("content-type: application/json\r\n\r\nnot json"), .cannotParseChunkData)
   }
 
-  func testHeartbeatAndNullPayloadAndNullErrors_areSkipped() throws {
+  func test_heartbeatAndNullPayloadAndNullErrors_areSkipped() throws {
     XCTAssertNil(try parse("content-type: application/json\r\n\r\n{}").get())
     XCTAssertNil(try parse(#"content-type: application/json\#r\#n\#r\#n{"payload":null}"#).get())
     XCTAssertNil(try parse(#"content-type: application/json\#r\#n\#r\#n{"errors":null}"#).get())
   }
 
-  func testEndToEnd_heartbeatSkipped_threePartsGiveTwoResults_contentTypeVariants() {
+  func test_endToEnd_heartbeatSkipped_threePartsGiveTwoResults_contentTypeVariants() {
     let parts = [#"{"payload":{"data":{"countdown":2}}}"#, "{}", #"{"payload":{"data":{"countdown":1}},"unknown":true}"#]
     for contentType in ["application/json", "application/json; charset=utf-8", "application/graphql-response+json"] {
       let body = parts.map { "--graphql\r\nCONTENT-TYPE: \(contentType)\r\n\r\n\($0)\r\n" }.joined() + "--graphql--\r\n"
@@ -119,7 +120,7 @@ final class MultipartResponseSubscriptionParserTests: XCTestCase {
     }
   }
 
-  func testEndToEnd_dashBoundaryWithDashLadenBody_andPayloadWithDataAndErrors() {
+  func test_endToEnd_dashBoundaryWithDashLadenBody_andPayloadWithDataAndErrors() {
     let body = multipartBody([#"{"payload":{"data":{"countdown":3},"errors":[{"message":"-- careful --"}]}}"#,
                               #"{"payload":{"data":null,"errors":[{"message":"only errors"}]}}"#], boundary: "-")
     let server = ScriptedServer(responses: [.text(body, headers: ["Content-Type": "multipart/mixed;boundary=\"-\";subscriptionSpec=1.0"])])
@@ -134,7 +135,7 @@ final class MultipartResponseSubscriptionParserTests: XCTestCase {
     XCTAssertEqual(values.last?.errors?.first?.message, "only errors")
   }
 
-  func testFailingPartDoesNotStopLaterParts() {
+  func test_failingPart_doesNotStopLaterParts() {
     let body = multipartBody(["garbage", #"{"payload":{"data":{"countdown":1}}}"#])
     let server = ScriptedServer(responses: [.text(body, headers: ["Content-Type": "multipart/mixed;boundary=graphql;subscriptionSpec=1.0"])])
     let results = runChain(CountdownSubscription(from: 1, intervalMs: nil), interceptors: [
@@ -146,7 +147,7 @@ final class MultipartResponseSubscriptionParserTests: XCTestCase {
   }
 }
 
-/// Reference §4 MultipartResponseDeferParserTests.
+/// Mirrors upstream 1.x `MultipartResponseDeferParserTests` (apollographql/apollo-ios-dev 1.25.7, Tests/ApolloTests/Interceptors/MultipartResponseDeferParserTests.swift).
 final class MultipartResponseDeferParserTests: XCTestCase {
   typealias ParsingError = MultipartResponseDeferParser.ParsingError
 
@@ -154,7 +155,7 @@ final class MultipartResponseDeferParserTests: XCTestCase {
     MultipartResponseDeferParser.parse(MultipartPart.parse(Data(text.utf8)))
   }
 
-  func testWrongContentType_garbage_missingMembers() {
+  func test_wrongContentTypeGarbageAndMissingMembers_areEachATypedParsingError() {
     guard case .failure(let a) = parse("content-type: text/html\r\n\r\n{}"),
       case .failure(let b) = parse("content-type: application/json\r\n\r\nnope"),
       case .failure(let c) = parse(#"content-type: application/json\#r\#n\#r\#n{"data":{}}"#)
@@ -164,19 +165,20 @@ final class MultipartResponseDeferParserTests: XCTestCase {
     XCTAssertEqual(c as? ParsingError, .cannotParsePayloadData)
   }
 
-  func testValidPartsForwarded() throws {
+  func test_validPart_isForwarded() throws {
     let forwarded = try parse(#"content-type: application/json; charset=utf-8\#r\#n\#r\#n{"data":{"a":1},"hasNext":true}"#).get()
     XCTAssertEqual(try forwarded.map { try JSONParser.parseObject($0) }, ["data": ["a": 1], "hasNext": true])
   }
 }
 
-/// Reference §4 IncrementalJSONResponseParsingInterceptorTests and DeferTests.
+/// Mirrors upstream 1.x `IncrementalJSONResponseParsingInterceptorTests` and `DeferTests` (apollographql/apollo-ios-dev
+/// 1.25.7, Tests/ApolloTests/Interceptors/IncrementalJSONResponseParsingInterceptorTests.swift, DeferTests.swift).
 final class DeferTests: XCTestCase {
   private let deferHeaders = ["Content-Type": "multipart/mixed;boundary=\"-\";deferSpec=20220824"]
   private let initial = #"{"data":{"hero":{"__typename":"Droid","id":"2001","name":"R2-D2"}},"hasNext":true}"#
   private let increment = #"{"incremental":[{"data":{"friends":[{"__typename":"Human","id":"1000","name":"Luke Skywalker"}]},"path":["hero"],"label":"friends"}],"hasNext":false}"#
 
-  func testNilResponse_andEmptyData() {
+  func test_nilResponseAndEmptyData_failWithNoResponseToParseAndCouldNotParseToJSON() {
     let nilResults = runChain(HeroDeferredQuery(), interceptors: [IncrementalJSONResponseParsingInterceptor()], expected: 1)
     guard case .failure(let a)? = nilResults.first, case .noResponseToParse? = a as? IncrementalJSONResponseParsingInterceptor.ParsingError
     else { return XCTFail() }
@@ -188,7 +190,7 @@ final class DeferTests: XCTestCase {
     XCTAssertEqual(data, Data())
   }
 
-  func testPartialOnly_oneSuccessWithDeferredFragmentPending() {
+  func test_partialOnly_oneSuccessWithDeferredFragmentPending() {
     let server = ScriptedServer(responses: [.multipart([initial], spec: "deferSpec=20220824", close: false)])
     let results = runChain(HeroDeferredQuery(), interceptors: [
       NetworkFetchInterceptor(client: URLSessionClientOnStreamingSession(session: server)), MultipartResponseParsingInterceptor(),
@@ -199,10 +201,10 @@ final class DeferTests: XCTestCase {
     XCTAssertNil(value?.data?.hero?.fragments.friends?.friends)
   }
 
-  func testPartialThenIncremental_twoSuccesses_secondFulfilsTheFragment_recordsMerged() {
+  func test_partialThenIncremental_twoSuccesses_secondFulfilsTheFragment_recordsMerged() {
     final class RecordCapture: ApolloInterceptor, @unchecked Sendable {
       var id = InterceptorID.next()
-      let records = Deliveries<RecordSet?>()
+      let records = Recorder<RecordSet?>()
       func interceptAsync<Operation: GraphQLOperation>(
         chain: any RequestChain, request: HTTPRequest<Operation>, response: HTTPResponse<Operation>?,
         completion: @escaping (Result<GraphQLResult<Operation.Data>, any Error>) -> Void
@@ -220,11 +222,11 @@ final class DeferTests: XCTestCase {
     let values = results.compactMap { try? $0.get() }
     XCTAssertNil(values.first?.data?.hero?.fragments.friends?.friends)
     XCTAssertEqual(values.last?.data?.hero?.fragments.friends?.friends?.first??.name, "Luke Skywalker")
-    XCTAssertNotNil(capture.records.all.last??["Human:1000"])
-    XCTAssertNotNil(capture.records.all.last??["Droid:2001"])
+    XCTAssertNotNil(capture.records.values.last??["Human:1000"])
+    XCTAssertNotNil(capture.records.values.last??["Droid:2001"])
   }
 
-  func testSecondResponseWithoutIncremental_couldNotParseIncrementalJSON() {
+  func test_secondResponseWithoutIncremental_couldNotParseIncrementalJSON() {
     let response = httpResponse(headers: deferHeaders)
     let interceptor = IncrementalJSONResponseParsingInterceptor()
     final class Feed: ApolloInterceptor, @unchecked Sendable {
@@ -248,7 +250,7 @@ final class DeferTests: XCTestCase {
     else { return XCTFail("\(results)") }
   }
 
-  func testSecondResponseForAnotherDataType_mismatchedCurrentResultType() {
+  func test_secondResponseForAnotherDataType_mismatchedCurrentResultType() {
     let response = httpResponse(headers: deferHeaders)
     let interceptor = IncrementalJSONResponseParsingInterceptor()
     let first = runChain(HeroDeferredQuery(), interceptors: [
@@ -263,9 +265,9 @@ final class DeferTests: XCTestCase {
     else { return XCTFail("\(second)") }
   }
 
-  /// Quirk (§5.6), fixed: a retried `@defer` operation parses its new initial response instead of failing
+  /// MIGRATION.md §5.6, 1.x decision 5, fixed: a retried `@defer` operation parses its new initial response instead of failing
   /// with `couldNotParseIncrementalJSON` (state starts over with each new HTTP response).
-  func testQuirk_retriedDeferredOperationParsesItsNewInitialResponse() {
+  func test_quirk_retriedDeferredOperationParsesItsNewInitialResponse() {
     let interceptor = IncrementalJSONResponseParsingInterceptor()
     let first = runChain(HeroDeferredQuery(), interceptors: [
       CannedResponseInterceptorWithResponse(response: httpResponse(headers: deferHeaders), body: initial), interceptor,
@@ -277,19 +279,19 @@ final class DeferTests: XCTestCase {
     XCTAssertEqual(try? again.first?.get().data?.hero?.name, "R2-D2")
   }
 
-  func testDefaultStackDeferredQuery_twoDeliveries() {
+  func test_defaultStackDeferredQuery_twoDeliveries() {
     let stack = ScriptedStack()
     let done = exactly(2)
-    let names = Deliveries<Int>()
+    let names = Recorder<Int>()
     stack.apollo.fetch(query: HeroDeferredQuery(), cachePolicy: .fetchIgnoringCacheData, queue: callbackQueue) { result in
       names.append((try? result.get().data?.hero?.fragments.friends?.friends?.count) ?? -1)
       done.fulfill()
     }
     wait(for: [done], timeout: 2)
     settle()
-    XCTAssertEqual(names.all.count, 2)
-    XCTAssertEqual(names.all.first, -1)
-    XCTAssertGreaterThan(names.all.last ?? 0, 0)
+    XCTAssertEqual(names.count, 2)
+    XCTAssertEqual(names.values.first, -1)
+    XCTAssertGreaterThan(names.values.last ?? 0, 0)
   }
 }
 
@@ -311,7 +313,7 @@ struct CannedResponseInterceptorWithResponse: ApolloInterceptor {
 /// RFC 2046 allows (the body may open with the dash-boundary). Upstream 1.25 rejects it: a parsing error,
 /// then an empty success.
 final class MultipartBodyWithoutLeadingCRLFTests: XCTestCase {
-  func testDifferenceFromUpstream_aBodyOpeningWithTheBoundary_isReadOnceAndCached() throws {
+  func test_differenceFromUpstream_aBodyOpeningWithTheBoundary_isReadOnceAndCached() throws {
     let part = #"{"data":{"hero":{"__typename":"Droid","id":"2001","name":"R2-D2"}},"hasNext":false}"#
     let body = "--graphql\r\ncontent-type: application/json\r\n\r\n\(part)\r\n--graphql--\r\n"
     XCTAssertTrue(body.hasPrefix("--graphql"), "no CRLF before the first delimiter")
@@ -319,7 +321,7 @@ final class MultipartBodyWithoutLeadingCRLFTests: XCTestCase {
       .raw(Data(body.utf8), headers: ["Content-Type": "multipart/mixed; boundary=\"graphql\"; deferSpec=20220824"])
     }
     let stack = ScriptedStack(server: server)
-    let results = Deliveries<Result<GraphQLResult<HeroNameQuery.Data>, any Error>>()
+    let results = Recorder<Result<GraphQLResult<HeroNameQuery.Data>, any Error>>()
     let done = exactly(1)
     stack.apollo.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheData, queue: callbackQueue) { result in
       results.append(result)
@@ -328,7 +330,7 @@ final class MultipartBodyWithoutLeadingCRLFTests: XCTestCase {
     wait(for: [done], timeout: 2)
     settle()
     XCTAssertEqual(results.count, 1)
-    XCTAssertEqual(try results.all.first?.get().data?.hero?.name, "R2-D2")
+    XCTAssertEqual(try results.values.first?.get().data?.hero?.name, "R2-D2")
     XCTAssertEqual(try stack.store.readIfComplete(HeroNameQuery(episode: nil))?.data.hero?.name, "R2-D2")
   }
 }

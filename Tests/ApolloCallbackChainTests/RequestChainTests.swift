@@ -1,4 +1,5 @@
 @testable import ApolloCallbackChain
+import ApolloTestSupport
 import Foundation
 import StarWarsAPI
 import XCTest
@@ -7,9 +8,10 @@ import XCTest
 import FoundationNetworking
 #endif
 
-/// Reference §4 RequestChainTests and §3 control-flow semantics.
+/// Mirrors upstream 1.x `RequestChainTests` (apollographql/apollo-ios-dev 1.25.7, Tests/ApolloTests/RequestChainTests.swift), and the
+/// control flow of `InterceptorRequestChain` (kickoff, proceed, return a value, handle an error, retry, cancel).
 final class RequestChainTests: XCTestCase {
-  func testProviderReturningNoInterceptors_sendFailsWithNoInterceptors() {
+  func test_providerReturningNoInterceptors_sendFailsWithNoInterceptors() {
     let errors = ForwardingErrorInterceptor()
     let stack = ScriptedStack(provider: { _, _ in FixedProvider(make: { [] }, errorInterceptor: errors) })
     let done = exactly(1)
@@ -20,14 +22,14 @@ final class RequestChainTests: XCTestCase {
       done.fulfill()
     }
     wait(for: [done], timeout: 2)
-    // An empty chain still consults the error interceptor (§5.34).
+    // An empty chain still consults the error interceptor (MIGRATION.md §5.6, 1.x decision 8).
     XCTAssertEqual(errors.seen.count, 1)
   }
 
-  func testCancelRightAfterSend_cancelsCancellableInterceptorsSynchronously_notOthers_andNeverCompletes() {
+  func test_cancelRightAfterSend_cancelsCancellableInterceptorsSynchronously_notOthers_andNeverCompletes() {
     final class CancellableInterceptor: ApolloInterceptor, Cancellable, @unchecked Sendable {
       var id = InterceptorID.next()
-      let cancelled = Deliveries<Bool>()
+      let cancelled = Recorder<Bool>()
       func cancel() { cancelled.append(true) }
       func interceptAsync<Operation: GraphQLOperation>(
         chain: any RequestChain, request: HTTPRequest<Operation>, response: HTTPResponse<Operation>?,
@@ -35,7 +37,7 @@ final class RequestChainTests: XCTestCase {
     }
     final class NotCancellable: ApolloInterceptor, @unchecked Sendable {
       var id = InterceptorID.next()
-      let cancelled = Deliveries<Bool>()
+      let cancelled = Recorder<Bool>()
       func cancel() { cancelled.append(true) }
       func interceptAsync<Operation: GraphQLOperation>(
         chain: any RequestChain, request: HTTPRequest<Operation>, response: HTTPResponse<Operation>?,
@@ -55,7 +57,7 @@ final class RequestChainTests: XCTestCase {
     wait(for: [none], timeout: 0.5)
   }
 
-  func testAPQInterceptorWithoutParsedResponse_errorReachesErrorInterceptorAndCompletion() {
+  func test_apqInterceptorWithoutParsedResponse_errorReachesErrorInterceptorAndCompletion() {
     let errors = ForwardingErrorInterceptor()
     let stack = ScriptedStack(provider: { _, _ in
       FixedProvider(make: { [AutomaticPersistedQueryInterceptor()] }, errorInterceptor: errors)
@@ -67,10 +69,10 @@ final class RequestChainTests: XCTestCase {
       done.fulfill()
     }
     wait(for: [done], timeout: 2)
-    XCTAssertEqual(errors.seen.all.compactMap { $0 as? AutomaticPersistedQueryInterceptor.APQError }, [.noParsedResponse])
+    XCTAssertEqual(errors.seen.values.compactMap { $0 as? AutomaticPersistedQueryInterceptor.APQError }, [.noParsedResponse])
   }
 
-  func testUploadWiresTheErrorInterceptor_responseCodeErrorSeenByBoth() {
+  func test_uploadWiresTheErrorInterceptor_responseCodeErrorSeenByBoth() {
     let errors = ForwardingErrorInterceptor()
     let stack = ScriptedStack(provider: { _, _ in FixedProvider(make: { [ResponseCodeInterceptor()] }, errorInterceptor: errors) })
     let done = exactly(1)
@@ -81,10 +83,10 @@ final class RequestChainTests: XCTestCase {
     }
     wait(for: [done], timeout: 2)
     XCTAssertEqual(errors.seen.count, 1)
-    XCTAssertTrue(errors.seen.all.first is ResponseCodeInterceptor.ResponseCodeError)
+    XCTAssertTrue(errors.seen.values.first is ResponseCodeInterceptor.ResponseCodeError)
   }
 
-  func testDefaultInterceptorProviderSubclassOverridesAreHonored() {
+  func test_defaultInterceptorProviderSubclass_overridesAreHonored() {
     final class Subclass: DefaultInterceptorProvider {
       let marker = ClosureInterceptor()
       let errors = ForwardingErrorInterceptor()
@@ -112,7 +114,7 @@ final class RequestChainTests: XCTestCase {
     XCTAssertEqual(provider?.errors.seen.count, 1)
   }
 
-  func testDefaultInterceptorsWithErrorsOnlyBody_isSuccessCarryingTheErrors() {
+  func test_defaultInterceptorsWithErrorsOnlyBody_isSuccessCarryingTheErrors() {
     let server = ScriptedServer(responses: [.json(["errors": [["message": "Bad request, could not start execution!"]]])])
     let stack = ScriptedStack(server: server)
     let done = exactly(1)
@@ -125,7 +127,7 @@ final class RequestChainTests: XCTestCase {
     wait(for: [done], timeout: 2)
   }
 
-  func testAcceptHeaderPerOperationType_overridesAdditionalAcceptAndKeepsOtherHeaders() throws {
+  func test_acceptHeaderPerOperationType_overridesAdditionalAcceptAndKeepsOtherHeaders() throws {
     let transport = RequestChainNetworkTransport(
       interceptorProvider: FixedProvider(make: { [] }), endpointURL: testEndpoint,
       additionalHeaders: ["Accept": "text/plain", "X-Custom": "kept"])
@@ -142,7 +144,7 @@ final class RequestChainTests: XCTestCase {
     }
   }
 
-  func testQueryChainIsReleasedRightAfterTheReferenceIsDropped() {
+  func test_queryChain_isReleasedRightAfterTheReferenceIsDropped() {
     let stack = ScriptedStack()
     let done = exactly(1)
     var chain: (any Cancellable)? = stack.transport.send(operation: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheData,
@@ -155,12 +157,12 @@ final class RequestChainTests: XCTestCase {
     XCTAssertNil(weakChain)
   }
 
-  func testMultipartSubscriptionTwoChunks_twoEqualSuccesses_cancelAndReleaseDeallocates() {
+  func test_multipartSubscriptionTwoChunks_twoEqualSuccesses_cancelAndReleaseDeallocates() {
     let part = #"{"payload":{"data":{"countdown":7}}}"#
     let server = ScriptedServer(responses: [.multipart([part, part], boundary: "graphql", spec: "subscriptionSpec=1.0")])
     let stack = ScriptedStack(server: server)
     let done = exactly(2)
-    let values = Deliveries<Int>()
+    let values = Recorder<Int>()
     var chain: (any Cancellable)? = stack.apollo.subscribe(subscription: CountdownSubscription(from: 1, intervalMs: nil), queue: callbackQueue) { result in
       if case .success(let value) = result, let countdown = value.data?.countdown { values.append(countdown) }
       done.fulfill()
@@ -168,14 +170,14 @@ final class RequestChainTests: XCTestCase {
     weak let weakChain = chain as AnyObject?
     wait(for: [done], timeout: 2)
     settle()
-    XCTAssertEqual(values.all, [7, 7])
+    XCTAssertEqual(values.values, [7, 7])
     chain?.cancel()
     chain = nil
     settle()
     XCTAssertNil(weakChain)
   }
 
-  func testDelayingInterceptorThenCancel_neverCompletes() {
+  func test_delayingInterceptorThenCancel_neverCompletes() {
     let delaying = ClosureInterceptor { chain, _, _ in
       false  // continues later, below
     }
@@ -188,7 +190,7 @@ final class RequestChainTests: XCTestCase {
     wait(for: [none], timeout: 0.5)
   }
 
-  func testCancelAfterCompletion_doesNothing() {
+  func test_cancelAfterCompletion_doesNothing() {
     let stack = ScriptedStack()
     let done = exactly(1)
     let chain = stack.apollo.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheData, queue: callbackQueue) { _ in
@@ -199,7 +201,7 @@ final class RequestChainTests: XCTestCase {
     settle()
   }
 
-  func testEarlyExitReturnCacheDataDontFetch_hitSucceeds_missFails_bothRelease() throws {
+  func test_earlyExitReturnCacheDataDontFetch_hitSucceeds_missFails_bothRelease() throws {
     let stack = ScriptedStack()
     let fill = exactly(1)
     stack.apollo.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheData, queue: callbackQueue) { _ in fill.fulfill() }
@@ -235,7 +237,7 @@ final class RequestChainTests: XCTestCase {
     XCTAssertEqual(stack.server.requests.count, 1)
   }
 
-  func testRetryAfterFailureWithNewCompletion_deliversFreshlyPublishedData() throws {
+  func test_retryAfterFailureWithNewCompletion_deliversFreshlyPublishedData() throws {
     let stack = ScriptedStack()
     let failed = exactly(1)
     let retried = exactly(1)
@@ -265,7 +267,7 @@ final class RequestChainTests: XCTestCase {
     var id: String = InterceptorID.next()
     let index: Int
     let useDeprecated: Bool
-    let calls: Deliveries<Int>
+    let calls: Recorder<Int>
     func interceptAsync<Operation: GraphQLOperation>(
       chain: any RequestChain, request: HTTPRequest<Operation>, response: HTTPResponse<Operation>?,
       completion: @escaping (Result<GraphQLResult<Operation.Data>, any Error>) -> Void
@@ -280,7 +282,7 @@ final class RequestChainTests: XCTestCase {
   }
 
   private func runOrdering(_ deprecated: [Bool]) {
-    let calls = Deliveries<Int>()
+    let calls = Recorder<Int>()
     let interceptors = deprecated.enumerated().map { OrderInterceptor(index: $0.offset, useDeprecated: $0.element, calls: calls) }
     let chain = InterceptorRequestChain(interceptors: interceptors, callbackQueue: callbackQueue)
     let done = exactly(1)
@@ -292,14 +294,14 @@ final class RequestChainTests: XCTestCase {
       done.fulfill()
     }
     wait(for: [done], timeout: 2)
-    XCTAssertEqual(calls.all, Array(0..<deprecated.count))
+    XCTAssertEqual(calls.values, Array(0..<deprecated.count))
   }
 
-  func testProceedAsyncOrdering_deprecatedForm() { runOrdering([true, true, true]) }
-  func testProceedAsyncOrdering_idForm() { runOrdering([false, false, false]) }
-  func testProceedAsyncOrdering_mixedForms() { runOrdering([true, false, false, true, false, true, true, false]) }
+  func test_proceedAsyncOrdering_deprecatedForm() { runOrdering([true, true, true]) }
+  func test_proceedAsyncOrdering_idForm() { runOrdering([false, false, false]) }
+  func test_proceedAsyncOrdering_mixedForms() { runOrdering([true, false, false, true, false, true, true, false]) }
 
-  func testDefaultProvider_500WithValidJSON_fails() {
+  func test_defaultProvider_500WithValidJSON_fails() {
     let server = ScriptedServer(responses: [.json(["data": ["hero": .null]], statusCode: 500)])
     let stack = ScriptedStack(server: server)
     let done = exactly(1)
@@ -313,7 +315,7 @@ final class RequestChainTests: XCTestCase {
     wait(for: [done], timeout: 2)
   }
 
-  func testDefaultProvider_contentTypeIsNotChecked() {
+  func test_defaultProvider_contentTypeIsNotChecked() {
     for contentType in ["unknown/type", "application/json", "application/graphql-response+json"] {
       let server = ScriptedServer(responses: [.text(r2d2Body, headers: ["Content-Type": contentType])])
       let stack = ScriptedStack(server: server)
@@ -326,9 +328,9 @@ final class RequestChainTests: XCTestCase {
     }
   }
 
-  // MARK: - §3 control flow
+  // MARK: - Control flow
 
-  func testEndOfChainWithoutParsedResponse_failsWithInvalidIndexEqualToCount() {
+  func test_endOfChainWithoutParsedResponse_failsWithInvalidIndexEqualToCount() {
     let chain = InterceptorRequestChain(interceptors: [ClosureInterceptor(), ClosureInterceptor()], callbackQueue: callbackQueue)
     let done = exactly(1)
     chain.kickoff(request: jsonRequest(HeroNameQuery(episode: nil))) { result in
@@ -341,7 +343,7 @@ final class RequestChainTests: XCTestCase {
     wait(for: [done], timeout: 2)
   }
 
-  func testEndOfChainWithParsedResponse_deliversItOnce() {
+  func test_endOfChainWithParsedResponse_deliversItOnce() {
     let chain = InterceptorRequestChain(interceptors: [CannedResponseInterceptor(body: r2d2Body), JSONResponseParsingInterceptor()],
                                         callbackQueue: callbackQueue)
     let done = exactly(1)
@@ -353,7 +355,7 @@ final class RequestChainTests: XCTestCase {
     settle()
   }
 
-  func testProceedFromAnInterceptorNotInTheChain_failsWithUnknownInterceptor() {
+  func test_proceedFromAnInterceptorNotInTheChain_failsWithUnknownInterceptor() {
     let stranger = ClosureInterceptor()
     let done = exactly(1)
     let first = ClosureInterceptor { chain, request, _ in
@@ -372,8 +374,8 @@ final class RequestChainTests: XCTestCase {
     wait(for: [done], timeout: 2)
   }
 
-  func testDuplicateIdsResolveToTheLastIndex() {
-    let calls = Deliveries<Int>()
+  func test_duplicateIds_resolveToTheLastIndex() {
+    let calls = Recorder<Int>()
     let shared = OrderInterceptor(index: 0, useDeprecated: false, calls: calls)
     // The same struct value twice: proceeding from the first copy resumes after the second one.
     let chain = InterceptorRequestChain(
@@ -383,15 +385,15 @@ final class RequestChainTests: XCTestCase {
     let done = exactly(1)
     chain.kickoff(request: jsonRequest(HeroNameQuery(episode: nil))) { _ in done.fulfill() }
     wait(for: [done], timeout: 2)
-    XCTAssertEqual(calls.all, [0, 3])
+    XCTAssertEqual(calls.values, [0, 3])
   }
 
-  func testDeliveryIsAlwaysAsyncOnTheCallbackQueue_evenForSynchronousFailures() {
+  func test_deliveryIsAlwaysAsyncOnTheCallbackQueue_evenForSynchronousFailures() {
     let key = DispatchSpecificKey<Bool>()
     callbackQueue.setSpecific(key: key, value: true)
     let chain = InterceptorRequestChain(interceptors: [], callbackQueue: callbackQueue)
     let done = exactly(1)
-    let returned = Deliveries<Bool>()
+    let returned = Recorder<Bool>()
     // Kicked off from the callback queue itself: an inline delivery would run before kickoff returns.
     callbackQueue.sync {
       chain.kickoff(request: jsonRequest(HeroNameQuery(episode: nil))) { _ in
@@ -404,7 +406,7 @@ final class RequestChainTests: XCTestCase {
     wait(for: [done], timeout: 2)
   }
 
-  func testErrorInterceptorRunsSynchronouslyOnTheRaisingThread() {
+  func test_errorInterceptor_runsSynchronouslyOnTheRaisingThread() {
     final class ThreadRecordingErrorInterceptor: ApolloErrorInterceptor, @unchecked Sendable {
       var thread: Thread?
       func handleErrorAsync<Operation: GraphQLOperation>(
@@ -424,7 +426,7 @@ final class RequestChainTests: XCTestCase {
     wait(for: [done], timeout: 2)
   }
 
-  func testErrorInterceptorMaySubstituteASuccess() {
+  func test_errorInterceptor_maySubstituteASuccess() {
     struct Substituting: ApolloErrorInterceptor {
       func handleErrorAsync<Operation: GraphQLOperation>(
         error: any Error, chain: any RequestChain, request: HTTPRequest<Operation>, response: HTTPResponse<Operation>?,
@@ -443,7 +445,7 @@ final class RequestChainTests: XCTestCase {
     wait(for: [done], timeout: 2)
   }
 
-  func testErrorInterceptorThatNeverCompletes_requestNeverCompletes() {
+  func test_errorInterceptorThatNeverCompletes_requestNeverCompletes() {
     struct Swallowing: ApolloErrorInterceptor {
       func handleErrorAsync<Operation: GraphQLOperation>(
         error: any Error, chain: any RequestChain, request: HTTPRequest<Operation>, response: HTTPResponse<Operation>?,
@@ -456,14 +458,14 @@ final class RequestChainTests: XCTestCase {
     wait(for: [none], timeout: 0.3)
   }
 
-  func testReturnValueThenProceed_deliversTwiceWithoutDeduplication() {
+  func test_returnValueThenProceed_deliversTwiceWithoutDeduplication() {
     let early = ClosureInterceptor { chain, request, _ in
       guard let request = request as? HTTPRequest<HeroNameQuery> else { return false }
       chain.returnValueAsync(for: request, value: GraphQLResult(data: nil, extensions: nil, errors: nil, source: .cache, dependentKeys: nil)) { _ in }
       return true
     }
     // The early value goes to the closure passed with it; thread the real completion through instead:
-    let calls = Deliveries<GraphQLResult<HeroNameQuery.Data>.Source>()
+    let calls = Recorder<GraphQLResult<HeroNameQuery.Data>.Source>()
     let done = exactly(2)
     final class ReturnThenProceed: ApolloInterceptor, @unchecked Sendable {
       var id = InterceptorID.next()
@@ -486,14 +488,14 @@ final class RequestChainTests: XCTestCase {
     }
     wait(for: [done], timeout: 2)
     settle()
-    XCTAssertEqual(calls.all, [.cache, .server])
+    XCTAssertEqual(calls.values, [.cache, .server])
   }
 
-  /// Quirk (§5.8), fixed: an error handler that always retries no longer recurses forever once MaxRetry is
+  /// MIGRATION.md §5.6, 1.x decision 3, fixed: an error handler that always retries no longer recurses forever once MaxRetry is
   /// exhausted; the retry is refused and the MaxRetry error delivered, once.
-  func testQuirk_errorHandlerRetryingAfterMaxRetryIsExhausted_isRefusedAndTheErrorDeliveredOnce() {
+  func test_quirk_errorHandlerRetryingAfterMaxRetryIsExhausted_isRefusedAndTheErrorDeliveredOnce() {
     final class AlwaysRetry: ApolloErrorInterceptor, @unchecked Sendable {
-      let seen = Deliveries<Int>()
+      let seen = Recorder<Int>()
       func handleErrorAsync<Operation: GraphQLOperation>(
         error: any Error, chain: any RequestChain, request: HTTPRequest<Operation>, response: HTTPResponse<Operation>?,
         completion: @escaping (Result<GraphQLResult<Operation.Data>, any Error>) -> Void
@@ -522,10 +524,10 @@ final class RequestChainTests: XCTestCase {
   /// Difference from upstream 1.25.7, which loops without bound: an error handler that retries *after* it
   /// returned — a few milliseconds later from another queue, or at once but dispatched elsewhere — meets
   /// the same bound as one that retries before returning. Both timings: the MaxRetry error, once.
-  func testQuirk_errorHandlerRetryingLaterFromAnotherQueue_afterMaxRetryIsExhausted_isRefused() {
+  func test_quirk_errorHandlerRetryingLaterFromAnotherQueue_afterMaxRetryIsExhausted_isRefused() {
     final class RetryElsewhere: ApolloErrorInterceptor, @unchecked Sendable {
       // @unchecked Sendable: `seen` is a locked recorder; `delay` is immutable.
-      let seen = Deliveries<Int>()
+      let seen = Recorder<Int>()
       let delay: DispatchTimeInterval?
       init(delay: DispatchTimeInterval?) { self.delay = delay }
       func handleErrorAsync<Operation: GraphQLOperation>(
@@ -544,7 +546,7 @@ final class RequestChainTests: XCTestCase {
       let chain = InterceptorRequestChain(interceptors: [MaxRetryInterceptor(maxRetriesAllowed: 2), ClosureInterceptor()],
                                           callbackQueue: callbackQueue)
       chain.additionalErrorHandler = handler
-      let deliveries = Deliveries<String>()
+      let deliveries = Recorder<String>()
       let done = expectation(description: "MaxRetry error delivered (delay \(String(describing: delay)))")
       chain.kickoff(request: jsonRequest(HeroNameQuery(episode: nil))) { result in
         if case .failure(let error) = result, case .hitMaxRetryCount(2, "HeroName")? = error as? MaxRetryInterceptor.RetryError {
@@ -557,18 +559,18 @@ final class RequestChainTests: XCTestCase {
       wait(for: [done], timeout: 2)
       Thread.sleep(forTimeInterval: 0.05)  // a looping chain would keep calling the handler meanwhile
       settle()
-      XCTAssertEqual(deliveries.all, ["hitMaxRetryCount"], "delay \(String(describing: delay))")
+      XCTAssertEqual(deliveries.values, ["hitMaxRetryCount"], "delay \(String(describing: delay))")
       XCTAssertEqual(handler.seen.count, 4, "3 passes retried, then the MaxRetry error; delay \(String(describing: delay))")
     }
   }
 
   /// Difference from upstream 1.25 (found by the fault soak): a delivery already queued on the callback
   /// queue when `cancel()` is called does not run. Upstream checks for cancellation only before the hop.
-  func testQuirk_deliveryQueuedBeforeCancel_doesNotRunAfterIt() {
+  func test_quirk_deliveryQueuedBeforeCancel_doesNotRunAfterIt() {
     let queue = DispatchQueue(label: "suspended-callbacks")
     queue.suspend()
     let chain = InterceptorRequestChain(interceptors: [], callbackQueue: queue)
-    let deliveries = Deliveries<String>()
+    let deliveries = Recorder<String>()
     let value = GraphQLResult<HeroNameQuery.Data>(data: nil, extensions: nil, errors: nil, source: .server, dependentKeys: nil)
     chain.returnValueAsync(for: jsonRequest(HeroNameQuery(episode: nil)), value: value) { _ in deliveries.append("value") }
     chain.handleErrorAsync(URLError(.badServerResponse), request: jsonRequest(HeroNameQuery(episode: nil)), response: nil) { _ in
@@ -577,7 +579,7 @@ final class RequestChainTests: XCTestCase {
     chain.cancel()
     queue.resume()
     queue.sync {}
-    XCTAssertEqual(deliveries.all, [], "both deliveries were queued before cancel() and must not run after it")
+    XCTAssertEqual(deliveries.values, [], "both deliveries were queued before cancel() and must not run after it")
 
     // Without a cancel, the same queued deliveries run.
     let other = DispatchQueue(label: "suspended-callbacks-2")
@@ -586,11 +588,11 @@ final class RequestChainTests: XCTestCase {
     live.returnValueAsync(for: jsonRequest(HeroNameQuery(episode: nil)), value: value) { _ in deliveries.append("value") }
     other.resume()
     other.sync {}
-    XCTAssertEqual(deliveries.all, ["value"])
+    XCTAssertEqual(deliveries.values, ["value"])
   }
 
-  /// Quirk (§3.6 b), fixed: the error handler's completion is silent once the chain is cancelled.
-  func testQuirk_errorHandlerCompletionAfterCancel_isSilent() {
+  /// MIGRATION.md §5.6, 1.x decision 2, fixed: the error handler's completion is silent once the chain is cancelled.
+  func test_quirk_errorHandlerCompletionAfterCancel_isSilent() {
     final class LateForwarder: ApolloErrorInterceptor, @unchecked Sendable {
       func handleErrorAsync<Operation: GraphQLOperation>(
         error: any Error, chain: any RequestChain, request: HTTPRequest<Operation>, response: HTTPResponse<Operation>?,
@@ -607,8 +609,8 @@ final class RequestChainTests: XCTestCase {
     wait(for: [none], timeout: 0.3)
   }
 
-  /// Quirk (§5.5), kept: a cancelled request never completes; no cancellation error exists.
-  func testQuirk_cancelledRequestNeverCompletes_evenWhenTheNetworkAnswers() {
+  /// MIGRATION.md §5.6, 1.x decision 1, kept: a cancelled request never completes; no cancellation error exists.
+  func test_quirk_cancelledRequestNeverCompletes_evenWhenTheNetworkAnswers() {
     let server = ScriptedServer { _ in
       try await Task.sleep(nanoseconds: 50_000_000)
       return .json(["data": ["hero": .null]])
@@ -620,7 +622,7 @@ final class RequestChainTests: XCTestCase {
     wait(for: [none], timeout: 0.5)
   }
 
-  func testRetryAfterCancel_doesNothing() {
+  func test_retryAfterCancel_doesNothing() {
     let chain = InterceptorRequestChain(interceptors: [ClosureInterceptor()], callbackQueue: callbackQueue)
     chain.cancel()
     let none = exactly(0)
@@ -630,7 +632,7 @@ final class RequestChainTests: XCTestCase {
 
   /// Decision: `.main` stays the default callback queue (source compatibility); it runs when the main run
   /// loop runs, which synchronous XCTest waits do.
-  func testDefaultCallbackQueueIsMain_deliveredWhileTheMainRunLoopRuns() {
+  func test_defaultCallbackQueueIsMain_deliveredWhileTheMainRunLoopRuns() {
     XCTAssertTrue(Thread.isMainThread)
     let chain = InterceptorRequestChain(interceptors: [])
     let done = exactly(1)
@@ -643,7 +645,7 @@ final class RequestChainTests: XCTestCase {
 
   /// Code from 0.34–1.2: an interceptor without `id`, using the index-based `proceedAsync`.
   @available(*, deprecated)
-  func testInterceptorWrittenBeforeIdExisted_compilesAndRuns() {
+  func test_interceptorWrittenBeforeIdExisted_compilesAndRuns() {
     struct LegacyHeaderInterceptor: ApolloInterceptor {
       func interceptAsync<Operation: GraphQLOperation>(
         chain: any RequestChain, request: HTTPRequest<Operation>, response: HTTPResponse<Operation>?,

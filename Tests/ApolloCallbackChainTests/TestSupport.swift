@@ -1,4 +1,5 @@
 @testable import ApolloCallbackChain
+import ApolloTestSupport
 import Foundation
 import StarWarsAPI
 import XCTest
@@ -11,25 +12,6 @@ let testEndpoint = URL(string: "http://scripted.invalid/graphql")!
 
 /// A serial queue for completions: XCTest on Linux does not drain the main queue in async tests.
 let callbackQueue = DispatchQueue(label: "ApolloCallbackChainTests.callbacks")
-
-/// Collects deliveries from any thread.
-final class Deliveries<Value>: @unchecked Sendable {
-  // @unchecked Sendable: `values` is only touched inside `lock`.
-  private let lock = NSLock()
-  private var values: [Value] = []
-
-  func append(_ value: Value) {
-    lock.lock(); defer { lock.unlock() }
-    values.append(value)
-  }
-
-  var all: [Value] {
-    lock.lock(); defer { lock.unlock() }
-    return values
-  }
-
-  var count: Int { all.count }
-}
 
 /// An expectation that must be fulfilled exactly `count` times (over-fulfilment fails the test).
 func exactly(_ count: Int, _ description: String = "completion") -> XCTestExpectation {
@@ -93,7 +75,7 @@ struct FixedProvider: InterceptorProvider {
 
 /// Records every error it sees and forwards it.
 final class ForwardingErrorInterceptor: ApolloErrorInterceptor, @unchecked Sendable {
-  let seen = Deliveries<any Error>()
+  let seen = Recorder<any Error>()
   func handleErrorAsync<Operation: GraphQLOperation>(
     error: any Error, chain: any RequestChain, request: HTTPRequest<Operation>, response: HTTPResponse<Operation>?,
     completion: @escaping (Result<GraphQLResult<Operation.Data>, any Error>) -> Void
@@ -107,7 +89,7 @@ final class ForwardingErrorInterceptor: ApolloErrorInterceptor, @unchecked Senda
 final class ClosureInterceptor: ApolloInterceptor, @unchecked Sendable {
   var id: String = InterceptorID.next()
   let body: (any RequestChain, Any, Any?) -> Bool
-  let hits = Deliveries<Int>()
+  let hits = Recorder<Int>()
 
   init(_ body: @escaping (any RequestChain, Any, Any?) -> Bool = { _, _, _ in true }) {
     self.body = body

@@ -1,4 +1,5 @@
 @testable import ApolloCallbackChain
+import ApolloTestSupport
 import Foundation
 import StarWarsAPI
 import XCTest
@@ -7,12 +8,13 @@ import XCTest
 import FoundationNetworking
 #endif
 
-/// Reference §4 URLSessionClientTests, against the scripted client (the real one is covered by the
+/// Mirrors upstream 1.x `URLSessionClientTests` (apollographql/apollo-ios-dev 1.25.7,
+/// Tests/ApolloTests/Network/URLSessionClientTests.swift), against the scripted client (the real one is covered by the
 /// integration tests).
 final class URLSessionClientTests: XCTestCase {
   private var request: URLRequest { URLRequest(url: testEndpoint) }
 
-  func testJSONResponse_oneCallbackWithTheWholeBodyAndResponse() {
+  func test_jsonResponse_oneCallbackWithTheWholeBodyAndResponse() {
     let client = URLSessionClientOnStreamingSession(session: ScriptedServer(responses: [.text(r2d2Body, headers: ["X-A": "b"])]))
     let done = exactly(1)
     client.sendRequest(request) { result in
@@ -26,10 +28,10 @@ final class URLSessionClientTests: XCTestCase {
     settle()
   }
 
-  func testMultipart_onePerPartThenOnceMoreWithEmptyData() {
+  func test_multipart_onePerPartThenOnceMoreWithEmptyData() {
     let server = ScriptedServer(responses: [.multipart([#"{"payload":{}}"#, #"{"payload":{}}"#], spec: "subscriptionSpec=1.0")])
     let client = URLSessionClientOnStreamingSession(session: server)
-    let sizes = Deliveries<Int>()
+    let sizes = Recorder<Int>()
     let done = exactly(3)
     client.sendRequest(request) { result in
       sizes.append((try? result.get().0.count) ?? -1)
@@ -38,15 +40,15 @@ final class URLSessionClientTests: XCTestCase {
     wait(for: [done], timeout: 2)
     settle()
     XCTAssertEqual(sizes.count, 3)
-    XCTAssertEqual(sizes.all.last, 0)
-    XCTAssertTrue(sizes.all.dropLast().allSatisfy { $0 > 0 })
+    XCTAssertEqual(sizes.values.last, 0)
+    XCTAssertTrue(sizes.values.dropLast().allSatisfy { $0 > 0 })
   }
 
-  func testMultipartWithoutClosingDelimiter_remainderArrivesAtCompletion() {
+  func test_multipartWithoutClosingDelimiter_remainderArrivesAtCompletion() {
     let body = "\r\n--graphql\r\nContent-Type: application/json\r\n\r\n{\"payload\":{}}"
     let server = ScriptedServer(responses: [.text(body, headers: ["Content-Type": "multipart/mixed;boundary=graphql;subscriptionSpec=1.0"])])
     let client = URLSessionClientOnStreamingSession(session: server)
-    let bodies = Deliveries<String>()
+    let bodies = Recorder<String>()
     let done = exactly(1)
     client.sendRequest(request) { result in
       bodies.append((try? String(decoding: result.get().0, as: UTF8.self)) ?? "error")
@@ -54,16 +56,16 @@ final class URLSessionClientTests: XCTestCase {
     }
     wait(for: [done], timeout: 2)
     settle()
-    XCTAssertTrue(bodies.all.first?.contains("{\"payload\":{}}") == true)
+    XCTAssertTrue(bodies.values.first?.contains("{\"payload\":{}}") == true)
   }
 
-  func testCompletePlusPartialChunk_completeFirstThenTheRemainderAtCompletion() {
+  func test_completePlusPartialChunk_completeFirstThenTheRemainderAtCompletion() {
     let part = "\r\n--graphql\r\nContent-Type: application/json\r\n\r\n{\"payload\":{\"a\":1}}\r\n--graphql"
     let partial = "\r\nContent-Type: application/json\r\n\r\n{\"payload\":{\"b\""
     let server = ScriptedServer(responses: [ScriptedResponse(
       headers: ["Content-Type": "multipart/mixed;boundary=graphql;subscriptionSpec=1.0"],
       body: [.data(Data(part.utf8)), .data(Data(partial.utf8))])])
-    let bodies = Deliveries<String>()
+    let bodies = Recorder<String>()
     let done = exactly(2)
     URLSessionClientOnStreamingSession(session: server).sendRequest(URLRequest(url: testEndpoint)) { result in
       bodies.append((try? String(decoding: result.get().0, as: UTF8.self)) ?? "error")
@@ -71,14 +73,14 @@ final class URLSessionClientTests: XCTestCase {
     }
     wait(for: [done], timeout: 2)
     settle()
-    XCTAssertTrue(bodies.all.first?.hasSuffix(#"{"payload":{"a":1}}"#) == true, "\(bodies.all)")
-    XCTAssertTrue(bodies.all.last?.hasSuffix(#"{"payload":{"b""#) == true, "\(bodies.all)")
+    XCTAssertTrue(bodies.values.first?.hasSuffix(#"{"payload":{"a":1}}"#) == true, "\(bodies.values)")
+    XCTAssertTrue(bodies.values.last?.hasSuffix(#"{"payload":{"b""#) == true, "\(bodies.values)")
   }
 
-  func testBoundaryTextInsideAJSONString_doesNotSplitThePart() {
+  func test_boundaryTextInsideAJSONString_doesNotSplitThePart() {
     let body = "--graphql\r\nContent-Type: application/json\r\n\r\n{\"payload\":{\"data\":{\"countdown\":1},\"note\":\"--graphql\"}}\r\n--graphql--"
     let server = ScriptedServer(responses: [.text(body, headers: ["Content-Type": "multipart/mixed;boundary=graphql;subscriptionSpec=1.0"])])
-    let results = Deliveries<Int>()
+    let results = Recorder<Int>()
     let done = exactly(1)
     let chain = InterceptorRequestChain(interceptors: [
       NetworkFetchInterceptor(client: URLSessionClientOnStreamingSession(session: server)), MultipartResponseParsingInterceptor(),
@@ -90,10 +92,10 @@ final class URLSessionClientTests: XCTestCase {
     }
     wait(for: [done], timeout: 2)
     settle()
-    XCTAssertEqual(results.all, [1])
+    XCTAssertEqual(results.values, [1])
   }
 
-  func testCancelTaskThroughClient_completionNeverCalled() {
+  func test_cancelTaskThroughClient_completionNeverCalled() {
     let server = ScriptedServer { _ in
       try await Task.sleep(nanoseconds: 100_000_000)
       return .text("{}")
@@ -105,7 +107,7 @@ final class URLSessionClientTests: XCTestCase {
     wait(for: [none], timeout: 0.4)
   }
 
-  func testTaskCancelDirectly_networkErrorWithCancelled() {
+  func test_taskCancelDirectly_networkErrorWithCancelled() {
     let server = ScriptedServer { _ in
       try await Task.sleep(nanoseconds: 1_000_000_000)
       return .text("{}")
@@ -125,7 +127,7 @@ final class URLSessionClientTests: XCTestCase {
     settle()
   }
 
-  func testTwentyConcurrentRequests_allSucceed() {
+  func test_twentyConcurrentRequests_allSucceed() {
     let client = URLSessionClientOnStreamingSession(session: StarWarsScriptedServer.make())
     let done = exactly(20)
     var body = URLRequest(url: testEndpoint)
@@ -139,7 +141,7 @@ final class URLSessionClientTests: XCTestCase {
     wait(for: [done], timeout: 5)
   }
 
-  func testAfterInvalidate_sendRequestFailsSynchronouslyWithSessionInvalidated() {
+  func test_afterInvalidate_sendRequestFailsSynchronouslyWithSessionInvalidated() {
     for client in [URLSessionClientOnStreamingSession(session: StarWarsScriptedServer.make()), URLSessionClient(callbackQueue: nil)] {
       client.invalidate()
       var failed = false
@@ -152,7 +154,7 @@ final class URLSessionClientTests: XCTestCase {
     }
   }
 
-  func testSessionAndTaskDescriptions() {
+  func test_sessionAndTaskDescriptions_areSetWhenGiven() {
     let plain = URLSessionClient(callbackQueue: nil)
     XCTAssertNil(plain.session.sessionDescription)
     let described = URLSessionClient(callbackQueue: nil, sessionDescription: "desc")
@@ -166,7 +168,7 @@ final class URLSessionClientTests: XCTestCase {
 
   /// A multipart part over MultipartLimits.maximumPartSize fails the request once, typed, after the
   /// complete parts before it; nothing is delivered afterwards (no empty final delivery).
-  func testMultipartPartOverTheLimit_failsOnceTyped_afterTheCompleteParts() {
+  func test_multipartPartOverTheLimit_failsOnceTyped_afterTheCompleteParts() {
     let previous = MultipartLimits.maximumPartSize
     MultipartLimits.maximumPartSize = 1024
     defer { MultipartLimits.maximumPartSize = previous }
@@ -176,7 +178,7 @@ final class URLSessionClientTests: XCTestCase {
       body: [.data(Data(head.utf8)), .data(Data(repeating: 0x78, count: 600)), .data(Data(repeating: 0x78, count: 600)),
              .data(Data(repeating: 0x78, count: 600))])])
     let client = URLSessionClientOnStreamingSession(session: server)
-    let outcomes = Deliveries<String>()
+    let outcomes = Recorder<String>()
     let done = exactly(2)
     client.sendRequest(request) { result in
       switch result {
@@ -187,16 +189,16 @@ final class URLSessionClientTests: XCTestCase {
     }
     wait(for: [done], timeout: 2)
     settle()
-    XCTAssertEqual(outcomes.all.count, 2)
-    XCTAssertEqual(outcomes.all.last, "too large")
-    XCTAssertTrue(outcomes.all.first?.hasPrefix("part ") == true, "\(outcomes.all)")
+    XCTAssertEqual(outcomes.count, 2)
+    XCTAssertEqual(outcomes.values.last, "too large")
+    XCTAssertTrue(outcomes.values.first?.hasPrefix("part ") == true, "\(outcomes.values)")
   }
 
 }
 
-/// Reference §4 misc request-building tests.
+/// Mirrors upstream 1.x request-building tests (apollographql/apollo-ios-dev 1.25.7, Tests/ApolloTests/).
 final class RequestBuildingTests: XCTestCase {
-  func testTimeout_60ByDefault_120WithContext() throws {
+  func test_timeout_60ByDefault_120WithContext() throws {
     struct Timeout: RequestContextTimeoutConfigurable { let requestTimeout: TimeInterval = 120 }
     XCTAssertEqual(try jsonRequest(HeroNameQuery(episode: nil)).toURLRequest().timeoutInterval, 60)
     let withContext = JSONRequest(operation: HeroNameQuery(episode: nil), graphQLEndpoint: testEndpoint, clientName: "n", clientVersion: "v",
@@ -207,7 +209,7 @@ final class RequestBuildingTests: XCTestCase {
     XCTAssertEqual(try upload.toURLRequest().timeoutInterval, 120)
   }
 
-  func testClientMetadata_headersAlways_clientLibraryExtensionUnlessDisabled() throws {
+  func test_clientMetadata_headersAlways_clientLibraryExtensionUnlessDisabled() throws {
     let enabled = try jsonRequest(HeroNameQuery(episode: nil)).toURLRequest()
     XCTAssertEqual(enabled.value(forHTTPHeaderField: "apollographql-client-name"), "test")
     XCTAssertEqual(enabled.value(forHTTPHeaderField: "apollographql-client-version"), "1")
@@ -218,7 +220,7 @@ final class RequestBuildingTests: XCTestCase {
     XCTAssertNil(try JSONParser.parseObject(disabled.toURLRequest().httpBody ?? Data())["extensions"])
   }
 
-  func testHTTPRequestInitOverwritesReservedHeaders() {
+  func test_httpRequestInit_overwritesReservedHeaders() {
     let request = HTTPRequest(graphQLEndpoint: testEndpoint, operation: HeroNameQuery(episode: nil), contentType: "application/json",
                               clientName: "n", clientVersion: "v",
                               additionalHeaders: ["Content-Type": "text/plain", "X-APOLLO-OPERATION-NAME": "x", "Keep": "me"])
@@ -228,7 +230,7 @@ final class RequestBuildingTests: XCTestCase {
     XCTAssertEqual(request.additionalHeaders["Keep"], "me")
   }
 
-  func testJSONRequestBodyIsCachedUntilPersistedQueryRetry() {
+  func test_jsonRequestBody_isCachedUntilPersistedQueryRetry() {
     let request = jsonRequest(HeroNameQuery(episode: nil), autoPersistQueries: true)
     XCTAssertNil(request.body["query"])
     request.operation = HeroNameQuery(episode: .init(.JEDI))
@@ -238,7 +240,7 @@ final class RequestBuildingTests: XCTestCase {
     XCTAssertEqual(request.body["variables"]?["episode"], "JEDI")
   }
 
-  func testUploadForm_operationsWithNullFileAndMap_transportHeadersPresent() throws {
+  func test_uploadForm_operationsWithNullFileAndMap_transportHeadersPresent() throws {
     let transport = RequestChainNetworkTransport(interceptorProvider: FixedProvider(make: { [] }), endpointURL: testEndpoint,
                                                  additionalHeaders: ["X-Custom": "yes"])
     let file = GraphQLFile(fieldName: "file", originalName: "a.txt", mimeType: "text/plain", data: Data("hello".utf8))
@@ -253,7 +255,7 @@ final class RequestBuildingTests: XCTestCase {
     XCTAssertTrue(text.contains("filename=\"a.txt\"\r\nContent-Type: text/plain\r\n\r\nhello"), text)
   }
 
-  func testUploadForm_twoFilesOnOneListField_andFilesOnSeveralFields() throws {
+  func test_uploadForm_twoFilesOnOneListField_andFilesOnSeveralFields() throws {
     struct TwoFieldsMutation: GraphQLMutation {
       static let operationName = "TwoFields"
       static let operationDocument = OperationDocument(definition: OperationDefinition("mutation TwoFields($a: Upload!, $b: Upload!) { x }"))
@@ -279,7 +281,7 @@ final class RequestBuildingTests: XCTestCase {
     XCTAssertTrue(fields.contains("name=\"0\"; filename=\"a.txt\""), fields)
   }
 
-  func testGETRemovesContentTypeAndKeepsOtherHeaders() throws {
+  func test_get_removesContentTypeAndKeepsOtherHeaders() throws {
     let request = JSONRequest(operation: HeroNameQuery(episode: nil), graphQLEndpoint: testEndpoint, clientName: "n", clientVersion: "v",
                               additionalHeaders: ["Authorization": "x"], useGETForQueries: true)
     let urlRequest = try request.toURLRequest()

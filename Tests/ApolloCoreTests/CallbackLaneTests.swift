@@ -4,7 +4,7 @@ import XCTest
 import ApolloCore
 
 final class CallbackLaneTests: XCTestCase {
-  func testOnAConcurrentQueueWorkRunsInSubmissionOrderOneAtATime() {
+  func test_workOnAConcurrentQueue_runsInSubmissionOrderOneAtATime() {
     let queue = OperationQueue()
     queue.maxConcurrentOperationCount = 8
     let lane = CallbackLane(queue: queue)
@@ -29,7 +29,7 @@ final class CallbackLaneTests: XCTestCase {
     XCTAssertEqual(state.overlaps, 0)
   }
 
-  func testWorkRunsOnTheLanesQueue() {
+  func test_work_runsOnTheLanesQueue() {
     let queue = OperationQueue()
     let lane = CallbackLane(queue: queue)
     let onQueue = Mutex<Bool?>(nil)
@@ -42,7 +42,7 @@ final class CallbackLaneTests: XCTestCase {
     XCTAssertEqual(onQueue.withLock { $0 }, true)
   }
 
-  func testWithoutAQueueWorkRunsBeforeSubmitReturns() {
+  func test_workWithoutAQueue_runsBeforeSubmitReturns() {
     let lane = CallbackLane(queue: nil)
     var ran = false
     lane.submit { ran = true }

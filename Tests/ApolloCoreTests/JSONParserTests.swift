@@ -36,13 +36,13 @@ final class JSONParserTests: XCTestCase {
 
   // MARK: Values
 
-  func testParsesLiterals() {
+  func test_jsonParser_parsesLiterals() {
     XCTAssertEqual(parse("null"), .null)
     XCTAssertEqual(parse("true"), .bool(true))
     XCTAssertEqual(parse("false"), .bool(false))
   }
 
-  func testParsesNestedObjectsAndArrays() {
+  func test_jsonParser_parsesNestedObjectsAndArrays() {
     let value = parse(#"{"data":{"hero":{"name":"R2-D2","friends":[{"name":"Luke"},{"name":"Han"}],"age":33}},"errors":[]}"#)
     XCTAssertEqual(
       value,
@@ -53,29 +53,29 @@ final class JSONParserTests: XCTestCase {
     )
   }
 
-  func testParsesEmptyContainers() {
+  func test_jsonParser_parsesEmptyContainers() {
     XCTAssertEqual(parse("{}"), .object([:]))
     XCTAssertEqual(parse("[]"), .array([]))
     XCTAssertEqual(parse("[{},[],{\"a\":{}}]"), [[:], [], ["a": [:]]])
   }
 
-  func testSkipsWhitespaceBetweenAllTokens() {
+  func test_jsonParser_skipsWhitespaceBetweenAllTokens() {
     XCTAssertEqual(parse(" \t\r\n{ \"a\" :\n[ 1 ,\t2 ] ,\r\"b\" : null } \n"), ["a": [1, 2], "b": .null])
   }
 
-  func testSkipsLeadingByteOrderMark() throws {
+  func test_jsonParser_skipsLeadingByteOrderMark() throws {
     XCTAssertEqual(try JSONParser.parse(Data([0xEF, 0xBB, 0xBF] + Array("{\"a\":1}".utf8))), ["a": 1])
   }
 
-  func testRejectsByteOrderMarkAfterTheStart() {
+  func test_jsonParser_rejectsByteOrderMarkAfterTheStart() {
     assertFails([0x20, 0xEF, 0xBB, 0xBF, 0x31], .unexpectedCharacter(0xEF), at: 1)
   }
 
-  func testDuplicateKeysKeepTheLastValue() {
+  func test_duplicateKeys_keepTheLastValue() {
     XCTAssertEqual(parse(#"{"a":1,"b":2,"a":3}"#), ["a": 3, "b": 2])
   }
 
-  func testParsesDataSliceWithOffsetsRelativeToTheSlice() throws {
+  func test_jsonParser_parsesDataSliceWithOffsetsRelativeToTheSlice() throws {
     let whole = Data("xxx[1,2]yyy".utf8)
     XCTAssertEqual(try JSONParser.parse(whole[3..<8]), [1, 2])
     XCTAssertThrowsError(try JSONParser.parse(whole[3..<9])) { error in
@@ -83,7 +83,7 @@ final class JSONParserTests: XCTestCase {
     }
   }
 
-  func testParsesDeeplyNestedDocumentUpToTheLimit() throws {
+  func test_jsonParser_parsesDeeplyNestedDocumentUpToTheLimit() throws {
     let depth = JSONParser.maximumDepth
     let text = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
     var value = try JSONParser.parse(Data(text.utf8))
@@ -95,7 +95,7 @@ final class JSONParserTests: XCTestCase {
     XCTAssertEqual(levels, depth)
   }
 
-  func testParsesObjectNestingUpToTheLimit() throws {
+  func test_jsonParser_parsesObjectNestingUpToTheLimit() throws {
     let depth = JSONParser.maximumDepth
     let text = String(repeating: "{\"a\":", count: depth - 1) + "{}" + String(repeating: "}", count: depth - 1)
     XCTAssertNoThrow(try JSONParser.parse(Data(text.utf8)))
@@ -103,7 +103,7 @@ final class JSONParserTests: XCTestCase {
 
   // MARK: Numbers
 
-  func testIntegersBecomeInt() {
+  func test_integers_becomeInt() {
     XCTAssertEqual(parse("0"), .int(0))
     XCTAssertEqual(parse("-7"), .int(-7))
     XCTAssertEqual(parse("1234567890"), .int(1_234_567_890))
@@ -111,17 +111,17 @@ final class JSONParserTests: XCTestCase {
     XCTAssertEqual(parse("-9223372036854775808"), .int(Int.min))
   }
 
-  func testNegativeZeroIntegerIsIntZero() {
+  func test_negativeZeroInteger_isIntZero() {
     XCTAssertEqual(parse("-0"), .int(0))
   }
 
-  func testIntegerOverflowBecomesDouble() {
+  func test_integerOverflow_becomesDouble() {
     XCTAssertEqual(parse("9223372036854775808"), .double(9_223_372_036_854_775_808))
     XCTAssertEqual(parse("-9223372036854775809"), .double(-9_223_372_036_854_775_808))
     XCTAssertEqual(parse("123456789012345678901234567890"), .double(1.2345678901234568e29))
   }
 
-  func testFractionsAndExponentsBecomeDouble() {
+  func test_fractionsAndExponents_becomeDouble() {
     XCTAssertEqual(parse("1.0"), .double(1))
     XCTAssertEqual(parse("0.1"), .double(0.1))
     XCTAssertEqual(parse("-2.5"), .double(-2.5))
@@ -137,13 +137,13 @@ final class JSONParserTests: XCTestCase {
     XCTAssertEqual(parse("0e99999999999"), .double(0))
   }
 
-  func testNegativeZeroDoubleKeepsItsSign() throws {
+  func test_negativeZeroDouble_keepsItsSign() throws {
     guard case .double(let value) = parse("-0.0") else { return XCTFail("not a double") }
     XCTAssertEqual(value, 0)
     XCTAssertEqual(value.sign, .minus)
   }
 
-  func testDecimalConversionMatchesStandardLibraryForManyValues() {
+  func test_decimalConversion_matchesStandardLibraryForManyValues() {
     // Exercises both the exact fast path and the fallback against Swift's correctly rounded parser.
     var generator = SplitMix64(seed: 0x5EED)
     for _ in 0..<20_000 {
@@ -160,28 +160,28 @@ final class JSONParserTests: XCTestCase {
 
   // MARK: Strings
 
-  func testDecodesEveryShortEscape() {
+  func test_jsonParser_decodesEveryShortEscape() {
     XCTAssertEqual(parse(#""\"\\\/\b\f\n\r\t""#), .string("\"\\/\u{08}\u{0C}\n\r\t"))
   }
 
-  func testDecodesUnicodeEscapes() {
+  func test_jsonParser_decodesUnicodeEscapes() {
     XCTAssertEqual(parse(#""\u0041\u00e9\u00E9\u20AC\u0000""#), .string("Aéé€\u{0}"))
   }
 
-  func testDecodesSurrogatePairs() {
+  func test_jsonParser_decodesSurrogatePairs() {
     XCTAssertEqual(parse(#""\ud83d\ude00 \uD834\uDD1E""#), .string("😀 𝄞"))
   }
 
-  func testKeepsRawUTF8() {
+  func test_jsonParser_keepsRawUTF8() {
     XCTAssertEqual(parse("\"héllo wörld € 😀 \u{7F}\""), .string("héllo wörld € 😀 \u{7F}"))
   }
 
-  func testMixesEscapesAndRawTextInLongStrings() {
+  func test_jsonParser_mixesEscapesAndRawTextInLongStrings() {
     let raw = String(repeating: "abcdefghij", count: 10)
     XCTAssertEqual(parse("\"\(raw)\\n\(raw)é\\u00e9\(raw)\""), .string("\(raw)\n\(raw)éé\(raw)"))
   }
 
-  func testParsesStringsOfEveryLengthAroundTheWordSize() {
+  func test_jsonParser_parsesStringsOfEveryLengthAroundTheWordSize() {
     for length in 0...40 {
       let text = String(repeating: "x", count: length)
       XCTAssertEqual(parse("\"\(text)\""), .string(text))
@@ -189,17 +189,17 @@ final class JSONParserTests: XCTestCase {
     }
   }
 
-  func testParsesKeysWithEscapes() {
+  func test_jsonParser_parsesKeysWithEscapes() {
     XCTAssertEqual(parse(#"{"a\"b":1,"\u00e9":2}"#), ["a\"b": 1, "é": 2])
   }
 
   // MARK: parseObject
 
-  func testParseObjectReturnsTheTopLevelObject() throws {
+  func test_parseObject_returnsTheTopLevelObject() throws {
     XCTAssertEqual(try JSONParser.parseObject(Data(#"{"data":null}"#.utf8)), ["data": .null])
   }
 
-  func testParseObjectRejectsOtherTopLevelValues() {
+  func test_parseObject_rejectsOtherTopLevelValues() {
     for (text, offset) in [("[1]", 0), ("  42", 2), ("\"x\"", 0), ("null", 0)] {
       XCTAssertThrowsError(try JSONParser.parseObject(Data(text.utf8))) { error in
         XCTAssertEqual(error as? JSONParsingError, JSONParsingError(kind: .notAnObject, offset: offset))
@@ -207,7 +207,7 @@ final class JSONParserTests: XCTestCase {
     }
   }
 
-  func testParseObjectReportsSyntaxErrorsBeforeNotAnObject() {
+  func test_parseObject_reportsSyntaxErrorsBeforeNotAnObject() {
     XCTAssertThrowsError(try JSONParser.parseObject(Data("[1,".utf8))) { error in
       XCTAssertEqual(error as? JSONParsingError, JSONParsingError(kind: .unexpectedEndOfInput, offset: 3))
     }
@@ -215,7 +215,7 @@ final class JSONParserTests: XCTestCase {
 
   // MARK: Errors
 
-  func testReportsUnexpectedEndOfInput() {
+  func test_jsonParser_reportsUnexpectedEndOfInput() {
     assertFails(#"{"a":"#, .unexpectedEndOfInput, at: 5)
     assertFails(#"{"a""#, .unexpectedEndOfInput, at: 4)
     assertFails(#"{"a":1"#, .unexpectedEndOfInput, at: 6)
@@ -230,7 +230,7 @@ final class JSONParserTests: XCTestCase {
     assertFails(#""\ud83d\"#, .unexpectedEndOfInput, at: 8)
   }
 
-  func testReportsUnexpectedCharacter() {
+  func test_jsonParser_reportsUnexpectedCharacter() {
     assertFails("x", .unexpectedCharacter(UInt8(ascii: "x")), at: 0)
     assertFails("[1 2]", .unexpectedCharacter(UInt8(ascii: "2")), at: 3)
     assertFails(#"{"a" 1}"#, .unexpectedCharacter(UInt8(ascii: "1")), at: 5)
@@ -247,7 +247,7 @@ final class JSONParserTests: XCTestCase {
     assertFails("NaN", .unexpectedCharacter(UInt8(ascii: "N")), at: 0)
   }
 
-  func testReportsInvalidNumber() {
+  func test_jsonParser_reportsInvalidNumber() {
     assertFails("01", .invalidNumber, at: 1)
     assertFails("-", .invalidNumber, at: 1)
     assertFails("-a", .invalidNumber, at: 1)
@@ -260,7 +260,7 @@ final class JSONParserTests: XCTestCase {
     assertFails("-1e400", .invalidNumber, at: 0)
   }
 
-  func testReportsInvalidEscape() {
+  func test_jsonParser_reportsInvalidEscape() {
     assertFails(#""\x""#, .invalidEscape, at: 1)
     assertFails(#""ab\'""#, .invalidEscape, at: 3)
     assertFails(#""\u12G4""#, .invalidEscape, at: 1)
@@ -268,7 +268,7 @@ final class JSONParserTests: XCTestCase {
     assertFails(#""\ud83d\uZZZZ""#, .invalidEscape, at: 7)
   }
 
-  func testReportsUnpairedSurrogates() {
+  func test_jsonParser_reportsUnpairedSurrogates() {
     assertFails(#""\ud800""#, .invalidUnicodeScalar, at: 1)
     assertFails(#""\udc00""#, .invalidUnicodeScalar, at: 1)
     assertFails(#""x\ud800abc""#, .invalidUnicodeScalar, at: 2)
@@ -277,7 +277,7 @@ final class JSONParserTests: XCTestCase {
     assertFails(#""\ud800\n""#, .invalidUnicodeScalar, at: 1)
   }
 
-  func testReportsInvalidUTF8() {
+  func test_jsonParser_reportsInvalidUTF8() {
     let quote = UInt8(ascii: "\"")
     assertFails([quote, 0x61, 0xFF, quote], .invalidUTF8, at: 2)
     assertFails([quote, 0x80, quote], .invalidUTF8, at: 1)  // lone continuation byte
@@ -292,14 +292,14 @@ final class JSONParserTests: XCTestCase {
     assertFails(Array("{\"ké\":1}".utf8.prefix(3)) + [0xC3, 0x28], .invalidUTF8, at: 3)
   }
 
-  func testReportsControlCharactersInStrings() {
+  func test_jsonParser_reportsControlCharactersInStrings() {
     assertFails("\"a\nb\"", .controlCharacterInString, at: 2)
     assertFails([0x22, 0x00, 0x22], .controlCharacterInString, at: 1)
     assertFails([0x22, 0x5C, 0x6E, 0x1F, 0x22], .controlCharacterInString, at: 3)
     assertFails("\"0123456789\t\"", .controlCharacterInString, at: 11)
   }
 
-  func testReportsTrailingData() {
+  func test_jsonParser_reportsTrailingData() {
     assertFails("{} x", .trailingData, at: 3)
     assertFails("1 2", .trailingData, at: 2)
     assertFails("[]]", .trailingData, at: 2)
@@ -307,19 +307,19 @@ final class JSONParserTests: XCTestCase {
     assertFails("{}\u{0}", .trailingData, at: 2)
   }
 
-  func testReportsNestingTooDeep() {
+  func test_jsonParser_reportsNestingTooDeep() {
     let depth = JSONParser.maximumDepth
     assertFails(String(repeating: "[", count: depth + 1), .nestingTooDeep, at: depth)
     assertFails(String(repeating: "{\"a\":", count: depth) + "{}", .nestingTooDeep, at: 5 * depth)
   }
 
-  func testReportsEmptyInput() {
+  func test_jsonParser_reportsEmptyInput() {
     assertFails("", .emptyInput, at: 0)
     assertFails(" \n\t\r", .emptyInput, at: 4)
     assertFails([0xEF, 0xBB, 0xBF], .emptyInput, at: 3)
   }
 
-  func testErrorDescriptionIsReadable() {
+  func test_errorDescription_isReadable() {
     XCTAssertEqual(
       JSONParsingError(kind: .unexpectedCharacter(UInt8(ascii: "x")), offset: 12).description,
       "Invalid JSON at byte 12: unexpected character 'x'"
@@ -342,7 +342,7 @@ final class JSONParserTests: XCTestCase {
     )
   }
 
-  func testMutatedInputNeverCrashesAndReportsOffsetsInRange() {
+  func test_mutatedInput_neverCrashesAndReportsOffsetsInRange() {
     // Debug builds bounds-check every buffer access, so this also guards the unchecked reads.
     let sample = Array(
       #"{"data":{"hero":{"name":"R2-D2 \"é\" \ud83d\ude00 abcdefghijklmnop","ids":[1,-2.5e3,0.25,true,null,{}]}}}"#.utf8
@@ -370,7 +370,7 @@ final class JSONParserTests: XCTestCase {
 
   // MARK: Agreement with Foundation
 
-  func testAgreesWithJSONSerializationOnAGraphQLResponse() throws {
+  func test_jsonParser_agreesWithJSONSerializationOnAGraphQLResponse() throws {
     let text = #"""
       {"data":{"hero":{"__typename":"Droid","id":"2001","name":"R2-D2 \"Artoo\" \u00e9\ud83d\ude00",
       "friends":[{"name":"Luke","height":1.72,"mass":77,"tags":["a/b","\\",""]},{"name":null}],

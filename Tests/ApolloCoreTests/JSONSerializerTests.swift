@@ -10,7 +10,7 @@ final class JSONSerializerTests: XCTestCase {
 
   // MARK: Byte-exact output
 
-  func testWritesScalars() {
+  func test_jsonSerializer_writesScalars() {
     XCTAssertEqual(json(.null), "null")
     XCTAssertEqual(json(true), "true")
     XCTAssertEqual(json(false), "false")
@@ -18,17 +18,17 @@ final class JSONSerializerTests: XCTestCase {
     XCTAssertEqual(json(""), #""""#)
   }
 
-  func testWritesEmptyContainers() {
+  func test_jsonSerializer_writesEmptyContainers() {
     XCTAssertEqual(json([]), "[]")
     XCTAssertEqual(json([:]), "{}")
     XCTAssertEqual(json([[], [:], [[]]]), "[[],{},[[]]]")
   }
 
-  func testWritesCompactOutputWithoutSpaces() {
+  func test_jsonSerializer_writesCompactOutputWithoutSpaces() {
     XCTAssertEqual(json(["a": 1, "b": [true, false, .null], "c": "x"]), #"{"a":1,"b":[true,false,null],"c":"x"}"#)
   }
 
-  func testSortsKeysAtEveryLevel() {
+  func test_jsonSerializer_sortsKeysAtEveryLevel() {
     let value: JSON = [
       "zeta": ["b": 1, "a": ["y": 1, "x": 2]],
       "alpha": [["d": 1, "c": 2]],
@@ -37,26 +37,26 @@ final class JSONSerializerTests: XCTestCase {
     XCTAssertEqual(json(value), #"{"alpha":[{"c":2,"d":1}],"mid":null,"zeta":{"a":{"x":2,"y":1},"b":1}}"#)
   }
 
-  func testSortsKeysByStringOrderingSoUppercaseComesFirst() {
+  func test_jsonSerializer_sortsKeysByStringOrderingSoUppercaseComesFirst() {
     let value: JSON = ["b": 1, "a": 2, "B": 3, "_": 4, "aa": 5, "é": 6, "": 7, "1": 8]
     XCTAssertEqual(json(value), #"{"":7,"1":8,"B":3,"_":4,"a":2,"aa":5,"b":1,"é":6}"#)
   }
 
-  func testUnsortedOutputContainsEveryMember() throws {
+  func test_unsortedOutput_containsEveryMember() throws {
     let value: JSON = ["b": 1, "a": ["d": 2, "c": 3], "e": [1, 2]]
     let data = JSONSerializer.serialize(value, sortedKeys: false)
     XCTAssertEqual(try JSONParser.parse(data), value)
     XCTAssertFalse(String(decoding: data, as: UTF8.self).contains(" "))
   }
 
-  func testEscapesQuotesBackslashesAndControlCharacters() {
+  func test_jsonSerializer_escapesQuotesBackslashesAndControlCharacters() {
     XCTAssertEqual(json("\"\\"), #""\"\\""#)
     XCTAssertEqual(json("\u{08}\u{0C}\n\r\t"), #""\b\f\n\r\t""#)
     XCTAssertEqual(json("\u{0}\u{1}\u{0B}\u{1B}\u{1F}"), #""\u0000\u0001\u000b\u001b\u001f""#)
     XCTAssertEqual(json("a\u{0}b"), #""a\u0000b""#)
   }
 
-  func testDoesNotEscapeSlashDeleteOrNonASCII() {
+  func test_jsonSerializer_doesNotEscapeSlashDeleteOrNonASCII() {
     XCTAssertEqual(json("a/b</script>"), #""a/b</script>""#)
     XCTAssertEqual(json("\u{7F}"), "\"\u{7F}\"")
     XCTAssertEqual(json("héllo € 😀 \u{2028}"), "\"héllo € 😀 \u{2028}\"")
@@ -66,11 +66,11 @@ final class JSONSerializerTests: XCTestCase {
     )
   }
 
-  func testEscapesKeysLikeValues() {
+  func test_jsonSerializer_escapesKeysLikeValues() {
     XCTAssertEqual(json(["a\"b\n": "c"]), #"{"a\"b\n":"c"}"#)
   }
 
-  func testWritesIntegers() {
+  func test_jsonSerializer_writesIntegers() {
     XCTAssertEqual(json(0), "0")
     XCTAssertEqual(json(7), "7")
     XCTAssertEqual(json(-42), "-42")
@@ -79,7 +79,7 @@ final class JSONSerializerTests: XCTestCase {
     XCTAssertEqual(json(.int(Int.min)), "-9223372036854775808")
   }
 
-  func testWritesIntegralDoublesAsIntegers() {
+  func test_jsonSerializer_writesIntegralDoublesAsIntegers() {
     XCTAssertEqual(json(.double(3)), "3")
     XCTAssertEqual(json(.double(-3)), "-3")
     XCTAssertEqual(json(.double(0)), "0")
@@ -88,7 +88,7 @@ final class JSONSerializerTests: XCTestCase {
     XCTAssertEqual(json(.double(-9_007_199_254_740_992)), "-9007199254740992")
   }
 
-  func testWritesOtherDoublesWithShortestRoundTripDigits() {
+  func test_jsonSerializer_writesOtherDoublesWithShortestRoundTripDigits() {
     XCTAssertEqual(json(0.1), "0.1")
     XCTAssertEqual(json(1.5), "1.5")
     XCTAssertEqual(json(-2.25), "-2.25")
@@ -101,11 +101,11 @@ final class JSONSerializerTests: XCTestCase {
     XCTAssertEqual(json(.double(.leastNonzeroMagnitude)), "5e-324")
   }
 
-  func testWritesNonFiniteDoublesAsNull() {
+  func test_jsonSerializer_writesNonFiniteDoublesAsNull() {
     XCTAssertEqual(json([.double(.nan), .double(.infinity), .double(-.infinity)]), "[null,null,null]")
   }
 
-  func testObjectOverloadMatchesValueOverload() {
+  func test_objectOverload_matchesValueOverload() {
     let object: JSON.Object = ["query": "{ hero { name } }", "variables": ["episode": "JEDI"], "operationName": .null]
     XCTAssertEqual(JSONSerializer.serialize(object), JSONSerializer.serialize(.object(object)))
     XCTAssertEqual(
@@ -114,12 +114,12 @@ final class JSONSerializerTests: XCTestCase {
     )
   }
 
-  func testStringMatchesSerializedData() {
+  func test_string_matchesSerializedData() {
     let value: JSON = ["a": ["é", 1.5, .null]]
     XCTAssertEqual(Data(json(value).utf8), JSONSerializer.serialize(value))
   }
 
-  func testMatchesJSONSerializationWithSortedKeys() throws {
+  func test_jsonSerializer_matchesJSONSerializationWithSortedKeys() throws {
     // Limited to values both write identically on every platform: lowercase ASCII keys, no slashes,
     // no control characters, integers only.
     let value: JSON = [
@@ -136,7 +136,7 @@ final class JSONSerializerTests: XCTestCase {
 
   // MARK: Round trips
 
-  func testRoundTripsAVariedCorpus() throws {
+  func test_variedCorpus_roundTripsThroughSerializerAndParser() throws {
     let corpus: [JSON] = [
       .null, true, false, 0, -1, .int(Int.max), .int(Int.min), 0.5, -1.25e-8, 6.02214076e23, 1e300,
       "", "plain", "quotes \" and \\ backslashes", "controls \u{0}\u{1}\u{1F}\u{7F}\n\t", "unicode é€😀𝄞 \u{2028}",
@@ -150,7 +150,7 @@ final class JSONSerializerTests: XCTestCase {
     }
   }
 
-  func testRoundTripsRandomDocuments() throws {
+  func test_randomDocuments_roundTripThroughSerializerAndParser() throws {
     var generator = SplitMix64(seed: 42)
     for _ in 0..<300 {
       let value = randomValue(depth: 0, using: &generator)
@@ -158,7 +158,7 @@ final class JSONSerializerTests: XCTestCase {
     }
   }
 
-  func testRoundTripsRandomDoubleBitPatterns() throws {
+  func test_randomDoubleBitPatterns_roundTripThroughSerializerAndParser() throws {
     var generator = SplitMix64(seed: 7)
     var checked = 0
     while checked < 20_000 {

@@ -50,7 +50,7 @@ final class JSONValueTests: XCTestCase {
     XCTAssertEqual((object["b"] as? [String: Any])?["c"] as? Bool, false)
   }
 
-  func test_typedAccessors() {
+  func test_typedAccessors_returnTheValueOnlyForTheirType() {
     let value: JSON = ["s": "x", "i": 3, "d": 3.0, "f": 3.5, "b": true, "a": [1], "o": ["k": 1]]
     XCTAssertEqual(value["s"]?.stringValue, "x")
     XCTAssertEqual(value["i"]?.intValue, 3)

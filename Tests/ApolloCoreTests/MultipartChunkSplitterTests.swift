@@ -34,42 +34,42 @@ final class MultipartChunkSplitterTests: XCTestCase {
 
   // MARK: Delimiters
 
-  func testBodyStartingWithDelimiterWithoutCRLFYieldsThePart() {
+  func test_bodyStartingWithDelimiterWithoutCRLF_yieldsThePart() {
     XCTAssertEqual(split("--graphql\r\n\(part1)\r\n--graphql--"), [part1])
   }
 
-  func testBodyStartingWithCRLFDelimiterYieldsThePart() {
+  func test_bodyStartingWithCRLFDelimiter_yieldsThePart() {
     XCTAssertEqual(split("\r\n--graphql\r\n\(part1)\r\n--graphql--"), [part1])
   }
 
-  func testPreambleOfOnlyCRLFsIsDropped() {
+  func test_preambleOfOnlyCRLFs_isDropped() {
     XCTAssertEqual(split("\r\n\r\n--graphql\r\n\(part1)\r\n--graphql--"), [part1])
   }
 
-  func testNonEmptyPreambleIsAChunk() {
+  func test_nonEmptyPreamble_isAChunk() {
     XCTAssertEqual(split("preamble\r\n--graphql\r\n\(part1)\r\n--graphql--"), ["preamble", part1])
   }
 
-  func testLeadingCRLFOfAPartIsStrippedOnlyOnce() {
+  func test_leadingCRLFOfAPart_isStrippedOnlyOnce() {
     XCTAssertEqual(split("--graphql\r\n\r\n{\"a\":1}\r\n--graphql--"), ["\r\n{\"a\":1}"])
   }
 
-  func testExtraTrailingCRLFIsKept() {
+  func test_extraTrailingCRLF_isKept() {
     XCTAssertEqual(split("--graphql\r\n\(part1)\r\n\r\n--graphql--"), [part1 + "\r\n"])
   }
 
-  func testCloseDelimiterDashesAreDropped() {
+  func test_closeDelimiterDashes_areDropped() {
     XCTAssertEqual(split("--graphql\r\n\(part1)\r\n--graphql--"), [part1])
     XCTAssertEqual(split("--graphql\r\n\(part1)\r\n--graphql--\r\n"), [part1])
     XCTAssertEqual(split("--graphql\r\n\(part1)\r\n--graphql--\r\nepilogue"), [part1])
   }
 
-  func testTransportPaddingAfterDelimiterStaysWithThePart() {
+  func test_transportPaddingAfterDelimiter_staysWithThePart() {
     // Whatever follows the boundary on its line belongs to the next candidate, as upstream does.
     XCTAssertEqual(split("--graphql  \r\n\(part1)\r\n--graphql--"), ["  \r\n" + part1])
   }
 
-  func testSeveralPartsArrivingTogetherComeOutInOrder() {
+  func test_severalPartsArrivingTogether_comeOutInOrder() {
     let body = "\r\n--graphql\r\n\(part1)\r\n--graphql\r\n\(part2)\r\n--graphql\r\n\(part1)\r\n--graphql--\r\n"
     var splitter = MultipartChunkSplitter(boundary: "graphql")
     let chunks = splitter.append(Data(body.utf8)).map { String(decoding: $0, as: UTF8.self) }
@@ -77,7 +77,7 @@ final class MultipartChunkSplitterTests: XCTestCase {
     XCTAssertEqual(splitter.finish(), [])
   }
 
-  func testEachPartIsHandedOutAsSoonAsItsDelimiterArrives() {
+  func test_eachPart_isHandedOutAsSoonAsItsDelimiterArrives() {
     var splitter = MultipartChunkSplitter(boundary: "graphql")
     XCTAssertEqual(splitter.append(Data("\r\n--graphql\r\n\(part1)".utf8)), [])
     XCTAssertEqual(splitter.append(Data("\r\n--gra".utf8)), [])
@@ -87,34 +87,34 @@ final class MultipartChunkSplitterTests: XCTestCase {
     XCTAssertEqual(splitter.finish(), [])
   }
 
-  func testPartialTrailingPartIsEmittedByFinish() {
+  func test_partialTrailingPart_isEmittedByFinish() {
     var splitter = MultipartChunkSplitter(boundary: "graphql")
     let first = splitter.append(Data("--graphql\r\n\(part1)\r\n--graphql\r\ncontent-type: application/json\r\n\r\n{\"parti".utf8))
     XCTAssertEqual(first, [Data(part1.utf8)])
     XCTAssertEqual(splitter.finish(), [Data("content-type: application/json\r\n\r\n{\"parti".utf8)])
   }
 
-  func testPartialDelimiterAtTheEndIsPartOfTheLastChunk() {
+  func test_partialDelimiterAtTheEnd_isPartOfTheLastChunk() {
     XCTAssertEqual(split("--graphql\r\n{\"a\":1}\r\n--grap"), ["{\"a\":1}\r\n--grap"])
   }
 
-  func testBoundaryTextNotPrecededByCRLFDoesNotSplit() {
+  func test_boundaryTextNotPrecededByCRLF_doesNotSplit() {
     let body = "--graphql\r\ncontent-type: text/plain\r\n\r\nsee --graphql and x--graphql and \n--graphql and \r--graphql\r\n--graphql--"
     XCTAssertEqual(split(body), ["content-type: text/plain\r\n\r\nsee --graphql and x--graphql and \n--graphql and \r--graphql"])
   }
 
-  func testDelimiterNeedsTheFullBoundary() {
+  func test_delimiter_needsTheFullBoundary() {
     // "\r\n--graph" is a prefix of the delimiter only; a longer boundary such as "graphqlx" does match, as
     // upstream splits at the first complete delimiter without checking what follows it.
     XCTAssertEqual(split("--graphql\r\nA\r\n--graph\r\nB\r\n--graphqlx\r\nC"), ["A\r\n--graph\r\nB", "x\r\nC"])
   }
 
-  func testEmptyBodyYieldsNothing() {
+  func test_emptyBody_yieldsNothing() {
     XCTAssertEqual(split(""), [])
     XCTAssertEqual(split("--graphql--"), [])
   }
 
-  func testFinishResetsForTheNextBody() {
+  func test_finish_resetsForTheNextBody() {
     var splitter = MultipartChunkSplitter(boundary: "graphql")
     _ = splitter.append(Data("--graphql\r\nA\r\n--gra".utf8))
     XCTAssertEqual(splitter.finish(), [Data("A\r\n--gra".utf8)])
@@ -133,13 +133,13 @@ final class MultipartChunkSplitterTests: XCTestCase {
     ]
   }
 
-  func testOneByteAtATimeMatchesWholeBody() {
+  func test_oneByteAtATime_matchesWholeBody() {
     for body in sampleBodies {
       XCTAssertEqual(split(body, sliceSizes: [1]), split(body), body.debugDescription)
     }
   }
 
-  func testRandomSliceSizesMatchWholeBody() {
+  func test_randomSliceSizes_matchWholeBody() {
     var generator = SplitMix64(seed: 99)
     for body in sampleBodies {
       let expected = split(body)
@@ -150,7 +150,7 @@ final class MultipartChunkSplitterTests: XCTestCase {
     }
   }
 
-  func testMatchesStraightforwardReferenceOnRandomBodies() {
+  func test_multipartChunkSplitter_matchesStraightforwardReferenceOnRandomBodies() {
     // Bodies from a tiny alphabet hit every partial-match path, including boundaries that overlap themselves.
     var generator = SplitMix64(seed: 2024)
     let alphabet: [UInt8] = Array("\r\n-ab".utf8)
@@ -193,7 +193,7 @@ final class MultipartChunkSplitterTests: XCTestCase {
     return chunks
   }
 
-  func testLargeBodyInSixteenKiBSlices() {
+  func test_largeBodyInSixteenKiBSlices_givesEveryPart() {
     let payload = "content-type: application/json\r\n\r\n{\"data\":{\"hero\":{\"name\":\"R2-D2\"}},\"hasNext\":true}"
     let partCount = 20_000
     var body = Data()
@@ -204,7 +204,7 @@ final class MultipartChunkSplitterTests: XCTestCase {
     XCTAssertTrue(chunks.allSatisfy { $0 == Data(payload.utf8) })
   }
 
-  func testOneHugePartArrivingSlowlyIsKeptWhole() {
+  func test_oneHugePartArrivingSlowly_isKeptWhole() {
     let payload = String(repeating: "x", count: 3_000_000)
     let chunks = split("--graphql\r\n\(payload)\r\n--graphql--", sliceSizes: [16 * 1024])
     XCTAssertEqual(chunks, [payload])
@@ -212,14 +212,14 @@ final class MultipartChunkSplitterTests: XCTestCase {
 
   // MARK: Without a boundary
 
-  func testWithoutBoundaryNothingIsSplitUntilFinish() {
+  func test_withoutBoundaryNothing_isSplitUntilFinish() {
     var splitter = MultipartChunkSplitter(boundary: nil)
     XCTAssertEqual(splitter.append(Data("{\"data\":".utf8)), [])
     XCTAssertEqual(splitter.append(Data("\r\n--graphql\r\n1}".utf8)), [])
     XCTAssertEqual(splitter.finish(), [Data("{\"data\":\r\n--graphql\r\n1}".utf8)])
   }
 
-  func testWithoutBoundaryTheSameStrippingRulesApply() {
+  func test_withoutBoundaryTheSameStrippingRules_apply() {
     XCTAssertEqual(split("", boundary: nil), [])
     XCTAssertEqual(split("\r\n{\"a\":1}", boundary: nil), ["{\"a\":1}"])
     XCTAssertEqual(split("\r\n\r\n{}", boundary: nil), ["\r\n{}"])
@@ -230,7 +230,7 @@ final class MultipartChunkSplitterTests: XCTestCase {
 
   // MARK: Boundary parameter
 
-  func testBoundaryFromContentType() {
+  func test_boundary_isReadFromTheContentType() {
     let cases: [(String, String?)] = [
       ("multipart/mixed; boundary=\"graphql\"; deferSpec=20220824", "graphql"),
       ("multipart/mixed;boundary=graphql;deferSpec=20220824", "graphql"),

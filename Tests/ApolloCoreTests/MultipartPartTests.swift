@@ -8,26 +8,26 @@ final class MultipartPartTests: XCTestCase {
     MultipartPart.parse(Data(text.utf8))
   }
 
-  func testSplitsHeadersFromBodyAtTheFirstBlankLine() {
+  func test_multipartPart_splitsHeadersFromBodyAtTheFirstBlankLine() {
     let parsed = part("Content-Type: application/json; charset=utf-8\r\nX-Extra:  yes \r\n\r\n{\"a\":1}")
     XCTAssertEqual(parsed.headers, ["content-type": "application/json; charset=utf-8", "x-extra": "yes"])
     XCTAssertEqual(parsed.body, Data("{\"a\":1}".utf8))
     XCTAssertEqual(parsed.contentType, "application/json; charset=utf-8")
   }
 
-  func testBlankLinesInsideTheBodyAreKept() {
+  func test_blankLinesInsideTheBody_areKept() {
     let parsed = part("content-type: text/plain\r\n\r\nline one\r\n\r\nline two\r\n")
     XCTAssertEqual(parsed.body, Data("line one\r\n\r\nline two\r\n".utf8))
   }
 
-  func testChunkStartingWithCRLFHasNoHeaders() {
+  func test_chunkStartingWithCRLF_hasNoHeaders() {
     let parsed = part("\r\n{\"a\":1}\r\n\r\nx")
     XCTAssertEqual(parsed.headers, [:])
     XCTAssertEqual(parsed.body, Data("{\"a\":1}\r\n\r\nx".utf8))
     XCTAssertNil(parsed.contentType)
   }
 
-  func testChunkWithoutBlankLineStartingWithJSONIsAllBody() {
+  func test_chunkWithoutBlankLineStartingWithJSON_isAllBody() {
     for text in ["{\"data\":{}}", "[1]", " {\"a\":1}", "\n{}", "\t[]", "{\"a\":\"b: c\"}\r\n"] {
       let parsed = part(text)
       XCTAssertEqual(parsed.headers, [:], text)
@@ -35,48 +35,48 @@ final class MultipartPartTests: XCTestCase {
     }
   }
 
-  func testChunkWithoutBlankLineOtherwiseIsAllHeaders() {
+  func test_chunkWithoutBlankLineOtherwise_isAllHeaders() {
     let parsed = part("Content-Type: application/json\r\nX-A: 1")
     XCTAssertEqual(parsed.headers, ["content-type": "application/json", "x-a": "1"])
     XCTAssertEqual(parsed.body, Data())
   }
 
-  func testEmptyChunkIsAnEmptyPart() {
+  func test_emptyChunk_isAnEmptyPart() {
     XCTAssertEqual(part(""), MultipartPart(headers: [:], body: Data()))
   }
 
-  func testEmptyBodyAfterHeaders() {
+  func test_emptyBodyAfterHeaders_isAnEmptyBody() {
     let parsed = part("content-type: application/json\r\n\r\n")
     XCTAssertEqual(parsed.contentType, "application/json")
     XCTAssertEqual(parsed.body, Data())
   }
 
-  func testRepeatedHeadersAreJoinedWithComma() {
+  func test_repeatedHeaders_areJoinedWithComma() {
     XCTAssertEqual(part("Accept: a\r\naccept: b\r\n\r\n").headers, ["accept": "a, b"])
   }
 
-  func testHeaderLinesWithoutColonOrNameAreIgnored() {
+  func test_headerLinesWithoutColonOrName_areIgnored() {
     XCTAssertEqual(part("garbage\r\n: novalue\r\nA:1\r\n\r\nbody").headers, ["a": "1"])
   }
 
-  func testHeaderValueKeepsLaterColons() {
+  func test_headerValue_keepsLaterColons() {
     XCTAssertEqual(part("Location: http://x:80/y\r\n\r\n").headers, ["location": "http://x:80/y"])
   }
 
-  func testParsesDataSlices() {
+  func test_multipartPart_parsesDataSlices() {
     let data = Data("xxcontent-type: a\r\n\r\nbodyyy".utf8)
     let parsed = MultipartPart.parse(data[2..<25])
     XCTAssertEqual(parsed.contentType, "a")
     XCTAssertEqual(parsed.body, Data("body".utf8))
   }
 
-  func testInitializerLowercasesHeaderNames() {
+  func test_initializer_lowercasesHeaderNames() {
     let made = MultipartPart(headers: ["Content-Type": "application/json"], body: Data("{}".utf8))
     XCTAssertEqual(made.contentType, "application/json")
     XCTAssertEqual(made, part("content-type: application/json\r\n\r\n{}"))
   }
 
-  func testSplitterChunksParseIntoParts() throws {
+  func test_splitterChunks_parseIntoParts() throws {
     let body = """
       \r\n--graphql\r\ncontent-type: application/json; charset=utf-8\r\n\r\n{"data":{"hero":{"name":"R2-D2"}},"hasNext":true}\
       \r\n--graphql\r\ncontent-type: application/json; charset=utf-8\r\n\r\n{"incremental":[{"data":{"friends":[]},"path":["hero"]}],"hasNext":false}\

@@ -5,7 +5,7 @@ import XCTest
 
 /// Secrets are printed as fingerprints unless the process opts in.
 final class RedactionTests: XCTestCase {
-  func testCredentialHeaders_areSensitive_whateverTheirCase_andOrdinaryHeadersAreNot() {
+  func test_credentialHeaders_areSensitive_whateverTheirCase_andOrdinaryHeadersAreNot() {
     for name in ["Authorization", "proxy-authorization", "Cookie", "SET-COOKIE", "X-Api-Key", "X-Auth-Token",
                  "X-CSRF-Token", "x-client-secret", "X-Password", "X-Shopify-Apikey"] {
       XCTAssertTrue(Redaction.isSensitiveHeader(name), name)
@@ -15,7 +15,7 @@ final class RedactionTests: XCTestCase {
     }
   }
 
-  func testASecret_isAStableFingerprint_differentForDifferentValues_andNeverTheValue() {
+  func test_aSecret_isAStableFingerprint_differentForDifferentValues_andNeverTheValue() {
     let old = Redaction.secret("Bearer old-token")
     XCTAssertEqual(old, Redaction.secret("Bearer old-token"))
     XCTAssertNotEqual(old, Redaction.secret("Bearer new-token"))
@@ -23,7 +23,7 @@ final class RedactionTests: XCTestCase {
     XCTAssertEqual(old, "<redacted \(SHA256.hexDigest("Bearer old-token").prefix(8))>")
   }
 
-  func testHeaders_redactOnlyTheSensitiveValues() {
+  func test_headers_redactOnlyTheSensitiveValues() {
     let printable = Redaction.headers(["Authorization": "Bearer abc", "Cookie": "session=xyz", "Accept": "application/json"])
     XCTAssertEqual(printable["Accept"], "application/json")
     XCTAssertEqual(printable["Authorization"], Redaction.secret("Bearer abc"))
@@ -31,7 +31,7 @@ final class RedactionTests: XCTestCase {
     XCTAssertFalse("\(printable)".contains("abc") || "\(printable)".contains("xyz"))
   }
 
-  func testOptingIn_showsTheValues_andOptingOutHidesThemAgain() {
+  func test_optingIn_showsTheValues_andOptingOutHidesThemAgain() {
     XCTAssertFalse(Redaction.revealsSecrets, "off by default (APOLLO_REVEAL_SECRETS is not set in CI)")
     Redaction.revealsSecrets = true
     defer { Redaction.revealsSecrets = false }

@@ -6,29 +6,29 @@ import ApolloCore
 final class SHA256Tests: XCTestCase {
   // MARK: FIPS 180-4 / NIST example vectors
 
-  func testEmptyMessage() {
+  func test_emptyMessage_hashesToTheNISTDigest() {
     XCTAssertEqual(SHA256.hexDigest(""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
   }
 
-  func testOneBlockMessageABC() {
+  func test_oneBlockMessageABC_hashesToTheNISTDigest() {
     XCTAssertEqual(SHA256.hexDigest("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
   }
 
-  func testTwoBlock448BitMessage() {
+  func test_twoBlock448BitMessage_hashesToTheNISTDigest() {
     XCTAssertEqual(
       SHA256.hexDigest("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"),
       "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"
     )
   }
 
-  func test896BitMessage() {
+  func test_896BitMessage_hashesToTheNISTDigest() {
     let message =
       "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu"
     XCTAssertEqual(message.utf8.count * 8, 896)
     XCTAssertEqual(SHA256.hexDigest(message), "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1")
   }
 
-  func testOneMillionLetterA() {
+  func test_oneMillionLetterA_hashesToTheNISTDigest() {
     XCTAssertEqual(
       SHA256.hexString(SHA256.hash([UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000))),
       "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0"
@@ -37,7 +37,7 @@ final class SHA256Tests: XCTestCase {
 
   // MARK: Padding edge cases (expected values from `sha256sum`)
 
-  func testPaddingBoundaryLengths() {
+  func test_paddingBoundaryLengths_hashLikeSha256sum() {
     // The message of length n is the first n bytes of "0123456789" repeated.
     let expected: [Int: String] = [
       1: "5feceb66ffc86f38d952786c6d696c79c2dbc239dd4e91b46729d73a27fb57e9",
@@ -61,7 +61,7 @@ final class SHA256Tests: XCTestCase {
 
   // MARK: Application inputs
 
-  func testGraphQLDocumentMatchesSha256sum() {
+  func test_graphQLDocument_matchesSha256sum() {
     // printf '%s' "<document>" | sha256sum
     let document = """
       query HeroName($episode: Episode) {
@@ -74,11 +74,11 @@ final class SHA256Tests: XCTestCase {
     XCTAssertEqual(SHA256.hexDigest(document), "f6e76545cd03aa21368d9969cb39447f6e836a16717823281803778e7805d671")
   }
 
-  func testNonASCIIStringHashesItsUTF8() {
+  func test_nonASCIIString_hashesItsUTF8() {
     XCTAssertEqual(SHA256.hexDigest("héllo wörld €😀"), "0a911cd5723335bafcad3516f617f1a77a27389ea038ded5c3e62c4fde9c72d8")
   }
 
-  func testAllInputTypesAgree() {
+  func test_allInputTypes_agree() {
     let text = String(repeating: "The quick brown fox jumps over the lazy dog. ", count: 7)
     let bytes = Array(text.utf8)
     let expected = SHA256.hash(text)
@@ -91,18 +91,18 @@ final class SHA256Tests: XCTestCase {
     XCTAssertEqual(SHA256.hash(text.utf8), expected)
   }
 
-  func testDataSliceHashesOnlyTheSlice() {
+  func test_dataSlice_hashesOnlyTheSlice() {
     let data = Data("xxabcyy".utf8)
     XCTAssertEqual(SHA256.hexString(SHA256.hash(data[2..<5])), SHA256.hexDigest("abc"))
   }
 
-  func testBridgedAndNativeStringsAgree() {
+  func test_bridgedAndNativeStrings_agree() {
     let native = "héllo wörld €😀"
     let bridged = String(NSString(string: native))
     XCTAssertEqual(SHA256.hexDigest(bridged), SHA256.hexDigest(native))
   }
 
-  func testHexStringIsLowercaseAndTwoCharactersPerByte() {
+  func test_hexString_isLowercaseAndTwoCharactersPerByte() {
     XCTAssertEqual(SHA256.hexString([0x00, 0x0F, 0xA0, 0xFF]), "000fa0ff")
     XCTAssertEqual(SHA256.hexDigest("abc").count, 64)
   }

@@ -264,7 +264,7 @@ final class StoreSubscriberTests: XCTestCase {
     XCTAssertEqual(listener.changes.withLock { $0 }, [["A.x"], ["A.x", "A.y"]])
   }
 
-  func test_subscribersAreHeldWeakly() throws {
+  func test_subscribers_areHeldWeakly() throws {
     let store = ApolloStore()
     weak var weakListener: Listener?
     do {

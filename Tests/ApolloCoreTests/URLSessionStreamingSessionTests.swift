@@ -1,5 +1,6 @@
 // These tests run a local Python server through `Process`, which only exists on macOS and Linux.
 #if os(macOS) || os(Linux)
+import ApolloTestSupport
 import Foundation
 import XCTest
 #if canImport(FoundationNetworking)
@@ -27,7 +28,7 @@ final class URLSessionStreamingSessionTests: XCTestCase {
 
   // MARK: - Requests and responses
 
-  func testJSONPostEchoesRequestHeadersAndBody() async throws {
+  func test_jsonPost_echoesRequestHeadersAndBody() async throws {
     let requestBody = #"{"query":"query Hero { hero { name } }","variables":{"episode":"JEDI"}}"#
     var request = URLRequest(url: server.url("/echo?op=Hero"))
     request.httpMethod = "POST"
@@ -53,7 +54,7 @@ final class URLSessionStreamingSessionTests: XCTestCase {
     XCTAssertEqual(headers["content-length"], String(requestBody.utf8.count))
   }
 
-  func testResponseBodyBytesAreExact() async throws {
+  func test_responseBodyBytes_areExact() async throws {
     let response = try await session.start(URLRequest(url: server.url("/json")))
     XCTAssertEqual(response.response.statusCode, 200)
     XCTAssertEqual(response.response.value(forHTTPHeaderField: "Content-Type"), "application/json; charset=utf-8")
@@ -63,7 +64,7 @@ final class URLSessionStreamingSessionTests: XCTestCase {
     XCTAssertEqual(session.activeTaskCount, 0)
   }
 
-  func testNon2xxStatusesReturnTheResponseAndBody() async throws {
+  func test_non2xxStatuses_returnTheResponseAndBody() async throws {
     let serverError = try await session.start(URLRequest(url: server.url("/status?code=500&body=boom")))
     XCTAssertEqual(serverError.response.statusCode, 500)
     let serverErrorBody = try await collect(serverError.body)
@@ -76,7 +77,7 @@ final class URLSessionStreamingSessionTests: XCTestCase {
     XCTAssertEqual(session.activeTaskCount, 0)
   }
 
-  func testRedirectsAreFollowed() async throws {
+  func test_redirects_areFollowed() async throws {
     let response = try await session.start(URLRequest(url: server.url("/redirect?to=/json")))
     XCTAssertEqual(response.response.statusCode, 200)
     XCTAssertEqual(response.response.url?.path, "/json")
@@ -85,7 +86,7 @@ final class URLSessionStreamingSessionTests: XCTestCase {
     XCTAssertEqual(session.activeTaskCount, 0)
   }
 
-  func testFiveMegabyteBodyArrivesIntact() async throws {
+  func test_fiveMegabyteBody_arrivesIntact() async throws {
     let size = 5 * 1024 * 1024
     let response = try await session.start(URLRequest(url: server.url("/big?size=\(size)")))
     XCTAssertEqual(response.response.statusCode, 200)
@@ -101,7 +102,7 @@ final class URLSessionStreamingSessionTests: XCTestCase {
     XCTAssertGreaterThan(chunks, 1, "a 5 MB body is expected to arrive in several chunks")
   }
 
-  func testNonHTTPResponseThrows() async throws {
+  func test_nonHTTPResponse_throws() async throws {
     let url = try XCTUnwrap(URL(string: "data:text/plain;base64,SGVsbG8="))
     await assertThrows(try await session.start(URLRequest(url: url))) { error in
       XCTAssertEqual(error as? HTTPStreamingSessionError, .nonHTTPResponse)
@@ -110,7 +111,7 @@ final class URLSessionStreamingSessionTests: XCTestCase {
   }
 
   #if canImport(FoundationNetworking)
-  func testTheConfiguredURLCacheIsStillConsultedOnLinux() async throws {
+  func test_theConfiguredURLCache_isStillConsultedOnLinux() async throws {
     // On Linux the session wraps the configuration's cache (see `SynchronousLookupURLCache`); a response
     // in the caller's cache must still be served from it. (swift-corelibs-foundation never stores HTTP
     // responses itself, so the test puts one there.)
@@ -145,7 +146,7 @@ final class URLSessionStreamingSessionTests: XCTestCase {
 
   // MARK: - Streaming
 
-  func testBodyIsDeliveredBeforeTheServerWritesTheRest() async throws {
+  func test_body_isDeliveredBeforeTheServerWritesTheRest() async throws {
     // The server writes "first" and then waits until /release is hit before writing "second".
     // A buffering client could never see "first" before it releases the server.
     let id = UUID().uuidString
@@ -164,7 +165,7 @@ final class URLSessionStreamingSessionTests: XCTestCase {
     XCTAssertEqual(String(decoding: rest, as: UTF8.self), "second")
   }
 
-  func testPiecesArriveSpreadOutInTime() async throws {
+  func test_pieces_arriveSpreadOutInTime() async throws {
     let startedAt = now()
     let response = try await session.start(URLRequest(url: server.url("/stream")))
     var body = Data()
@@ -190,7 +191,7 @@ final class URLSessionStreamingSessionTests: XCTestCase {
 
   // MARK: - Failures
 
-  func testConnectionDroppedMidBodyEndsTheBodyWithAnError() async throws {
+  func test_connectionDroppedMidBody_endsTheBodyWithAnError() async throws {
     let response = try await session.start(URLRequest(url: server.url("/drop")))
     XCTAssertEqual(response.response.statusCode, 200)
     var received = Data()
@@ -207,7 +208,7 @@ final class URLSessionStreamingSessionTests: XCTestCase {
     XCTAssertEqual(session.activeTaskCount, 0)
   }
 
-  func testConnectionRefusedThrowsURLError() async throws {
+  func test_connectionRefused_throwsURLError() async throws {
     let freePort = try await collectString(URLRequest(url: server.url("/free-port")))
     let url = try XCTUnwrap(URL(string: "http://127.0.0.1:\(freePort)/nothing-here"))
     await assertThrows(try await session.start(URLRequest(url: url))) { error in
@@ -218,7 +219,7 @@ final class URLSessionStreamingSessionTests: XCTestCase {
     XCTAssertEqual(session.activeTaskCount, 0)
   }
 
-  func testTimeoutThrowsTimedOut() async throws {
+  func test_timeout_throwsTimedOut() async throws {
     var request = URLRequest(url: server.url("/slow?seconds=3"))
     request.timeoutInterval = 0.5
     let startedAt = now()
@@ -229,7 +230,7 @@ final class URLSessionStreamingSessionTests: XCTestCase {
     XCTAssertEqual(session.activeTaskCount, 0)
   }
 
-  func testSubSecondTimeoutDoesNotFireBeforeItElapses() async throws {
+  func test_subSecondTimeout_doesNotFireBeforeItElapses() async throws {
     var request = URLRequest(url: server.url("/slow?seconds=0.1"))
     request.timeoutInterval = 0.5
     let response = try await session.start(request)
@@ -240,7 +241,7 @@ final class URLSessionStreamingSessionTests: XCTestCase {
 
   // MARK: - Cancellation
 
-  func testCancellingStartThrowsCancellationErrorPromptly() async throws {
+  func test_cancellingStart_throwsCancellationErrorPromptly() async throws {
     let session = try XCTUnwrap(self.session)
     let request = URLRequest(url: server.url("/slow?seconds=5"))
     let task = Task { try await session.start(request) }
@@ -258,7 +259,7 @@ final class URLSessionStreamingSessionTests: XCTestCase {
     XCTAssertEqual(session.activeTaskCount, 0)
   }
 
-  func testStartInAnAlreadyCancelledTaskThrowsCancellationError() async throws {
+  func test_startInAnAlreadyCancelledTask_throwsCancellationError() async throws {
     let session = try XCTUnwrap(self.session)
     let request = URLRequest(url: server.url("/slow?seconds=5"))
     let task = Task {
@@ -274,7 +275,7 @@ final class URLSessionStreamingSessionTests: XCTestCase {
     XCTAssertEqual(session.activeTaskCount, 0)
   }
 
-  func testCancellationRacingTheResponseNeverHangsOrLeaks() async throws {
+  func test_cancellationRacingTheResponse_neverHangsOrLeaks() async throws {
     // Cancels at many points around the moment the response and the completion arrive. On Linux this
     // used to trap inside FoundationNetworking when a cancel raced the task's completion.
     let session = try XCTUnwrap(self.session)
@@ -301,7 +302,7 @@ final class URLSessionStreamingSessionTests: XCTestCase {
     XCTAssertTrue(drained, "\(session.activeTaskCount) tasks left in the table")
   }
 
-  func testDroppingBodiesRacingTheirCompletionNeverHangsOrLeaks() async throws {
+  func test_droppingBodiesRacingTheirCompletion_neverHangsOrLeaks() async throws {
     // The body is abandoned right as it completes, so the consumer's cancellation races the completion.
     let session = try XCTUnwrap(self.session)
     let request = URLRequest(url: server.url("/json"))
@@ -316,7 +317,7 @@ final class URLSessionStreamingSessionTests: XCTestCase {
     XCTAssertTrue(drained, "\(session.activeTaskCount) tasks left in the table")
   }
 
-  func testBreakingOutOfTheBodyCancelsTheDataTask() async throws {
+  func test_breakingOutOfTheBody_cancelsTheDataTask() async throws {
     let id = UUID().uuidString
     let ticks = try await readTicksAndBreak(URLRequest(url: server.url("/infinite?id=\(id)")), count: 2)
     XCTAssertEqual(ticks, 2)
@@ -329,7 +330,7 @@ final class URLSessionStreamingSessionTests: XCTestCase {
     XCTAssertTrue(serverSawClose, "the server kept streaming to a consumer that went away")
   }
 
-  func testCancellingTheConsumingTaskCancelsTheDataTask() async throws {
+  func test_cancellingTheConsumingTask_cancelsTheDataTask() async throws {
     let session = try XCTUnwrap(self.session)
     let id = UUID().uuidString
     let response = try await session.start(URLRequest(url: server.url("/infinite?id=\(id)")))
@@ -354,7 +355,7 @@ final class URLSessionStreamingSessionTests: XCTestCase {
 
   // MARK: - Concurrency and lifetime
 
-  func testFiftyConcurrentRequestsSucceed() async throws {
+  func test_fiftyConcurrentRequests_succeed() async throws {
     let session = try XCTUnwrap(self.session)
     let url = server.url("/echo")
     let echoed = try await withThrowingTaskGroup(of: (Int, String?).self) { group in
@@ -386,7 +387,7 @@ final class URLSessionStreamingSessionTests: XCTestCase {
     XCTAssertEqual(session.activeTaskCount, 0)
   }
 
-  func testStartAfterInvalidateThrowsInvalidated() async throws {
+  func test_startAfterInvalidate_throwsInvalidated() async throws {
     session.invalidate()
     await assertThrows(try await session.start(URLRequest(url: server.url("/json")))) { error in
       XCTAssertEqual(error as? HTTPStreamingSessionError, .invalidated)
@@ -394,7 +395,7 @@ final class URLSessionStreamingSessionTests: XCTestCase {
     session.invalidate()  // a second call is harmless
   }
 
-  func testInvalidateFailsInFlightRequestsAndBodies() async throws {
+  func test_invalidate_failsInFlightRequestsAndBodies() async throws {
     let session = try XCTUnwrap(self.session)
     let streaming = try await session.start(URLRequest(url: server.url("/infinite?id=\(UUID().uuidString)")))
     let slowRequest = URLRequest(url: server.url("/slow?seconds=5"))
@@ -418,7 +419,7 @@ final class URLSessionStreamingSessionTests: XCTestCase {
     XCTAssertEqual(session.activeTaskCount, 0)
   }
 
-  func testInvalidateRacingStartsNeverHangs() async throws {
+  func test_invalidateRacing_startsNeverHangs() async throws {
     let session = try XCTUnwrap(self.session)
     let request = URLRequest(url: server.url("/json"))
     try await withThrowingTaskGroup(of: Void.self) { group in
@@ -440,7 +441,7 @@ final class URLSessionStreamingSessionTests: XCTestCase {
     XCTAssertEqual(session.activeTaskCount, 0)
   }
 
-  func testReleasingTheSessionDeinitializesIt() async throws {
+  func test_releasingTheSession_deinitializesIt() async throws {
     weak var weakSession: URLSessionStreamingSession?
     do {
       let session = URLSessionStreamingSession()
@@ -488,16 +489,6 @@ final class URLSessionStreamingSessionTests: XCTestCase {
     } catch {
       check(error)
     }
-  }
-
-  /// Polls `condition` every 50 ms until it holds or `timeout` seconds pass.
-  private func eventually(timeout: Double = 5, _ condition: () async -> Bool) async -> Bool {
-    let deadline = now() + timeout
-    while now() < deadline {
-      if await condition() { return true }
-      try? await Task.sleep(nanoseconds: 50_000_000)
-    }
-    return await condition()
   }
 
   private func now() -> Double {

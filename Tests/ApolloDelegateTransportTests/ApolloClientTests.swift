@@ -7,7 +7,7 @@ import XCTest
 import FoundationNetworking
 #endif
 
-/// Apollo iOS 0.33 `FetchQueryTests` and client tests (reference §5, items 45–48, and §2.12).
+/// Apollo iOS 0.33 `FetchQueryTests` and client tests: each cache policy as 0.33 documented it.
 final class ApolloClientTests: XCTestCase {
   private let handlerQueue = DispatchQueue(label: "handler")
   private let queueKey = DispatchSpecificKey<String>()
@@ -31,7 +31,7 @@ final class ApolloClientTests: XCTestCase {
     let results = Mutex<[Result<GraphQLResult<HeroNameQuery.Data>, any Error>]>([])
     let key = queueKey
     client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: policy, queue: handlerQueue) { result in
-      XCTAssertEqual(DispatchQueue.getSpecific(key: key), "handler", "§5.47: the handler runs on the given queue", file: file, line: line)
+      XCTAssertEqual(DispatchQueue.getSpecific(key: key), "handler", "the handler runs on the given queue", file: file, line: line)
       results.withLock { $0.append(result) }
       done.fulfill()
     }
@@ -39,8 +39,8 @@ final class ApolloClientTests: XCTestCase {
     return results.withLock { $0 }
   }
 
-  // §5.45
-  func test45_returnCacheDataElseFetch_missGoesToTheNetwork_hitComesFromTheCache() throws {
+  // Mirrors upstream apollographql/apollo-ios 0.33.0 `FetchQueryTests` (Tests/ApolloCacheDependentTests/FetchQueryTests.swift).
+  func test_returnCacheDataElseFetch_missGoesToTheNetwork_hitComesFromTheCache() throws {
     let (client, session) = makeClient([.json(r2HeroBody)])
     let first = fetch(client, .returnCacheDataElseFetch)
     XCTAssertEqual(try first.first?.get().source, .server)
@@ -50,8 +50,8 @@ final class ApolloClientTests: XCTestCase {
     XCTAssertEqual(session.requests.count, 1)
   }
 
-  // §5.45
-  func test45_fetchIgnoringCacheData_alwaysFetches_andWritesTheCache() throws {
+  // Mirrors upstream apollographql/apollo-ios 0.33.0 `FetchQueryTests` (Tests/ApolloCacheDependentTests/FetchQueryTests.swift).
+  func test_fetchIgnoringCacheData_alwaysFetches_andWritesTheCache() throws {
     let (client, session) = makeClient([.json(r2HeroBody), .json(lukeHeroBody)])
     _ = fetch(client, .fetchIgnoringCacheData)
     let second = fetch(client, .fetchIgnoringCacheData)
@@ -60,15 +60,15 @@ final class ApolloClientTests: XCTestCase {
     XCTAssertEqual(try fetch(client, .returnCacheDataDontFetch).first?.get().data?.hero?.name, "Luke Skywalker")
   }
 
-  // §5.45
-  func test45_fetchIgnoringCacheCompletely_doesNotWriteTheCache() {
+  // Mirrors upstream apollographql/apollo-ios 0.33.0 `FetchQueryTests` (Tests/ApolloCacheDependentTests/FetchQueryTests.swift).
+  func test_fetchIgnoringCacheCompletely_doesNotWriteTheCache() {
     let (client, _) = makeClient([.json(r2HeroBody)])
     _ = fetch(client, .fetchIgnoringCacheCompletely)
     XCTAssertThrowsError(try fetch(client, .returnCacheDataDontFetch).first?.get())
   }
 
-  // §5.45: returnCacheDataAndFetch calls back twice, cache first.
-  func test45_returnCacheDataAndFetch_onAHit_callsBackTwice_cacheFirst() throws {
+  // Mirrors upstream apollographql/apollo-ios 0.33.0 `FetchQueryTests` (Tests/ApolloCacheDependentTests/FetchQueryTests.swift).
+  func test_returnCacheDataAndFetch_onAHit_callsBackTwice_cacheFirst() throws {
     let (client, _) = makeClient([.json(r2HeroBody), .json(lukeHeroBody)])
     _ = fetch(client, .fetchIgnoringCacheData)
     let results = fetch(client, .returnCacheDataAndFetch, expecting: 2)
@@ -76,14 +76,14 @@ final class ApolloClientTests: XCTestCase {
     XCTAssertEqual(try results.last?.get().data?.hero?.name, "Luke Skywalker")
   }
 
-  func test45_returnCacheDataAndFetch_onAMiss_callsBackOnce_fromTheNetwork() throws {
+  func test_returnCacheDataAndFetch_onAMiss_callsBackOnce_fromTheNetwork() throws {
     let (client, _) = makeClient([.json(r2HeroBody)])
     let results = fetch(client, .returnCacheDataAndFetch, expecting: 1)
     XCTAssertEqual(try results.first?.get().source, .server)
   }
 
-  // §5.46
-  func test46_returnCacheDataDontFetch_onAMiss_failsWithMissingValue_withoutFetching() {
+  // Mirrors upstream apollographql/apollo-ios 0.33.0 `FetchQueryTests` (Tests/ApolloCacheDependentTests/FetchQueryTests.swift).
+  func test_returnCacheDataDontFetch_onAMiss_failsWithMissingValue_withoutFetching() {
     let (client, session) = makeClient([.json(r2HeroBody)])
     let results = fetch(client, .returnCacheDataDontFetch)
     guard case .failure(let error)? = results.first else { return XCTFail("expected a failure") }
@@ -91,8 +91,8 @@ final class ApolloClientTests: XCTestCase {
     XCTAssertTrue(session.requests.isEmpty)
   }
 
-  // §5.48 and quirk Q14, fixed.
-  func test48_differsFrom0x_clearCache_completesWithSuccess_onTheGivenQueue() {
+  // Mirrors upstream apollographql/apollo-ios 0.33.0 `FetchQueryTests` (Tests/ApolloCacheDependentTests/FetchQueryTests.swift); MIGRATION.md §5.5, 0.x quirk Q14, fixed.
+  func test_differsFrom0x_clearCache_completesWithSuccess_onTheGivenQueue() {
     let (client, _) = makeClient([.json(r2HeroBody)])
     _ = fetch(client, .fetchIgnoringCacheData)
     let done = expectation(description: "cleared")

@@ -7,7 +7,7 @@ import XCTest
 import FoundationNetworking
 #endif
 
-/// Apollo iOS 0.33 `HTTPTransportTests` (reference §5, items 1–13), against a scripted client that
+/// Apollo iOS 0.33 `HTTPTransportTests` (apollographql/apollo-ios 0.33.0, Tests/ApolloTests/HTTPTransportTests.swift), against a scripted client that
 /// completes synchronously inside `sendRequest`, as upstream's mock did.
 final class HTTPTransportTests: XCTestCase {
   private func makeTransport(_ client: URLSessionClient, useGETForQueries: Bool = true,
@@ -17,8 +17,8 @@ final class HTTPTransportTests: XCTestCase {
     return transport
   }
 
-  // §5.1
-  func test01_shouldSendFalse_completesWithCancelledByDelegate_andReturnsEmptyCancellable() {
+  // Mirrors upstream apollographql/apollo-ios 0.33.0 `HTTPTransportTests` (Tests/ApolloTests/HTTPTransportTests.swift).
+  func test_shouldSendFalse_completesWithCancelledByDelegate_andReturnsEmptyCancellable() {
     let client = ScriptedURLSessionClient(responses: [.json(r2HeroBody)])
     let delegate = RecordingDelegate()
     delegate.shouldSend = { _ in false }
@@ -33,8 +33,8 @@ final class HTTPTransportTests: XCTestCase {
     XCTAssertTrue(client.requests.isEmpty, "nothing reaches the network")
   }
 
-  // §5.2
-  func test02_shouldSendFalse_callsNeitherTaskCompletedNorRetryDelegate() {
+  // Mirrors upstream apollographql/apollo-ios 0.33.0 `HTTPTransportTests` (Tests/ApolloTests/HTTPTransportTests.swift).
+  func test_shouldSendFalse_callsNeitherTaskCompletedNorRetryDelegate() {
     let client = ScriptedURLSessionClient(responses: [.json(r2HeroBody)])
     let delegate = RecordingDelegate()
     delegate.shouldSend = { _ in false }
@@ -49,8 +49,8 @@ final class HTTPTransportTests: XCTestCase {
     XCTAssertEqual(completion.count, 1)
   }
 
-  // §5.3
-  func test03_headerAddedInWillSend_isOnTheReturnedTasksCurrentRequest() throws {
+  // Mirrors upstream apollographql/apollo-ios 0.33.0 `HTTPTransportTests` (Tests/ApolloTests/HTTPTransportTests.swift).
+  func test_headerAddedInWillSend_isOnTheReturnedTasksCurrentRequest() throws {
     let client = ScriptedURLSessionClient(responses: [.json(r2HeroBody)])
     let delegate = RecordingDelegate()
     delegate.willSend = { $0.addValue("Bearer 1234", forHTTPHeaderField: "Authorization") }
@@ -65,8 +65,8 @@ final class HTTPTransportTests: XCTestCase {
     XCTAssertEqual(completion.count, 1)
   }
 
-  // §5.4
-  func test04_withoutAHeaderFromWillSend_authorizationIsAbsent() throws {
+  // Mirrors upstream apollographql/apollo-ios 0.33.0 `HTTPTransportTests` (Tests/ApolloTests/HTTPTransportTests.swift).
+  func test_withoutAHeaderFromWillSend_authorizationIsAbsent() throws {
     let client = ScriptedURLSessionClient(responses: [.json(r2HeroBody)])
     let transport = makeTransport(client, delegate: RecordingDelegate())
     let completion = CompletionRecorder<GraphQLResponse<HeroNameQuery.Data>>()
@@ -77,8 +77,8 @@ final class HTTPTransportTests: XCTestCase {
     XCTAssertEqual(completion.count, 1)
   }
 
-  // §5.5
-  func test05_afterASuccessfulSend_taskCompletedDelegateSawRequestDataAndResponse_andNoError() throws {
+  // Mirrors upstream apollographql/apollo-ios 0.33.0 `HTTPTransportTests` (Tests/ApolloTests/HTTPTransportTests.swift).
+  func test_afterASuccessfulSend_taskCompletedDelegateSawRequestDataAndResponse_andNoError() throws {
     let client = ScriptedURLSessionClient(responses: [.json(r2HeroBody)])
     let delegate = RecordingDelegate()
     let transport = makeTransport(client, delegate: delegate)
@@ -96,8 +96,8 @@ final class HTTPTransportTests: XCTestCase {
     XCTAssertEqual(try completion.value?.parseResultFast().data?.hero?.name, "R2-D2")
   }
 
-  // §5.6 and §5.7
-  func test06_urlChangedInWillSend_failsAndRetryDelegateRetries_willSendRunsOnEveryAttempt_successAfterTwoRetries() throws {
+  // Mirrors upstream apollographql/apollo-ios 0.33.0 `HTTPTransportTests` (Tests/ApolloTests/HTTPTransportTests.swift).
+  func test_urlChangedInWillSend_failsAndRetryDelegateRetries_willSendRunsOnEveryAttempt_successAfterTwoRetries() throws {
     let goodURL = URL(string: "http://localhost:8080/graphql?operationName=HeroName")!
     let client = ScriptedURLSessionClient { request, _ in
       // The server answers only requests that still carry the GET query string.
@@ -119,7 +119,7 @@ final class HTTPTransportTests: XCTestCase {
 
     let task = try XCTUnwrap(transport.send(operation: HeroNameQuery(episode: nil)) { completion($0) } as? URLSessionTask)
 
-    XCTAssertEqual(task.currentRequest?.url, testEndpoint, "§5.7: the returned task carries willSend's URL")
+    XCTAssertEqual(task.currentRequest?.url, testEndpoint, "the returned task carries willSend's URL")
     XCTAssertEqual(delegate.retryCount, 2)
     XCTAssertEqual(willSendCount.withLock { $0 }, 3)
     XCTAssertEqual(completion.count, 1)
@@ -127,8 +127,8 @@ final class HTTPTransportTests: XCTestCase {
     XCTAssertNotEqual(client.lastRequest?.url, goodURL, "the query string is kept, only the first attempts lost it")
   }
 
-  // §5.7
-  func test07_returnedTasksCurrentRequestURL_isTheURLWillSendSet() throws {
+  // Mirrors upstream apollographql/apollo-ios 0.33.0 `HTTPTransportTests` (Tests/ApolloTests/HTTPTransportTests.swift).
+  func test_returnedTasksCurrentRequestURL_isTheURLWillSendSet() throws {
     let other = URL(string: "http://other.invalid/gql")!
     let client = ScriptedURLSessionClient(responses: [.json(r2HeroBody)])
     let delegate = RecordingDelegate()
@@ -140,8 +140,8 @@ final class HTTPTransportTests: XCTestCase {
     XCTAssertEqual(task.currentRequest?.url, other)
   }
 
-  // §5.8
-  func test08_404WithRetryDelegateFailingWithTheError_deliversGraphQLHTTPResponseError() {
+  // Mirrors upstream apollographql/apollo-ios 0.33.0 `HTTPTransportTests` (Tests/ApolloTests/HTTPTransportTests.swift).
+  func test_404WithRetryDelegateFailingWithTheError_deliversGraphQLHTTPResponseError() {
     let client = ScriptedURLSessionClient(responses: [.text("Not found", statusCode: 404)])
     let delegate = RecordingDelegate()
     let transport = makeTransport(client, delegate: delegate)
@@ -157,8 +157,8 @@ final class HTTPTransportTests: XCTestCase {
     XCTAssertEqual((delegate.retryCalls.first?.response as? HTTPURLResponse)?.statusCode, 404)
   }
 
-  // §5.9
-  func test09_retryDelegateFailingWithACustomError_deliversExactlyThatError() {
+  // Mirrors upstream apollographql/apollo-ios 0.33.0 `HTTPTransportTests` (Tests/ApolloTests/HTTPTransportTests.swift).
+  func test_retryDelegateFailingWithACustomError_deliversExactlyThatError() {
     struct CustomError: Error, Equatable { let code: Int }
     let client = ScriptedURLSessionClient(responses: [.text("down", statusCode: 503)])
     let delegate = RecordingDelegate()
@@ -172,8 +172,8 @@ final class HTTPTransportTests: XCTestCase {
     XCTAssertEqual(completion.error as? CustomError, CustomError(code: 42))
   }
 
-  // §5.10
-  func test10_equality_sameURLClientAndGETFlag_areEqual_changingUseGETForQueries_makesThemUnequal() {
+  // Mirrors upstream apollographql/apollo-ios 0.33.0 `HTTPTransportTests` (Tests/ApolloTests/HTTPTransportTests.swift).
+  func test_equality_sameURLClientAndGETFlag_areEqual_changingUseGETForQueries_makesThemUnequal() {
     let client = URLSessionClient(callbackQueue: nil)
     let a = HTTPNetworkTransport(url: testEndpoint, client: client, useGETForQueries: true)
     let b = HTTPNetworkTransport(url: testEndpoint, client: client, useGETForQueries: true, enableAutoPersistedQueries: true)
@@ -184,8 +184,8 @@ final class HTTPTransportTests: XCTestCase {
                       "clients compare by identity")
   }
 
-  // §5.11
-  func test11_graphQLErrorIn200_callsGraphQLErrorDelegateOnceBeforeSendReturns_retryFalseIsSuccess() {
+  // Mirrors upstream apollographql/apollo-ios 0.33.0 `HTTPTransportTests` (Tests/ApolloTests/HTTPTransportTests.swift).
+  func test_graphQLErrorIn200_callsGraphQLErrorDelegateOnceBeforeSendReturns_retryFalseIsSuccess() {
     let client = ScriptedURLSessionClient(responses: [.json(["errors": [["message": "Test graphql error"]]])])
     let delegate = RecordingDelegate()
     let transport = makeTransport(client, useGETForQueries: false, delegate: delegate)
@@ -202,8 +202,8 @@ final class HTTPTransportTests: XCTestCase {
     XCTAssertEqual(completion.value?.parseErrorsOnlyFast()?.first?.message, "Test graphql error")
   }
 
-  // §5.12
-  func test12_emptyErrorsArray_doesNotCallGraphQLErrorDelegate_andSucceeds() {
+  // Mirrors upstream apollographql/apollo-ios 0.33.0 `HTTPTransportTests` (Tests/ApolloTests/HTTPTransportTests.swift).
+  func test_emptyErrorsArray_doesNotCallGraphQLErrorDelegate_andSucceeds() {
     let client = ScriptedURLSessionClient(responses: [.json(["errors": []])])
     let delegate = RecordingDelegate()
     let transport = makeTransport(client, useGETForQueries: false, delegate: delegate)
@@ -216,8 +216,8 @@ final class HTTPTransportTests: XCTestCase {
     XCTAssertNotNil(completion.value)
   }
 
-  // §5.13
-  func test13_postCarriesClientNameAndVersionHeaders_equalToTheTransportsValues() {
+  // Mirrors upstream apollographql/apollo-ios 0.33.0 `HTTPTransportTests` (Tests/ApolloTests/HTTPTransportTests.swift).
+  func test_postCarriesClientNameAndVersionHeaders_equalToTheTransportsValues() {
     let client = ScriptedURLSessionClient(responses: [.json(r2HeroBody)])
     let transport = HTTPNetworkTransport(url: testEndpoint, client: client)
 

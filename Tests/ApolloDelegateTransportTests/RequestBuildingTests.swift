@@ -8,7 +8,7 @@ import FoundationNetworking
 #endif
 
 /// Apollo iOS 0.33 `AutomaticPersistedQueriesTests`, `GETTransformerTests`, `RequestCreatorTests`,
-/// `GraphQLFileTests` and `ErrorGenerationTests` (reference §5, items 14–28).
+/// `GraphQLFileTests` and `ErrorGenerationTests` (apollographql/apollo-ios 0.33.0, Tests/ApolloTests/).
 final class RequestBuildingTests: XCTestCase {
   private func send<Query: GraphQLOperation>(_ operation: Query, useGETForQueries: Bool = false, apq: Bool = false,
                                             getForRetry: Bool = false) -> URLRequest? {
@@ -21,8 +21,8 @@ final class RequestBuildingTests: XCTestCase {
 
   private let review = CreateReviewMutation(episode: .init(.JEDI), review: ReviewInput(stars: 5, commentary: "Great"))
 
-  // §5.14
-  func test14_defaultConfig_isPOST_queryIsTheDocument_variablesMatch_noExtensions() {
+  // Mirrors upstream apollographql/apollo-ios 0.33.0 `AutomaticPersistedQueriesTests` (Tests/ApolloTests/AutomaticPersistedQueriesTests.swift).
+  func test_defaultConfig_isPOST_queryIsTheDocument_variablesMatch_noExtensions() {
     let request = send(HeroNameQuery(episode: .init(.EMPIRE)))
     let body = jsonBody(request)
     XCTAssertEqual(request?.httpMethod, "POST")
@@ -35,14 +35,14 @@ final class RequestBuildingTests: XCTestCase {
     XCTAssertEqual(request?.value(forHTTPHeaderField: "X-APOLLO-OPERATION-ID"), HeroNameQuery(episode: nil).operationIdentifier)
   }
 
-  // §5.14, §2.4
-  func test14b_nilVariables_areSentAsJSONNullInPOST() {
+  // Mirrors upstream apollographql/apollo-ios 0.33.0 `AutomaticPersistedQueriesTests` (Tests/ApolloTests/AutomaticPersistedQueriesTests.swift); nil variables are sent as JSON null.
+  func test_nilVariables_areSentAsJSONNullInPOST() {
     let body = jsonBody(send(ErrorFieldQuery()))
     XCTAssertEqual(body?["variables"], .null)
   }
 
-  // §5.15
-  func test15_apqQuery_firstAttempt_isPOSTWithPersistedQueryExtension_andNoDocument() {
+  // Mirrors upstream apollographql/apollo-ios 0.33.0 `AutomaticPersistedQueriesTests` (Tests/ApolloTests/AutomaticPersistedQueriesTests.swift).
+  func test_apqQuery_firstAttempt_isPOSTWithPersistedQueryExtension_andNoDocument() {
     let body = jsonBody(send(HeroNameQuery(episode: .init(.EMPIRE)), apq: true))
     XCTAssertEqual(body?["variables"]?["episode"]?.stringValue, "EMPIRE")
     XCTAssertEqual(body?["extensions"]?["persistedQuery"]?["version"]?.intValue, 1)
@@ -50,15 +50,15 @@ final class RequestBuildingTests: XCTestCase {
     XCTAssertNil(body?["query"])
   }
 
-  // §5.16
-  func test16_apqMutation_isPOSTWithPersistedQueryExtension() {
+  // Mirrors upstream apollographql/apollo-ios 0.33.0 `AutomaticPersistedQueriesTests` (Tests/ApolloTests/AutomaticPersistedQueriesTests.swift).
+  func test_apqMutation_isPOSTWithPersistedQueryExtension() {
     let request = send(review, apq: true)
     XCTAssertEqual(request?.httpMethod, "POST")
     XCTAssertEqual(jsonBody(request)?["extensions"]?["persistedQuery"]?["sha256Hash"]?.stringValue, review.operationIdentifier)
   }
 
-  // §5.17
-  func test17_apqWithGETForRetry_firstAttemptIsGETWithoutQuery_withVariablesAndExtensionsJSON() {
+  // Mirrors upstream apollographql/apollo-ios 0.33.0 `AutomaticPersistedQueriesTests` (Tests/ApolloTests/AutomaticPersistedQueriesTests.swift).
+  func test_apqWithGETForRetry_firstAttemptIsGETWithoutQuery_withVariablesAndExtensionsJSON() {
     let request = send(HeroNameQuery(episode: .init(.EMPIRE)), apq: true, getForRetry: true)
     let items = queryItems(request)
     XCTAssertEqual(request?.httpMethod, "GET")
@@ -68,8 +68,8 @@ final class RequestBuildingTests: XCTestCase {
     XCTAssertEqual(queryItems(send(HeroNameQuery(episode: .null), apq: true, getForRetry: true))["variables"], #"{"episode":null}"#)
   }
 
-  // §5.18
-  func test18_useGETForQueries_isGETWithQueryAndVariables_andNoExtensions() {
+  // Mirrors upstream apollographql/apollo-ios 0.33.0 `AutomaticPersistedQueriesTests` (Tests/ApolloTests/AutomaticPersistedQueriesTests.swift).
+  func test_useGETForQueries_isGETWithQueryAndVariables_andNoExtensions() {
     let request = send(HeroNameQuery(episode: .init(.EMPIRE)), useGETForQueries: true)
     let items = queryItems(request)
     XCTAssertEqual(request?.httpMethod, "GET")
@@ -79,22 +79,22 @@ final class RequestBuildingTests: XCTestCase {
     XCTAssertNil(request?.httpBody)
   }
 
-  // §5.19
-  func test19_useGETForQueriesWithAPQ_isGETWithoutQuery_withExtensions() {
+  // Mirrors upstream apollographql/apollo-ios 0.33.0 `AutomaticPersistedQueriesTests` (Tests/ApolloTests/AutomaticPersistedQueriesTests.swift).
+  func test_useGETForQueriesWithAPQ_isGETWithoutQuery_withExtensions() {
     let items = queryItems(send(HeroNameQuery(episode: nil), useGETForQueries: true, apq: true))
     XCTAssertNil(items["query"])
     XCTAssertNotNil(items["extensions"])
   }
 
-  // §5.20
-  func test20_requestHost_isAlwaysTheConfiguredHost() {
+  // Mirrors upstream apollographql/apollo-ios 0.33.0 `AutomaticPersistedQueriesTests` (Tests/ApolloTests/AutomaticPersistedQueriesTests.swift).
+  func test_requestHost_isAlwaysTheConfiguredHost() {
     XCTAssertEqual(send(HeroNameQuery(episode: nil))?.url?.host, "localhost")
     XCTAssertEqual(send(HeroNameQuery(episode: nil), useGETForQueries: true)?.url?.host, "localhost")
     XCTAssertEqual(send(review, apq: true, getForRetry: true)?.url?.host, "localhost")
   }
 
-  // §5.21
-  func test21_getURL_exactString_sortedKeys_compactJSON_foundationPercentEncoding() {
+  // Mirrors upstream apollographql/apollo-ios 0.33.0 `GETTransformerTests` (Tests/ApolloTests/GETTransformerTests.swift).
+  func test_getURL_exactString_sortedKeys_compactJSON_foundationPercentEncoding() {
     let creator = ApolloRequestCreator()
     let body = creator.requestBody(for: MultilineHeroNameQuery(episode: .init(.EMPIRE)), sendOperationIdentifiers: false,
                                    sendQueryDocument: true, autoPersistQuery: false)
@@ -108,14 +108,14 @@ final class RequestBuildingTests: XCTestCase {
     XCTAssertTrue(nullURL.hasPrefix("http://localhost:8080/graphql?extensions=%7B%22persistedQuery%22:%7B%22sha256Hash%22:%22"), nullURL)
   }
 
-  // §5.22 and quirk Q23
-  func test22_bodyWithoutQuery_givesURLWithoutQueryParam_andNilVariablesLeaveTheParamOut() {
+  // Mirrors upstream apollographql/apollo-ios 0.33.0 `GETTransformerTests` (Tests/ApolloTests/GETTransformerTests.swift); MIGRATION.md §5.5, 0.x quirk Q23.
+  func test_bodyWithoutQuery_givesURLWithoutQueryParam_andNilVariablesLeaveTheParamOut() {
     let url = GraphQLGETTransformer(body: ["operationName": "X", "variables": .null], url: testEndpoint).createGetURL()
     XCTAssertEqual(url?.absoluteString, "http://localhost:8080/graphql?operationName=X")
   }
 
-  // Quirk Q23, fixed.
-  func test23_differsFrom0x_getURL_percentEncodesPlus_andKeepsQueryItemsOfTheEndpoint() {
+  // MIGRATION.md §5.5, 0.x quirk Q23, fixed.
+  func test_differsFrom0x_getURL_percentEncodesPlus_andKeepsQueryItemsOfTheEndpoint() {
     let base = URL(string: "http://localhost:8080/graphql?apiKey=k")!
     let url = GraphQLGETTransformer(body: ["operationName": "X", "variables": ["text": "a+b"]], url: base).createGetURL()
     let text = url?.absoluteString ?? ""
@@ -123,8 +123,8 @@ final class RequestBuildingTests: XCTestCase {
     XCTAssertTrue(text.contains("a%2Bb"), "0.x left + literal, which servers read as a space: \(text)")
   }
 
-  // Quirk Q1, fixed.
-  func test24_differsFrom0x_GETRequestKeepsClientAwarenessHeaders_andHasNoContentType() {
+  // MIGRATION.md §5.5, 0.x quirk Q1, fixed.
+  func test_differsFrom0x_getRequestKeepsClientAwarenessHeaders_andHasNoContentType() {
     let request = send(HeroNameQuery(episode: nil), useGETForQueries: true)
     XCTAssertNotNil(request?.value(forHTTPHeaderField: "apollographql-client-name"), "0.x dropped it on GET")
     XCTAssertNotNil(request?.value(forHTTPHeaderField: "apollographql-client-version"), "0.x dropped it on GET")
@@ -132,8 +132,8 @@ final class RequestBuildingTests: XCTestCase {
     XCTAssertEqual(request?.value(forHTTPHeaderField: "X-APOLLO-OPERATION-NAME"), "HeroName")
   }
 
-  // §5.25 and quirk Q4 (kept): identifiers do not suppress the document.
-  func test25_requestBody_queryIsTheDocument_andSendOperationIdentifiersStillSendsQuery() {
+  // Mirrors upstream apollographql/apollo-ios 0.33.0 `RequestCreatorTests` (Tests/ApolloTests/RequestCreatorTests.swift); MIGRATION.md §5.5, 0.x quirk Q4 (kept): identifiers do not suppress the document.
+  func test_requestBody_queryIsTheDocument_andSendOperationIdentifiersStillSendsQuery() {
     let creator = ApolloRequestCreator()
     XCTAssertEqual(creator.requestBody(for: HeroNameQuery(episode: nil), sendOperationIdentifiers: false)["query"]?.stringValue,
                    HeroNameQuery(episode: nil).queryDocument)
@@ -145,8 +145,8 @@ final class RequestBuildingTests: XCTestCase {
     XCTAssertEqual(body?["query"]?.stringValue, HeroNameQuery(episode: nil).queryDocument)
   }
 
-  // Quirk Q4, fixed: 0.x crashed with preconditionFailure when generated code had no identifier.
-  func test26_differsFrom0x_missingOperationIdentifier_isTheDocumentsSHA256_notACrash() throws {
+  // MIGRATION.md §5.5, 0.x quirk Q4, fixed: 0.x crashed with preconditionFailure when generated code had no identifier.
+  func test_differsFrom0x_missingOperationIdentifier_isTheDocumentsSHA256_notACrash() throws {
     let client = ScriptedURLSessionClient(responses: [.json(r2HeroBody)])
     let transport = HTTPNetworkTransport(url: testEndpoint, client: client, sendOperationIdentifiers: true)
     XCTAssertNil(NoIdentifierQuery.operationDocument.operationIdentifier)
@@ -155,8 +155,8 @@ final class RequestBuildingTests: XCTestCase {
     XCTAssertEqual(body["id"]?.stringValue, SHA256.hexDigest("query NoIdentifier { hero { __typename id name } }"))
   }
 
-  // §5.23 and §5.24
-  func test27_multipartLayout_singleFile_severalFilesOnOneField_severalFields() throws {
+  // Mirrors upstream apollographql/apollo-ios 0.33.0 `RequestCreatorTests` (Tests/ApolloTests/RequestCreatorTests.swift).
+  func test_multipartLayout_singleFile_severalFilesOnOneField_severalFields() throws {
     let creator = ApolloRequestCreator()
     let a = GraphQLFile(fieldName: "file", originalName: "a.txt", mimeType: "text/plain", data: Data("alpha".utf8))
     let single = try creator.requestMultipartFormData(for: SingleUploadMutation(file: "a"), files: [a], sendOperationIdentifiers: false,
@@ -188,15 +188,15 @@ final class RequestBuildingTests: XCTestCase {
     XCTAssertLessThan(aIndex, zIndex)
   }
 
-  // §5.23, decided: the core's encoder ends the body with CRLF after the closing delimiter.
-  func test28_differsFrom0x_multipartClosingDelimiter_isFollowedByCRLF() throws {
+  // Mirrors upstream apollographql/apollo-ios 0.33.0 `RequestCreatorTests` (Tests/ApolloTests/RequestCreatorTests.swift), decided: the core's encoder ends the body with CRLF after the closing delimiter.
+  func test_differsFrom0x_multipartClosingDelimiter_isFollowedByCRLF() throws {
     var form = MultipartFormData(boundary: "X")
     form.append(name: "a", data: Data("1".utf8))
     XCTAssertTrue(String(decoding: form.encode(), as: UTF8.self).hasSuffix("--X--\r\n"))
   }
 
-  // §5.26, decided: the core file reads its contents when the request is built.
-  func test29_differsFrom0x_fileURLWithABadPath_failsWhenTheUploadIsBuilt_withSerializedBodyMessageError() {
+  // Mirrors upstream apollographql/apollo-ios 0.33.0 `GraphQLFileTests` (Tests/ApolloTests/GraphQLFileTests.swift), decided: the core file reads its contents when the request is built.
+  func test_differsFrom0x_fileURLWithABadPath_failsWhenTheUploadIsBuilt_withSerializedBodyMessageError() {
     let missing = URL(fileURLWithPath: "/nonexistent/\(UUID().uuidString).txt")
     let file = GraphQLFile(fieldName: "file", originalName: "x.txt", fileURL: missing)
     XCTAssertThrowsError(try file.contents()) { error in
@@ -211,8 +211,8 @@ final class RequestBuildingTests: XCTestCase {
     XCTAssertEqual(completion.error as? GraphQLHTTPRequestError, .serializedBodyMessageError)
   }
 
-  // §5.27
-  func test30_generateInputStream_canBeCalledRepeatedly_andEmptyDataGivesAnEmptyStream() throws {
+  // Mirrors upstream apollographql/apollo-ios 0.33.0 `GraphQLFileTests` (Tests/ApolloTests/GraphQLFileTests.swift).
+  func test_generateInputStream_canBeCalledRepeatedly_andEmptyDataGivesAnEmptyStream() throws {
     func read(_ stream: InputStream) -> Data {
       stream.open()
       defer { stream.close() }
@@ -231,8 +231,8 @@ final class RequestBuildingTests: XCTestCase {
     XCTAssertEqual(read(try GraphQLFile(fieldName: "f", originalName: "f", data: Data()).generateInputStream()), Data())
   }
 
-  // Quirk Q22, fixed.
-  func test31_differsFrom0x_queryUploadOnAGETTransport_isAMultipartPOST() {
+  // MIGRATION.md §5.5, 0.x quirk Q22, fixed.
+  func test_differsFrom0x_queryUploadOnAGETTransport_isAMultipartPOST() {
     let client = ScriptedURLSessionClient(responses: [.json(r2HeroBody)])
     let transport = HTTPNetworkTransport(url: testEndpoint, client: client, useGETForQueries: true)
     let file = GraphQLFile(fieldName: "file", originalName: "a.txt", data: Data("a".utf8))
@@ -241,8 +241,8 @@ final class RequestBuildingTests: XCTestCase {
     XCTAssertTrue(client.lastRequest?.value(forHTTPHeaderField: "Content-Type")?.hasPrefix("multipart/form-data; boundary=") ?? false)
   }
 
-  // §3: uploads send the full document and no APQ extension, whatever the transport's APQ setting.
-  func test32_uploadOperations_carryTheFullDocument_andNoAPQExtension() {
+  // As 0.33's upload path: uploads send the full document and no APQ extension, whatever the transport's APQ setting.
+  func test_uploadOperations_carryTheFullDocument_andNoAPQExtension() {
     let client = ScriptedURLSessionClient(responses: [.json(r2HeroBody)])
     let transport = HTTPNetworkTransport(url: testEndpoint, client: client, enableAutoPersistedQueries: true)
     let file = GraphQLFile(fieldName: "file", originalName: "a.txt", data: Data("a".utf8))
@@ -254,8 +254,8 @@ final class RequestBuildingTests: XCTestCase {
     XCTAssertEqual(client.lastRequest?.value(forHTTPHeaderField: "Content-Type"), "application/json", "no files: a JSON request")
   }
 
-  // §5.28
-  func test33_responseErrorDescriptions_followTheExactFormats() throws {
+  // Mirrors upstream apollographql/apollo-ios 0.33.0 `ErrorGenerationTests` (Tests/ApolloTests/ErrorGenerationTests.swift).
+  func test_responseErrorDescriptions_followTheExactFormats() throws {
     let response = try XCTUnwrap(HTTPURLResponse(url: testEndpoint, statusCode: 500, httpVersion: nil, headerFields: nil))
     let one = GraphQLHTTPResponseError(body: Data(#"{"errors":[{"message":"Boom"}]}"#.utf8), response: response, kind: .errorResponse)
     XCTAssertEqual(one.errorDescription, "Received error response: Boom")

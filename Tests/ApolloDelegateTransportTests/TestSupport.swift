@@ -1,4 +1,5 @@
 import ApolloDelegateTransport
+import ApolloTestSupport
 import Foundation
 import StarWarsAPI
 import XCTest
@@ -187,11 +188,10 @@ final class RecordingDelegate: HTTPNetworkTransportPreflightDelegate, HTTPNetwor
   }
 }
 
-/// Counts completions of a `send`, and keeps the last result.
+/// Counts completions of a 0.x `send` and keeps the last result, fulfilling `expectation` on each.
 final class CompletionRecorder<Value>: @unchecked Sendable {
-  // @unchecked Sendable: every member is behind `lock`.
-  private let lock = NSLock()
-  private var results: [Result<Value, any Error>] = []
+  // @unchecked Sendable: `results` locks itself, `expectation` is immutable and XCTest fulfils it from any thread.
+  private let results = Recorder<Result<Value, any Error>>()
   let expectation: XCTestExpectation?
 
   init(_ expectation: XCTestExpectation? = nil) {
@@ -199,12 +199,12 @@ final class CompletionRecorder<Value>: @unchecked Sendable {
   }
 
   func callAsFunction(_ result: Result<Value, any Error>) {
-    lock.withLock { results.append(result) }
+    results.append(result)
     expectation?.fulfill()
   }
 
-  var count: Int { lock.withLock { results.count } }
-  var last: Result<Value, any Error>? { lock.withLock { results.last } }
+  var count: Int { results.count }
+  var last: Result<Value, any Error>? { results.last }
   var error: (any Error)? {
     guard case .failure(let error)? = last else { return nil }
     return error

@@ -7,7 +7,7 @@ import XCTest
 import FoundationNetworking
 #endif
 
-/// The order of events of one request (reference §2.1, §2.6–§2.8) and the quirks of §6, each pinned
+/// The order of events of one 0.x request and the 0.x quirks of MIGRATION.md §5.5, each pinned
 /// as kept or as fixed ("differsFrom0x").
 final class TransportBehaviourTests: XCTestCase {
   private func transport(_ client: URLSessionClient, delegate: RecordingDelegate, apq: Bool = false) -> HTTPNetworkTransport {
@@ -284,7 +284,7 @@ final class TransportBehaviourTests: XCTestCase {
     XCTAssertNil(delegateOnly.delegate)
   }
 
-  func test_delegateIsHeldWeakly() {
+  func test_delegate_isHeldWeakly() {
     let transport = HTTPNetworkTransport(url: testEndpoint, client: ScriptedURLSessionClient(responses: []))
     do {
       let delegate = RecordingDelegate()

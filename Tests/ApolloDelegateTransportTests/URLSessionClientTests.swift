@@ -9,7 +9,7 @@ import FoundationNetworking
 
 /// The 0.x `URLSessionClient` without a network: its defaults and its life cycle.
 final class URLSessionClientTests: XCTestCase {
-  // Quirk Q12, kept: the default callback queue is main, for source compatibility.
+  // MIGRATION.md §5.5, 0.x quirk Q12, kept: the default callback queue is main, for source compatibility.
   func test_quirkQ12Kept_defaultCallbackQueue_isMain() {
     let client = URLSessionClient()
     XCTAssertTrue(client.session.delegateQueue === OperationQueue.main)
@@ -34,7 +34,7 @@ final class URLSessionClientTests: XCTestCase {
     client.invalidate()
   }
 
-  // Quirk Q13, fixed: 0.x crashed on the nil session.
+  // MIGRATION.md §5.5, 0.x quirk Q13, fixed: 0.x crashed on the nil session.
   func test_differsFrom0x_sendAfterInvalidate_completesWithSessionInvalidError_insteadOfCrashing() {
     let queue = OperationQueue()
     let client = URLSessionClient(sessionConfiguration: .ephemeral, callbackQueue: queue)
@@ -52,7 +52,7 @@ final class URLSessionClientTests: XCTestCase {
     wait(for: [done], timeout: 5)
   }
 
-  // Quirk Q13: a transport invalidates its client when it goes away; a shared client then fails cleanly.
+  // MIGRATION.md §5.5, 0.x quirk Q13: a transport invalidates its client when it goes away; a shared client then fails cleanly.
   func test_differsFrom0x_clientSharedWithADeallocatedTransport_failsWithAnError_insteadOfCrashing() {
     let queue = OperationQueue()
     let client = URLSessionClient(sessionConfiguration: .ephemeral, callbackQueue: queue)

@@ -2,6 +2,7 @@ import ApolloAsyncChain
 import ApolloCallbackChain
 import ApolloCore
 import ApolloMigration
+import ApolloTestSupport
 import Foundation
 import StarWarsAPI
 import XCTest
@@ -13,10 +14,10 @@ import FoundationNetworking
 final class CallbackInterceptorOnAsyncChainTests: XCTestCase {
   private func send(_ transport: ApolloAsyncChain.RequestChainNetworkTransport,
                     behavior: FetchBehavior = .NetworkOnly) async throws -> (values: [ApolloAsyncChain.GraphQLResponse<HeroNameQuery>], error: (any Error)?) {
-    await collect(try transport.send(query: HeroNameQuery(episode: nil), fetchBehavior: behavior, requestConfiguration: RequestConfiguration()))
+    await readToEnd(try transport.send(query: HeroNameQuery(episode: nil), fetchBehavior: behavior, requestConfiguration: RequestConfiguration()))
   }
 
-  func testTokenInterceptorsHeaderIsOnTheWire() async throws {
+  func test_tokenInterceptorsHeader_isOnTheWire() async throws {
     let server = StarWarsScriptedServer.make()
     let store = ApolloStore()
     let tokens = Recorder<String>()
@@ -29,7 +30,7 @@ final class CallbackInterceptorOnAsyncChainTests: XCTestCase {
     XCTAssertEqual(server.requests.map { $0.header("Authorization") }, ["Bearer abc"])
   }
 
-  func testLoggingInterceptorAfterTheFetchSeesRawDataAndStatus() async throws {
+  func test_loggingInterceptorAfterTheFetch_seesRawDataAndStatus() async throws {
     let server = StarWarsScriptedServer.make()
     let store = ApolloStore()
     let log = Recorder<(status: Int, body: String, parsed: Bool)>()
@@ -37,12 +38,12 @@ final class CallbackInterceptorOnAsyncChainTests: XCTestCase {
     let provider = ClosureProvider { defaultList(client: client, store: store, afterFetch: [LoggingInterceptor(log: log)]) }
     let outcome = try await send(adaptedTransport(server: server, store: store, provider: provider))
     XCTAssertNil(outcome.error)
-    XCTAssertEqual(log.all.map(\.status), [200])
-    XCTAssertEqual(log.all.first?.parsed, false)
-    XCTAssertTrue(log.all.first?.body.contains("R2-D2") ?? false)
+    XCTAssertEqual(log.values.map(\.status), [200])
+    XCTAssertEqual(log.values.first?.parsed, false)
+    XCTAssertTrue(log.values.first?.body.contains("R2-D2") ?? false)
   }
 
-  func testInterceptorAfterTheParserSeesTheParsedResponse() async throws {
+  func test_interceptorAfterTheParser_seesTheParsedResponse() async throws {
     let server = StarWarsScriptedServer.make()
     let store = ApolloStore()
     let log = Recorder<(status: Int, body: String, parsed: Bool)>()
@@ -50,11 +51,11 @@ final class CallbackInterceptorOnAsyncChainTests: XCTestCase {
     let provider = ClosureProvider { defaultList(client: client, store: store, afterParsing: [LoggingInterceptor(log: log)]) }
     let outcome = try await send(adaptedTransport(server: server, store: store, provider: provider))
     XCTAssertNil(outcome.error)
-    XCTAssertEqual(log.all.map(\.parsed), [true])
-    XCTAssertEqual(log.all.first?.status, 200)
+    XCTAssertEqual(log.values.map(\.parsed), [true])
+    XCTAssertEqual(log.values.first?.status, 200)
   }
 
-  func testReauthenticationOn401RetriesWithTheNewToken() async throws {
+  func test_reauthenticationOn401_retriesWithTheNewToken() async throws {
     let server = ScriptedServer { request in
       request.header("Authorization") == "Bearer fresh"
         ? .json(heroJSON) : .json(["errors": [["message": "unauthorized"]]], statusCode: 401)
@@ -73,7 +74,7 @@ final class CallbackInterceptorOnAsyncChainTests: XCTestCase {
     XCTAssertEqual(server.requests.map { $0.header("Authorization") }, ["Bearer stale", "Bearer fresh"])
   }
 
-  func testHandleErrorAsyncGoesThroughTheErrorInterceptorWhichRecoversWithAValue() async throws {
+  func test_handleErrorAsync_goesThroughTheErrorInterceptorWhichRecoversWithAValue() async throws {
     let server = StarWarsScriptedServer.make()
     let store = ApolloStore()
     let seen = Recorder<String>()
@@ -85,11 +86,11 @@ final class CallbackInterceptorOnAsyncChainTests: XCTestCase {
     XCTAssertNil(outcome.error)
     XCTAssertEqual(outcome.values.count, 1)
     XCTAssertEqual(outcome.values.first?.extensions?["recovered"], .bool(true))
-    XCTAssertEqual(seen.all, ["Failure"])
+    XCTAssertEqual(seen.values, ["Failure"])
     XCTAssertTrue(server.requests.isEmpty)
   }
 
-  func testANetworkErrorReachesTheErrorInterceptorAs1xSeesIt() async throws {
+  func test_aNetworkError_reachesTheErrorInterceptorAs1xSeesIt() async throws {
     let server = ScriptedServer { _ in .json(["errors": [["message": "boom"]]], statusCode: 500) }
     let store = ApolloStore()
     let seen = Recorder<String>()
@@ -98,10 +99,10 @@ final class CallbackInterceptorOnAsyncChainTests: XCTestCase {
                                    errorInterceptor: { RecoveringErrorInterceptor(seen: seen) })
     let outcome = try await send(adaptedTransport(server: server, store: store, provider: provider))
     XCTAssertNil(outcome.error)
-    XCTAssertEqual(seen.all, ["ResponseCodeError"])
+    XCTAssertEqual(seen.values, ["ResponseCodeError"])
   }
 
-  func testRetryLimitComesFromThe1xMaxRetryInterceptor() async throws {
+  func test_retryLimit_comesFromThe1xMaxRetryInterceptor() async throws {
     let server = StarWarsScriptedServer.make()
     let store = ApolloStore()
     let count = Recorder<Int>()
@@ -110,14 +111,14 @@ final class CallbackInterceptorOnAsyncChainTests: XCTestCase {
       defaultList(client: client, store: store, maxRetries: 2, beforeFetch: [BlindRetryInterceptor(count: count)])
     }
     let outcome = try await send(adaptedTransport(server: server, store: store, provider: provider))
-    XCTAssertEqual(count.all.count, 3)
+    XCTAssertEqual(count.count, 3)
     guard case .hitMaxRetryCount(let limit, _)? = outcome.error as? ApolloCallbackChain.MaxRetryInterceptor.RetryError else {
       return XCTFail("expected hitMaxRetryCount, got \(String(describing: outcome.error))")
     }
     XCTAssertEqual(limit, 2)
   }
 
-  func testCachePolicyChangedByAnInterceptorBecomesTheFetchBehavior() async throws {
+  func test_cachePolicyChangedByAnInterceptor_becomesTheFetchBehavior() async throws {
     let server = StarWarsScriptedServer.make()
     let store = ApolloStore()
     let client = URLSessionClientOnStreamingSession(session: server, callbackQueue: callbacks)
@@ -131,7 +132,7 @@ final class CallbackInterceptorOnAsyncChainTests: XCTestCase {
     XCTAssertNotNil(outcome.error)
   }
 
-  func testContextBoundByTheCallerIsVisibleToTheInterceptor() async throws {
+  func test_contextBoundByTheCaller_isVisibleToTheInterceptor() async throws {
     let server = StarWarsScriptedServer.make()
     let store = ApolloStore()
     let seen = Recorder<String>()
@@ -141,12 +142,12 @@ final class CallbackInterceptorOnAsyncChainTests: XCTestCase {
     let stream = try CallbackRequestContext.withContext(TraceContext(traceID: "t-1")) {
       try transport.send(query: HeroNameQuery(episode: nil), fetchBehavior: .NetworkOnly, requestConfiguration: RequestConfiguration())
     }
-    let outcome = await collect(stream)
+    let outcome = await readToEnd(stream)
     XCTAssertNil(outcome.error)
-    XCTAssertEqual(seen.all, ["t-1"])
+    XCTAssertEqual(seen.values, ["t-1"])
   }
 
-  func testAnInterceptorThatNeverCallsOnwardEndsTheRequestAfterTheTimeout() async throws {
+  func test_anInterceptorThatNeverCallsOnward_endsTheRequestAfterTheTimeout() async throws {
     let server = StarWarsScriptedServer.make()
     let store = ApolloStore()
     let client = URLSessionClientOnStreamingSession(session: server, callbackQueue: callbacks)
@@ -162,7 +163,7 @@ final class CallbackInterceptorOnAsyncChainTests: XCTestCase {
     XCTAssertTrue(server.requests.isEmpty)
   }
 
-  func testProceedingTwiceEndsTheRequestWithOneErrorAndNoNetworkRequest() async throws {
+  func test_proceedingTwice_endsTheRequestWithOneErrorAndNoNetworkRequest() async throws {
     let server = StarWarsScriptedServer.make()
     let store = ApolloStore()
     let client = URLSessionClientOnStreamingSession(session: server, callbackQueue: callbacks)
@@ -176,7 +177,7 @@ final class CallbackInterceptorOnAsyncChainTests: XCTestCase {
     XCTAssertTrue(server.requests.isEmpty)
   }
 
-  func testUsingTheChainAfterCancellingItIsATypedError() async throws {
+  func test_usingTheChainAfterCancellingIt_isATypedError() async throws {
     let server = StarWarsScriptedServer.make()
     let store = ApolloStore()
     let client = URLSessionClientOnStreamingSession(session: server, callbackQueue: callbacks)
@@ -196,7 +197,7 @@ final class CallbackResponseCodeOnAsyncChainTests: XCTestCase {
     let store = ApolloStore()
     let client = URLSessionClientOnStreamingSession(session: server, callbackQueue: callbacks)
     let provider = ClosureProvider { defaultList(client: client, store: store) }
-    let outcome = await collect(try adaptedTransport(server: server, store: store, provider: provider)
+    let outcome = await readToEnd(try adaptedTransport(server: server, store: store, provider: provider)
       .send(query: HeroNameQuery(episode: nil), fetchBehavior: .NetworkOnly, requestConfiguration: RequestConfiguration()))
     // The caller gets the error the 1.x interceptor raised, as 1.x's caller did.
     guard case .invalidResponseCode(let response, let rawData)? = outcome.error as? ApolloCallbackChain.ResponseCodeInterceptor.ResponseCodeError
@@ -209,14 +210,14 @@ final class CallbackResponseCodeOnAsyncChainTests: XCTestCase {
 
   // 2.x checks the status per chunk, so an empty 500 ends in `noResults` there; the adapted 1.x
   // `ResponseCodeInterceptor` fails on the status as 1.x did, with the (empty) body.
-  func testA500WithAnEmptyBodyFailsWithTheResponseCodeError_as1xNotNoResultsAs2x() async throws {
+  func test_a500WithAnEmptyBodyFailsWithTheResponseCodeError_as1xNotNoResultsAs2x() async throws {
     let outcome = try await send(ScriptedServer { _ in .text("", statusCode: 500) })
     XCTAssertEqual(outcome.response?.statusCode, 500)
     XCTAssertEqual(outcome.rawData, Data())
     XCTAssertEqual(outcome.values, 0)
   }
 
-  func testA500WithAJSONBodyKeepsTheBodyInTheError() async throws {
+  func test_a500WithAJSONBody_keepsTheBodyInTheError() async throws {
     let outcome = try await send(ScriptedServer { _ in .json(["errors": [["message": "down"]]], statusCode: 500) })
     XCTAssertEqual(outcome.response?.statusCode, 500)
     let body = try JSONParser.parseObject(try XCTUnwrap(outcome.rawData))

@@ -46,7 +46,7 @@ func defaultList(client: ApolloCallbackChain.URLSessionClient, store: ApolloStor
 }
 
 /// Reads a 2.x result stream to its end, giving up (by cancelling it) after `timeout`.
-func collect<Operation: GraphQLOperation>(
+func readToEnd<Operation: GraphQLOperation>(
   _ stream: AsyncThrowingStream<ApolloAsyncChain.GraphQLResponse<Operation>, any Error>, timeout: Duration = .seconds(5)
 ) async -> (values: [ApolloAsyncChain.GraphQLResponse<Operation>], error: (any Error)?) {
   let reader = Task { () -> ([ApolloAsyncChain.GraphQLResponse<Operation>], (any Error)?) in
@@ -73,15 +73,6 @@ func adaptedTransport(server: ScriptedServer, store: ApolloStore, provider: any 
   ApolloAsyncChain.RequestChainNetworkTransport(
     urlSession: server, interceptorProvider: CallbackProviderOnAsyncChain(provider, store: store, interceptorTimeout: timeout),
     store: store, endpointURL: endpoint)
-}
-
-/// Collects values from any thread.
-final class Recorder<Value>: @unchecked Sendable {
-  // @unchecked Sendable: `values` is only touched inside `lock` (an NSLock).
-  private let lock = NSLock()
-  private var values: [Value] = []
-  func append(_ value: Value) { lock.withLock { values.append(value) } }
-  var all: [Value] { lock.withLock { values } }
 }
 
 /// An expectation fulfilled exactly `count` times; more fails the test.

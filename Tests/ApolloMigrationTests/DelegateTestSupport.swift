@@ -12,10 +12,6 @@ let migrationEndpoint = URL(string: "http://localhost:8080/graphql")!
 let r2Body: JSON.Object = ["data": ["hero": ["__typename": "Droid", "id": "2001", "name": "R2-D2"]]]
 let lukeBody: JSON.Object = ["data": ["hero": ["__typename": "Human", "id": "1000", "name": "Luke Skywalker"]]]
 
-struct MigrationTimeout: Error, CustomStringConvertible {
-  var description: String { "The operation did not finish in time (a hang)" }
-}
-
 struct CustomFailure: Error, Equatable {
   let code: Int
 }
@@ -23,46 +19,6 @@ struct CustomFailure: Error, Equatable {
 /// A task-local marker: a delegate that sees the caller's value ran on the chain's task.
 enum ChainMarker {
   @TaskLocal static var value: String?
-}
-
-/// Runs `operation`, failing with ``MigrationTimeout`` after `seconds` even if it ignores cancellation.
-func withMigrationTimeout<T: Sendable>(
-  _ seconds: Double = 10, _ operation: @escaping @Sendable () async throws -> T
-) async throws -> T {
-  let resumed = Mutex(false)
-  return try await withCheckedThrowingContinuation { continuation in
-    let claim: @Sendable () -> Bool = { resumed.withLock { done in defer { done = true }; return !done } }
-    let work = Task {
-      do {
-        let value = try await operation()
-        if claim() { continuation.resume(returning: value) }
-      } catch {
-        if claim() { continuation.resume(throwing: error) }
-      }
-    }
-    Task {
-      try? await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
-      if claim() {
-        work.cancel()
-        continuation.resume(throwing: MigrationTimeout())
-      }
-    }
-  }
-}
-
-/// Every value of a stream and the error it ended with, within a timeout.
-func collectAll<T: Sendable>(_ stream: AsyncThrowingStream<T, any Error>, timeout: Double = 10) async throws
-  -> (values: [T], error: (any Error)?)
-{
-  try await withMigrationTimeout(timeout) {
-    var values: [T] = []
-    do {
-      for try await value in stream { values.append(value) }
-      return (values, nil)
-    } catch {
-      return (values, error)
-    }
-  }
 }
 
 /// One call of the task-completed delegate.

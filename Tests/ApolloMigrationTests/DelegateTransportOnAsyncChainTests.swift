@@ -2,6 +2,7 @@ import ApolloAsyncChain
 import ApolloCore
 import ApolloDelegateTransport
 import ApolloMigration
+import ApolloTestSupport
 import Foundation
 import StarWarsAPI
 import XCTest
@@ -23,10 +24,10 @@ final class DelegateTransportOnAsyncChainTests: XCTestCase {
       try network.send(query: HeroNameQuery(episode: nil), fetchBehavior: .NetworkOnly,
                        requestConfiguration: RequestConfiguration(writeResultsToCache: false))
     }
-    return try await collectAll(stream)
+    return try await collect(stream)
   }
 
-  func testDelegateCallOrderOnSuccessIsShouldSendWillSendRawTaskThenResult() async throws {
+  func test_delegateCallOrderOnSuccess_isShouldSendWillSendRawTaskThenResult() async throws {
     let server = ScriptedServer { _ in .json(r2Body) }
     let delegate = RecordingDelegate()
     let transport = standInTransport()
@@ -38,7 +39,7 @@ final class DelegateTransportOnAsyncChainTests: XCTestCase {
     XCTAssertEqual(Set(delegate.transports), [ObjectIdentifier(transport)], "the given transport is the first argument")
   }
 
-  func testShouldSendFalseEndsWithCancelledByDelegateAndNothingOnTheWire() async throws {
+  func test_shouldSendFalse_endsWithCancelledByDelegateAndNothingOnTheWire() async throws {
     let server = ScriptedServer { _ in .json(r2Body) }
     let delegate = RecordingDelegate()
     delegate.shouldSend = { _ in false }
@@ -49,7 +50,7 @@ final class DelegateTransportOnAsyncChainTests: XCTestCase {
     XCTAssertEqual(delegate.events, ["shouldSend"], "neither task-completed nor retry delegate")
   }
 
-  func testWillSendChangesOfHeadersURLBodyAndTimeoutReachTheWire() async throws {
+  func test_willSendChangesOfHeadersURLBodyAndTimeout_reachTheWire() async throws {
     let server = ScriptedServer { _ in .json(r2Body) }
     let delegate = RecordingDelegate()
     let otherURL = URL(string: "http://localhost:9090/other")!
@@ -71,7 +72,7 @@ final class DelegateTransportOnAsyncChainTests: XCTestCase {
     XCTAssertEqual(delegate.rawTasks.first?.request.url, otherURL, "later hooks see the changed request")
   }
 
-  func testRawTaskSeesWholeBodyAndResponseOnSuccess() async throws {
+  func test_rawTask_seesWholeBodyAndResponseOnSuccess() async throws {
     let server = ScriptedServer { _ in .json(r2Body) }
     let delegate = RecordingDelegate()
     _ = try await send(server, delegate: delegate)
@@ -83,7 +84,7 @@ final class DelegateTransportOnAsyncChainTests: XCTestCase {
     XCTAssertEqual(call.request.value(forHTTPHeaderField: "Content-Type"), "application/json")
   }
 
-  func testStatus500GoesToRawTaskAndRetryDelegateWithErrorResponseKindAndTheResponse() async throws {
+  func test_status500_goesToRawTaskAndRetryDelegateWithErrorResponseKindAndTheResponse() async throws {
     let server = ScriptedServer { _ in .text("boom", statusCode: 500) }
     let delegate = RecordingDelegate()
     let outcome = try await send(server, delegate: delegate)
@@ -99,7 +100,7 @@ final class DelegateTransportOnAsyncChainTests: XCTestCase {
     XCTAssertEqual((outcome.error as? GraphQLHTTPResponseError)?.kind, .errorResponse, ".fail(error) delivers it")
   }
 
-  func testTransportFailureGivesRawTaskEmptyDataAndTheErrorAndRetryDelegateNoResponse() async throws {
+  func test_transportFailure_givesRawTaskEmptyDataAndTheErrorAndRetryDelegateNoResponse() async throws {
     let server = ScriptedServer { _ in .failure(URLError(.notConnectedToInternet)) }
     let delegate = RecordingDelegate()
     let outcome = try await send(server, delegate: delegate)
@@ -118,7 +119,7 @@ final class DelegateTransportOnAsyncChainTests: XCTestCase {
     XCTAssertNotNil(outcome.error as? URLSessionClient.URLSessionClientError)
   }
 
-  func testUnauthorizedRetryDelegateRefreshesTokenAndRetryRunsPreflightAgainWithNewHeader() async throws {
+  func test_unauthorizedRetryDelegate_refreshesTokenAndRetryRunsPreflightAgainWithNewHeader() async throws {
     let server = ScriptedServer { request in
       request.header("Authorization") == "Bearer fresh" ? .json(r2Body) : .text("unauthorized", statusCode: 401)
     }
@@ -142,7 +143,7 @@ final class DelegateTransportOnAsyncChainTests: XCTestCase {
     XCTAssertEqual((delegate.retries.first?.response as? HTTPURLResponse)?.statusCode, 401)
   }
 
-  func testRetryDelegateFailWithCustomErrorDeliversThatError() async throws {
+  func test_retryDelegateFailWithCustomError_deliversThatError() async throws {
     let server = ScriptedServer { _ in .text("missing", statusCode: 404) }
     let delegate = RecordingDelegate()
     delegate.onError = { _, _, answer in answer(.fail(CustomFailure(code: 42))) }
@@ -152,7 +153,7 @@ final class DelegateTransportOnAsyncChainTests: XCTestCase {
     XCTAssertEqual(server.requests.count, 1)
   }
 
-  func testWithoutRetryDelegateTheZeroXErrorReachesTheCaller() async throws {
+  func test_withoutRetryDelegateTheZeroXError_reachesTheCaller() async throws {
     final class PreflightOnly: HTTPNetworkTransportPreflightDelegate {
       func networkTransport(_ networkTransport: HTTPNetworkTransport, shouldSend request: URLRequest) -> Bool { true }
       func networkTransport(_ networkTransport: HTTPNetworkTransport, willSend request: inout URLRequest) {}
@@ -162,7 +163,7 @@ final class DelegateTransportOnAsyncChainTests: XCTestCase {
     let provider = DelegateTransportInterceptorProvider(delegate: delegate, transport: standInTransport())
     let network = ApolloAsyncChain.RequestChainNetworkTransport(
       urlSession: server, interceptorProvider: provider, store: ApolloStore(), endpointURL: migrationEndpoint)
-    let outcome = try await collectAll(try network.send(
+    let outcome = try await collect(try network.send(
       query: HeroNameQuery(episode: nil), fetchBehavior: .NetworkOnly, requestConfiguration: RequestConfiguration()))
 
     let error = try XCTUnwrap(outcome.error as? GraphQLHTTPResponseError)
@@ -171,7 +172,7 @@ final class DelegateTransportOnAsyncChainTests: XCTestCase {
     withExtendedLifetime(delegate) {}
   }
 
-  func testMalformedJSONGoesToRetryDelegateWithParserErrorAndResponse() async throws {
+  func test_malformedJSON_goesToRetryDelegateWithParserErrorAndResponse() async throws {
     let server = ScriptedServer { _ in .text("{not json", statusCode: 200) }
     let delegate = RecordingDelegate()
     let outcome = try await send(server, delegate: delegate)
@@ -182,7 +183,7 @@ final class DelegateTransportOnAsyncChainTests: XCTestCase {
     XCTAssertNotNil(outcome.error as? JSONParsingError)
   }
 
-  func testJSONThatIsNotAnObjectIsInvalidResponse() async throws {
+  func test_jsonThatIsNotAnObject_isInvalidResponse() async throws {
     let server = ScriptedServer { _ in .text("[1,2]", statusCode: 200) }
     let delegate = RecordingDelegate()
     _ = try await send(server, delegate: delegate)
@@ -190,7 +191,7 @@ final class DelegateTransportOnAsyncChainTests: XCTestCase {
     XCTAssertEqual((delegate.retries.first?.error as? GraphQLHTTPResponseError)?.kind, .invalidResponse)
   }
 
-  func testDataThatDoesNotMatchTheSelectionSetNeverReachesTheRetryDelegate() async throws {
+  func test_dataThatDoesNotMatchTheSelectionSet_neverReachesTheRetryDelegate() async throws {
     let server = ScriptedServer { _ in .json(["data": ["hero": ["__typename": "Droid"]]]) }
     let delegate = RecordingDelegate()
     let outcome = try await send(server, delegate: delegate)
@@ -199,7 +200,7 @@ final class DelegateTransportOnAsyncChainTests: XCTestCase {
     XCTAssertTrue(delegate.retries.isEmpty)
   }
 
-  func testGraphQLErrorDelegateRetryThenSuccess() async throws {
+  func test_graphQLErrorDelegateRetry_thenSucceeds() async throws {
     let counter = Mutex(0)
     let server = ScriptedServer { _ in
       let number = counter.withLock { $0 += 1; return $0 }
@@ -216,7 +217,7 @@ final class DelegateTransportOnAsyncChainTests: XCTestCase {
     XCTAssertEqual(delegate.events.filter { $0 == "shouldSend" }.count, 2, "preflight ran again")
   }
 
-  func testGraphQLErrorDelegateFalseDeliversTheResponseWithItsErrors() async throws {
+  func test_graphQLErrorDelegateFalse_deliversTheResponseWithItsErrors() async throws {
     let server = ScriptedServer { _ in .json(["data": ["hero": .null], "errors": [["message": "Test graphql error"]]]) }
     let delegate = RecordingDelegate()
     let outcome = try await send(server, delegate: delegate)
@@ -226,14 +227,14 @@ final class DelegateTransportOnAsyncChainTests: XCTestCase {
     XCTAssertEqual(delegate.graphQLErrorCalls.count, 1)
   }
 
-  func testEmptyErrorsArrayDoesNotCallTheGraphQLErrorDelegate() async throws {
+  func test_emptyErrorsArray_doesNotCallTheGraphQLErrorDelegate() async throws {
     let server = ScriptedServer { _ in .json(["data": ["hero": .null], "errors": []]) }
     let delegate = RecordingDelegate()
     _ = try await send(server, delegate: delegate)
     XCTAssertTrue(delegate.graphQLErrorCalls.isEmpty)
   }
 
-  func testDelegatesRunOnTheChainsTaskWithTheCallersTaskLocals() async throws {
+  func test_delegates_runOnTheChainsTaskWithTheCallersTaskLocals() async throws {
     let server = ScriptedServer { _ in .text("boom", statusCode: 500) }
     let delegate = RecordingDelegate()
     _ = try await send(server, delegate: delegate, marker: "caller")
@@ -242,7 +243,7 @@ final class DelegateTransportOnAsyncChainTests: XCTestCase {
     XCTAssertEqual(delegate.markers, Array(repeating: "caller", count: 4), "every hook ran inside the chain's task")
   }
 
-  func testRetryBoundEndsALoopingDelegateWithMaxRetriesError() async throws {
+  func test_retryBound_endsALoopingDelegateWithMaxRetriesError() async throws {
     let server = ScriptedServer { _ in .text("boom", statusCode: 500) }
     let delegate = RecordingDelegate()
     delegate.onError = { _, _, answer in answer(.retry) }
@@ -252,7 +253,7 @@ final class DelegateTransportOnAsyncChainTests: XCTestCase {
     XCTAssertEqual(server.requests.count, 3)
   }
 
-  func testDefaultHasNoRetryBoundAsZeroX() async throws {
+  func test_default_hasNoRetryBoundAsZeroX() async throws {
     let server = ScriptedServer { request in request.sequenceNumber > 5 ? .json(r2Body) : .text("boom", statusCode: 500) }
     let delegate = RecordingDelegate()
     delegate.onError = { _, _, answer in answer(.retry) }
@@ -262,7 +263,7 @@ final class DelegateTransportOnAsyncChainTests: XCTestCase {
     XCTAssertEqual(server.requests.count, 6)
   }
 
-  func testDelegateIsHeldWeaklyAndItsHooksAreSkippedOnceReleased() async throws {
+  func test_delegate_isHeldWeaklyAndItsHooksAreSkippedOnceReleased() async throws {
     var delegate: RecordingDelegate? = RecordingDelegate()
     weak let weakDelegate = delegate
     let provider = DelegateTransportInterceptorProvider(delegate: try XCTUnwrap(delegate), transport: standInTransport())
@@ -272,14 +273,14 @@ final class DelegateTransportOnAsyncChainTests: XCTestCase {
     let server = ScriptedServer { _ in .text("boom", statusCode: 500) }
     let network = ApolloAsyncChain.RequestChainNetworkTransport(
       urlSession: server, interceptorProvider: provider, store: ApolloStore(), endpointURL: migrationEndpoint)
-    let outcome = try await collectAll(try network.send(
+    let outcome = try await collect(try network.send(
       query: HeroNameQuery(episode: nil), fetchBehavior: .NetworkOnly, requestConfiguration: RequestConfiguration()))
     XCTAssertNotNil(outcome.error as? GraphQLHTTPResponseError, "no delegate: the 0.x error reaches the caller")
   }
 
   // 0.x never read multipart: under the adapter a `@defer` response streams as on 2.x, each part
   // reported to the task-completed delegate as it arrives, and nothing goes to the retry delegate.
-  func testADeferResponseStreamsPartByPart_eachPartReachesTheRawTaskDelegate() async throws {
+  func test_aDeferResponseStreamsPartByPart_eachPartReachesTheRawTaskDelegate() async throws {
     let server = ScriptedServer { _ in
       .multipart([
         #"{"data":{"hero":{"__typename":"Droid","id":"2001","name":"R2-D2"}},"hasNext":true}"#,
@@ -290,7 +291,7 @@ final class DelegateTransportOnAsyncChainTests: XCTestCase {
     let network = ApolloAsyncChain.RequestChainNetworkTransport(
       urlSession: server, interceptorProvider: DelegateTransportInterceptorProvider(delegate: delegate, transport: standInTransport()),
       store: ApolloStore(), endpointURL: migrationEndpoint)
-    let outcome = try await collectAll(try network.send(
+    let outcome = try await collect(try network.send(
       query: HeroDeferredQuery(), fetchBehavior: .NetworkOnly, requestConfiguration: RequestConfiguration(writeResultsToCache: false)))
     XCTAssertNil(outcome.error)
     XCTAssertEqual(outcome.values.count, 2)

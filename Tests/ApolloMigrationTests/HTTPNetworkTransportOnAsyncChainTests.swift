@@ -39,7 +39,7 @@ final class HTTPNetworkTransportOnAsyncChainTests: XCTestCase {
     return outcome.withLock { $0 }
   }
 
-  func testZeroXClientReturnCacheDataElseFetchAnswersTheSecondFetchFromTheCacheWithOneRequestOnTheWire() throws {
+  func test_zeroXClientReturnCacheDataElseFetch_answersTheSecondFetchFromTheCacheWithOneRequestOnTheWire() throws {
     let server = ScriptedServer { _ in .json(r2Body) }
     let client = ApolloDelegateTransport.ApolloClient(networkTransport: facade(server), store: ApolloStore())
 
@@ -53,7 +53,7 @@ final class HTTPNetworkTransportOnAsyncChainTests: XCTestCase {
     XCTAssertEqual(server.requests.count, 1)
   }
 
-  func testZeroXClientFetchIgnoringCacheCompletelyGoesToTheNetworkEveryTime() throws {
+  func test_zeroXClientFetchIgnoringCacheCompletely_goesToTheNetworkEveryTime() throws {
     let server = ScriptedServer { _ in .json(r2Body) }
     let client = ApolloDelegateTransport.ApolloClient(networkTransport: facade(server), store: ApolloStore())
 
@@ -66,7 +66,7 @@ final class HTTPNetworkTransportOnAsyncChainTests: XCTestCase {
     XCTAssertThrowsError(try cacheOnly.get(), "fetchIgnoringCacheCompletely wrote nothing")
   }
 
-  func testZeroXClientPerformDeliversTheMutationResult() throws {
+  func test_zeroXClientPerform_deliversTheMutationResult() throws {
     let server = StarWarsScriptedServer.make()
     let client = ApolloDelegateTransport.ApolloClient(networkTransport: facade(server), store: ApolloStore())
     let done = expectation(description: "perform")
@@ -80,7 +80,7 @@ final class HTTPNetworkTransportOnAsyncChainTests: XCTestCase {
     XCTAssertEqual(stars.withLock { $0 }, 5)
   }
 
-  func testCompletionRunsOnceOnTheCallbackQueue() {
+  func test_completion_runsOnceOnTheCallbackQueue() {
     let server = ScriptedServer { _ in .json(r2Body) }
     let transport = facade(server)
     let done = expectation(description: "completion")
@@ -95,7 +95,7 @@ final class HTTPNetworkTransportOnAsyncChainTests: XCTestCase {
     XCTAssertEqual(label.withLock { $0 }, "facade.callbacks")
   }
 
-  func testShouldSendFalseCompletesOnceWithCancelledByDelegate() {
+  func test_shouldSendFalse_completesOnceWithCancelledByDelegate() {
     let server = ScriptedServer { _ in .json(r2Body) }
     let transport = facade(server)
     let delegate = RecordingDelegate()
@@ -114,7 +114,7 @@ final class HTTPNetworkTransportOnAsyncChainTests: XCTestCase {
     XCTAssertEqual(delegate.transports.first, ObjectIdentifier(transport.delegateTransport))
   }
 
-  func testUnauthorizedRetryThroughTheFacadeSendsTheRefreshedTokenOnTheSecondAttempt() throws {
+  func test_unauthorizedRetryThroughTheFacade_sendsTheRefreshedTokenOnTheSecondAttempt() throws {
     let server = ScriptedServer { request in
       request.header("Authorization") == "Bearer fresh" ? .json(r2Body) : .text("unauthorized", statusCode: 401)
     }
@@ -134,7 +134,7 @@ final class HTTPNetworkTransportOnAsyncChainTests: XCTestCase {
     XCTAssertEqual(server.requests.map { $0.header("Authorization") }, ["Bearer expired", "Bearer fresh"])
   }
 
-  func testCancelCompletesOnceWithZeroXCancellationErrorAndStopsTheWork() {
+  func test_cancel_completesOnceWithZeroXCancellationErrorAndStopsTheWork() {
     let server = ScriptedServer { _ in
       try await Task.sleep(nanoseconds: 2_000_000_000)
       return .json(r2Body)
@@ -199,24 +199,24 @@ final class HTTPNetworkTransportOnAsyncChainTests: XCTestCase {
     XCTAssertNil(adapted.extensions?["clientLibrary"], file: file, line: line)
   }
 
-  func testFacadePOSTHeadersAndBodyMatchTheNativeZeroXTransport() throws {
+  func test_facadePOSTHeadersAndBody_matchTheNativeZeroXTransport() throws {
     try assertSameWire(sendOperationIdentifiers: false, useGETForQueries: false)
   }
 
-  func testFacadeSendsIdLikeZeroXWithSendOperationIdentifiers() throws {
+  func test_facade_sendsIdLikeZeroXWithSendOperationIdentifiers() throws {
     try assertSameWire(sendOperationIdentifiers: true, useGETForQueries: false)
     let adapted = try facadeRequest(sendOperationIdentifiers: true, useGETForQueries: false)
     XCTAssertEqual(adapted.graphQLBody?["id"]?.stringValue, HeroNameQuery(episode: nil).operationIdentifier)
-    XCTAssertNotNil(adapted.query, "0.x still sends the document with the id (quirk Q4)")
+    XCTAssertNotNil(adapted.query, "0.x still sends the document with the id (MIGRATION.md §5.5, quirk Q4)")
   }
 
-  func testFacadeGETMatchesTheNativeZeroXTransport() throws {
+  func test_facadeGET_matchesTheNativeZeroXTransport() throws {
     try assertSameWire(sendOperationIdentifiers: false, useGETForQueries: true)
   }
 
   // The facade keeps 0.x's reading of a multipart body: as JSON, which fails; the task-completed and
   // retry delegates see the body framed as it was on the wire.
-  func testAMultipartBodyFailsAs0xDid_theDelegatesSeeTheFramedBody() throws {
+  func test_aMultipartBodyFailsAs0xDid_theDelegatesSeeTheFramedBody() throws {
     let server = ScriptedServer { _ in
       .multipart([#"{"data":{"hero":null},"hasNext":false}"#], boundary: "-", spec: "deferSpec=20220824")
     }

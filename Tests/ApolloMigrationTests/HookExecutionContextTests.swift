@@ -3,6 +3,7 @@ import ApolloCallbackChain
 import ApolloCore
 import ApolloDelegateTransport
 import ApolloMigration
+import ApolloTestSupport
 import Foundation
 import StarWarsAPI
 import XCTest
@@ -26,7 +27,7 @@ final class HookExecutionContextTests: XCTestCase {
 
   // 0.x delegates on the 1.x chain: preflight on the thread that called `send`, the others on the
   // URLSessionClient's callback queue, the completion on the transport's callback queue.
-  func testDelegatesOn1x_preflightRunsOnTheSendersQueue_otherHooksOnTheClientsCallbackQueue() throws {
+  func test_delegatesOn1x_preflightRunsOnTheSendersQueue_otherHooksOnTheClientsCallbackQueue() throws {
     let clientQueue = taggedQueue("client callbacks")
     let sender = taggedQueue("sender")
     let completionQueue = taggedQueue("completion")
@@ -48,14 +49,14 @@ final class HookExecutionContextTests: XCTestCase {
     }
     wait(for: [done], timeout: 5)
     withExtendedLifetime(delegate) {}
-    XCTAssertEqual(seen.all, [
+    XCTAssertEqual(seen.values, [
       "shouldSend@sender", "willSend@sender", "didCompleteRawTask@client callbacks", "receivedError@client callbacks",
       "completion@completion",
     ])
   }
 
   // 0.x delegates on the 2.x chain: every hook on the chain's task (the caller's task-locals are seen).
-  func testDelegatesOn2x_everyHookRunsOnTheChainsTask() async throws {
+  func test_delegatesOn2x_everyHookRunsOnTheChainsTask() async throws {
     let seen = Recorder<String>()
     let delegate = QueueRecordingDelegate { hook in seen.append("\(hook):\(ChainMarker.value ?? "no task-local")") }
     let transport = ApolloAsyncChain.RequestChainNetworkTransport(
@@ -65,13 +66,13 @@ final class HookExecutionContextTests: XCTestCase {
     let stream = try ChainMarker.$value.withValue("caller") {
       try transport.send(query: HeroNameQuery(episode: nil), fetchBehavior: .NetworkOnly, requestConfiguration: RequestConfiguration())
     }
-    _ = await collect(stream)
+    _ = await readToEnd(stream)
     withExtendedLifetime(delegate) {}
-    XCTAssertEqual(seen.all, ["shouldSend:caller", "willSend:caller", "didCompleteRawTask:caller", "receivedError:caller"])
+    XCTAssertEqual(seen.values, ["shouldSend:caller", "willSend:caller", "didCompleteRawTask:caller", "receivedError:caller"])
   }
 
   // 1.x interceptors on the 2.x chain: on the chain's task, not on a callback queue, at every position.
-  func testCallbackInterceptorsOn2x_runOnTheChainsTask_beforeTheFetchAfterItAndAfterParsing() async throws {
+  func test_callbackInterceptorsOn2x_runOnTheChainsTask_beforeTheFetchAfterItAndAfterParsing() async throws {
     let server = StarWarsScriptedServer.make()
     let store = ApolloStore()
     let seen = Recorder<String>()
@@ -86,13 +87,13 @@ final class HookExecutionContextTests: XCTestCase {
     let stream = try ChainMarker.$value.withValue("caller") {
       try transport.send(query: HeroNameQuery(episode: nil), fetchBehavior: .NetworkOnly, requestConfiguration: RequestConfiguration())
     }
-    let outcome = await collect(stream)
+    let outcome = await readToEnd(stream)
     XCTAssertNil(outcome.error)
-    XCTAssertEqual(seen.all, ["before fetch:caller", "after fetch:caller", "after parsing:caller"])
+    XCTAssertEqual(seen.values, ["before fetch:caller", "after fetch:caller", "after parsing:caller"])
   }
 
   // The 1.x facade: interceptors on the chain's task, completions on the callback queue given to `send`.
-  func testCallbackFacade_completionRunsOnTheCallbackQueueGivenToSend() {
+  func test_callbackFacade_completionRunsOnTheCallbackQueueGivenToSend() {
     let completionQueue = taggedQueue("completion")
     let store = ApolloStore()
     let server = StarWarsScriptedServer.make()
@@ -106,7 +107,7 @@ final class HookExecutionContextTests: XCTestCase {
       done.fulfill()
     }
     wait(for: [done], timeout: 5)
-    XCTAssertEqual(queueSeen.all, ["completion"])
+    XCTAssertEqual(queueSeen.values, ["completion"])
   }
 }
 

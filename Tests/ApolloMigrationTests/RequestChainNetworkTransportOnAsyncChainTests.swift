@@ -2,6 +2,7 @@ import ApolloAsyncChain
 import ApolloCallbackChain
 import ApolloCore
 import ApolloMigration
+import ApolloTestSupport
 import Foundation
 import StarWarsAPI
 import XCTest
@@ -30,10 +31,10 @@ final class RequestChainNetworkTransportOnAsyncChainTests: XCTestCase {
     }
     XCTAssertEqual(XCTWaiter().wait(for: [done], timeout: 5), .completed)
     settle()
-    return results.all
+    return results.values
   }
 
-  func testReturnCacheDataElseFetchFetchesOnceThenAnswersFromTheCache() {
+  func test_returnCacheDataElseFetch_fetchesOnceThenAnswersFromTheCache() {
     let server = StarWarsScriptedServer.make()
     let store = ApolloStore()
     let apollo = ApolloCallbackChain.ApolloClient(networkTransport: facade(server: server, store: store), store: store)
@@ -42,7 +43,7 @@ final class RequestChainNetworkTransportOnAsyncChainTests: XCTestCase {
     XCTAssertEqual(server.requests.count, 1)
   }
 
-  func testReturnCacheDataAndFetchDeliversTwiceOnAHit() {
+  func test_returnCacheDataAndFetch_deliversTwiceOnAHit() {
     let server = StarWarsScriptedServer.make()
     let store = ApolloStore()
     let apollo = ApolloCallbackChain.ApolloClient(networkTransport: facade(server: server, store: store), store: store)
@@ -53,17 +54,17 @@ final class RequestChainNetworkTransportOnAsyncChainTests: XCTestCase {
     XCTAssertEqual(server.requests.count, 2)
   }
 
-  func testTheContextOfAFetchReachesTheAdaptedInterceptor() {
+  func test_theContextOfAFetch_reachesTheAdaptedInterceptor() {
     let server = StarWarsScriptedServer.make()
     let store = ApolloStore()
     let seen = Recorder<String>()
     let apollo = ApolloCallbackChain.ApolloClient(
       networkTransport: facade(server: server, store: store, before: [ContextInterceptor(seen: seen)]), store: store)
     _ = fetch(apollo, .fetchIgnoringCacheData, expecting: 1, context: TraceContext(traceID: "from-call-site"))
-    XCTAssertEqual(seen.all, ["from-call-site"])
+    XCTAssertEqual(seen.values, ["from-call-site"])
   }
 
-  func testCancelStaysSilent() {
+  func test_cancel_staysSilent() {
     let server = ScriptedServer { _ in ScriptedResponse(statusCode: 200, headers: ["Content-Type": "application/json"],
                                                         body: [.data(JSONSerializer.serialize(heroJSON))], headDelay: .milliseconds(300)) }
     let store = ApolloStore()
@@ -77,12 +78,12 @@ final class RequestChainNetworkTransportOnAsyncChainTests: XCTestCase {
     XCTAssertEqual(XCTWaiter().wait(for: [nothing], timeout: 0.8), .completed)
   }
 
-  func testTheWireRequestIsThe1xOne() {
+  func test_theWireRequest_isThe1xOne() {
     assertSameWireAsNative1x(useGETForQueries: false)
   }
 
   // 2.x adds `Apollo-Require-Preflight` to GET requests; 1.x never sent it, and neither does the facade.
-  func testAGETRequestIsThe1xOne_withoutTheApolloRequirePreflightHeaderThat2xAdds() {
+  func test_aGETRequestIsThe1xOne_withoutTheApolloRequirePreflightHeaderThat2xAdds() {
     let facadeRequest = assertSameWireAsNative1x(useGETForQueries: true)
     XCTAssertEqual(facadeRequest?.method, "GET")
     XCTAssertNil(facadeRequest?.header("Apollo-Require-Preflight"))

@@ -1,5 +1,6 @@
 import ApolloCallbackChain
 import ApolloCore
+import ApolloTestSupport
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -14,7 +15,7 @@ final class TokenInterceptor: V1Interceptor {
     chain: any V1Chain, request: V1Request<Operation>, response: V1Response<Operation>?,
     completion: @escaping V1Completion<Operation.Data>
   ) {
-    request.addHeader(name: "Authorization", value: "Bearer \(tokens.all.last ?? "none")")
+    request.addHeader(name: "Authorization", value: "Bearer \(tokens.values.last ?? "none")")
     chain.proceedAsync(request: request, response: response, interceptor: self, completion: completion)
   }
 }

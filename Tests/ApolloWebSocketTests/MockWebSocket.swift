@@ -1,3 +1,4 @@
+import ApolloTestSupport
 @testable import ApolloWebSocket
 import Foundation
 import XCTest
@@ -96,7 +97,7 @@ final class MockWebSocketTask: WebSocketTask, @unchecked Sendable {  // every mu
   /// Waits until `count` messages of `type` were sent.
   func waitForSent(_ type: String, count: Int = 1, timeout: Double = 5, file: StaticString = #filePath,
                    line: UInt = #line) async throws {
-    try await expectEventually(within: timeout, "\(count) \(type) sent", file: file, line: line) {
+    try await expectEventually("\(count) \(type) sent", within: timeout, file: file, line: line) {
       self.sent(type: type).count >= count
     }
   }
@@ -132,7 +133,7 @@ final class MockWebSocketSession: WebSocketURLSession, @unchecked Sendable {  //
   func waitForTask(_ index: Int, timeout: Double = 5, file: StaticString = #filePath, line: UInt = #line)
     async throws -> MockWebSocketTask
   {
-    try await expectEventually(within: timeout, "task \(index) resumed", file: file, line: line) {
+    try await expectEventually("task \(index) resumed", within: timeout, file: file, line: line) {
       self.tasks.count > index && self.tasks[index].resumed
     }
     return tasks[index]
@@ -186,10 +187,10 @@ final class Collector<Element: Sendable>: @unchecked Sendable {  // `values`/`er
   func cancel() { task?.cancel() }
 
   func waitForValues(_ count: Int, timeout: Double = 5, file: StaticString = #filePath, line: UInt = #line) async throws {
-    try await expectEventually(within: timeout, "\(count) values", file: file, line: line) { self.values.count >= count }
+    try await expectEventually("\(count) values", within: timeout, file: file, line: line) { self.values.count >= count }
   }
 
   func waitUntilDone(timeout: Double = 5, file: StaticString = #filePath, line: UInt = #line) async throws {
-    try await expectEventually(within: timeout, "stream finished", file: file, line: line) { self.done }
+    try await expectEventually("stream finished", within: timeout, file: file, line: line) { self.done }
   }
 }

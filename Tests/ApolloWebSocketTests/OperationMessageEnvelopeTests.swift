@@ -29,7 +29,7 @@ final class OperationMessageEnvelopeTests: XCTestCase {
     XCTAssertThrowsError(try OperationMessageEnvelope(parsing: "[1]")) { XCTAssertTrue($0 is JSONParsingError) }
   }
 
-  func test_anErrorsArrayPayloadIsKeptAsSent() throws {
+  func test_errorsArrayPayload_isKeptAsSent() throws {
     let error = try OperationMessageEnvelope(parsing: #"{"type":"error","id":"2","payload":[{"message":"no"}]}"#)
     XCTAssertNil(error.objectPayload)
     XCTAssertEqual(error.payload, .array([.object(["message": .string("no")])]))

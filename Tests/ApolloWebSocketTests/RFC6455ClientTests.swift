@@ -1,3 +1,4 @@
+import ApolloTestSupport
 @testable import ApolloWebSocket
 @testable import ApolloWebSocketCore
 import Foundation
@@ -51,7 +52,7 @@ final class RFC6455ClientTests: XCTestCase {
     XCTAssertTrue(check(error), "unexpected error \(error)", file: file, line: line)
   }
 
-  func testEchoTextAndBinary() async throws {
+  func test_echoServer_returnsTextAndBinaryMessagesUnchanged() async throws {
     let task = try open("/echo")
     try await withTimeout {
       try await task.send(.string("hello"))
@@ -64,7 +65,7 @@ final class RFC6455ClientTests: XCTestCase {
     task.cancel(with: .normalClosure, reason: nil)
   }
 
-  func testSubprotocolNegotiationAndHeaders() async throws {
+  func test_subprotocol_isNegotiatedAndSentAsAHeader() async throws {
     let task = try open("/subprotocol", protocols: "chat, graphql-transport-ws")
     let chosen = try await withTimeout { try await task.receive() }
     XCTAssertEqual(wsText(chosen), "graphql-transport-ws")
@@ -79,7 +80,7 @@ final class RFC6455ClientTests: XCTestCase {
     headersTask.cancel(with: .normalClosure, reason: nil)
   }
 
-  func testFragmentedMessagesAreJoined() async throws {
+  func test_fragmentedMessages_areJoined() async throws {
     let task = try open("/fragmented")
     try await withTimeout(20) {
       let first = try await task.receive()
@@ -92,7 +93,7 @@ final class RFC6455ClientTests: XCTestCase {
     task.cancel(with: .normalClosure, reason: nil)
   }
 
-  func testLargeMessagesBothWays() async throws {
+  func test_largeMessages_arriveWholeInBothDirections() async throws {
     let size = 6 * 1024 * 1024
     let task = try open("/large?bytes=\(size)")
     try await withTimeout(30) {
@@ -113,20 +114,20 @@ final class RFC6455ClientTests: XCTestCase {
     task.cancel(with: .normalClosure, reason: nil)
   }
 
-  func testServerPingIsAnsweredWithPong() async throws {
+  func test_serverPing_isAnsweredWithPong() async throws {
     let task = try open("/ping")
     let answer = try await withTimeout { try await task.receive() }
     XCTAssertEqual(wsText(answer), "pong:ok")
     task.cancel(with: .normalClosure, reason: nil)
   }
 
-  func testClientPingGetsPong() async throws {
+  func test_clientPing_getsPong() async throws {
     let task = try open("/echo")
     try await withTimeout { try await task.sendPing(payload: Data("abc".utf8)) }
     task.cancel(with: .normalClosure, reason: nil)
   }
 
-  func testServerCloseCodes() async throws {
+  func test_serverClose_endsWithTheServersCodeAndReason() async throws {
     let task = try open("/close?code=4001&reason=bye")
     try await expectError(task) { $0 == .closedByServer(code: 4001, reason: "bye") }
     XCTAssertEqual(task.closeCode, 4001)
@@ -136,7 +137,7 @@ final class RFC6455ClientTests: XCTestCase {
     try await expectError(goingAway) { $0 == .connectionClosed }
   }
 
-  func testMalformedFramesAreProtocolViolations() async throws {
+  func test_malformedFrames_areProtocolViolations() async throws {
     for path in ["/masked", "/rsv", "/opcode", "/bad-utf8", "/big-control"] {
       let task = try open(path)
       try await expectError(task) { error in
@@ -161,7 +162,7 @@ final class RFC6455ClientTests: XCTestCase {
 
   /// RFC 6455 §7.4.1: a broken frame fails the connection with 1002, invalid UTF-8 text with 1007, as the
   /// server sees it on the wire.
-  func testBrokenFrames_areRefusedWithTheirCloseCodeOnTheWire() async throws {
+  func test_brokenFrames_areRefusedWithTheirCloseCodeOnTheWire() async throws {
     for (path, code) in [("/masked", 1002), ("/rsv", 1002), ("/opcode", 1002), ("/bad-utf8", 1007), ("/big-control", 1002)] {
       // Under CI load the Python server has once closed a connection during its handshake (seen once in
       // a clean-clone run); that is the server's, not the client's: open again, up to three times.
@@ -182,7 +183,7 @@ final class RFC6455ClientTests: XCTestCase {
     }
   }
 
-  func testAMessageOverTheLimit_isRefusedWith1009() async throws {
+  func test_aMessageOverTheLimit_isRefusedWith1009() async throws {
     let key = "oversized-\(UUID().uuidString)"
     let task = try open("/oversized?bytes=4096&key=\(key)", maximumMessageSize: 1024)
     try await expectError(task) { error in
@@ -193,7 +194,7 @@ final class RFC6455ClientTests: XCTestCase {
     XCTAssertEqual(received, "1009")
   }
 
-  func testIdleTimeout_closesWith1001_andFailsTyped() async throws {
+  func test_idleTimeout_closesWith1001_andFailsTyped() async throws {
     let key = "idle-\(UUID().uuidString)"
     let task = try open("/idle?key=\(key)", idleTimeout: 0.3)
     try await expectError(task) { $0 == .timedOut(phase: "idle") }
@@ -201,7 +202,7 @@ final class RFC6455ClientTests: XCTestCase {
     XCTAssertEqual(received, "1001")
   }
 
-  func testWithoutAnIdleTimeout_aQuietConnectionStaysOpen() async throws {
+  func test_withoutAnIdleTimeout_aQuietConnectionStaysOpen() async throws {
     let task = try open("/echo", idleTimeout: nil)
     try await Task.sleep(for: .milliseconds(600))
     try await withTimeout {
@@ -212,7 +213,7 @@ final class RFC6455ClientTests: XCTestCase {
     task.cancel(with: .normalClosure, reason: nil)
   }
 
-  func testHandshakeFailures() async throws {
+  func test_badHandshake_failsWithHandshakeFailed() async throws {
     for path in ["/bad-accept", "/wrong-protocol", "/not-101"] {
       let task = try open(path, raw: true)
       try await expectError(task) { error in
@@ -224,14 +225,14 @@ final class RFC6455ClientTests: XCTestCase {
     try await expectError(silent) { $0 == .timedOut(phase: "handshake") }
   }
 
-  func testWSSFailsClearlyWithoutTLS() async throws {
+  func test_wss_failsClearlyWithoutTLS() async throws {
     let task = RFC6455WebSocketTask(request: URLRequest(url: URL(string: "wss://127.0.0.1:1/graphql")!))
     task.resume()
     try await expectError(task) { $0 == .tlsUnavailable }
     XCTAssertTrue(RFC6455Error.tlsUnavailable.description.contains("TLS"))
   }
 
-  func testConnectionRefusedIsTyped() async throws {
+  func test_connectionRefused_isTyped() async throws {
     // Port 1 on loopback has no listener.
     let task = RFC6455WebSocketTask(request: URLRequest(url: URL(string: "ws://127.0.0.1:1/graphql")!), connectTimeout: 2)
     task.resume()
@@ -241,7 +242,7 @@ final class RFC6455ClientTests: XCTestCase {
     }
   }
 
-  func testCancelEndsAPendingReceive() async throws {
+  func test_cancel_endsAPendingReceive() async throws {
     let task = try open("/echo")
     try await task.waitForOpen()
     let pending = Task { () -> (any Error)? in
@@ -257,7 +258,7 @@ final class RFC6455ClientTests: XCTestCase {
     } catch {}
   }
 
-  func testMessagesStreamEndsWhenServerCloses() async throws {
+  func test_messagesStream_endsWhenServerCloses() async throws {
     let task = try open("/close?code=1000")
     let count = try await withTimeout {
       var count = 0

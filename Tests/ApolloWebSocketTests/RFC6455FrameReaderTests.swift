@@ -30,7 +30,7 @@ final class RFC6455FrameReaderTests: XCTestCase {
     return (events, nil)
   }
 
-  func testReadsMessagesControlFramesAndAClose() {
+  func test_rfc6455FrameReader_readsMessagesControlFramesAndAClose() {
     let bytes = frame(0x1, Array("{\"type\":\"connection_ack\"}".utf8)) + frame(0x2, [0, 1]) + frame(0x9, [7])
       + frame(0xA, []) + frame(0x8, [0x03, 0xE8] + Array("bye".utf8))
     let result = read(bytes)
@@ -42,13 +42,13 @@ final class RFC6455FrameReaderTests: XCTestCase {
     XCTAssertEqual(read(frame(0x8, [])).events, [.close(code: 1005, reason: "", echo: [])])
   }
 
-  func testJoinsFragmentsAcrossAnInterleavedPing() {
+  func test_rfc6455FrameReader_joinsFragmentsAcrossAnInterleavedPing() {
     let bytes = frame(0x1, Array("ab".utf8), fin: false) + frame(0x9, []) + frame(0x0, Array("cd".utf8), fin: false)
       + frame(0x0, Array("e".utf8))
     XCTAssertEqual(read(bytes).events, [.ping([]), .text("abcde")])
   }
 
-  func testEventsDoNotDependOnHowTheBytesArrive() throws {
+  func test_events_doNotDependOnHowTheBytesArrive() throws {
     let bytes = frame(0x1, Array("hello".utf8), fin: false) + frame(0x0, Array(" world".utf8)) + frame(0x2, Array(repeating: 9, count: 300))
       + frame(0x8, [0x0F, 0xA0])
     var reader = RFC6455FrameReader(maximumMessageSize: 1 << 16)
@@ -61,7 +61,7 @@ final class RFC6455FrameReaderTests: XCTestCase {
     XCTAssertEqual(events.count, 3)
   }
 
-  func testBrokenFramesFailWithTheirCloseCode() {
+  func test_brokenFrames_failWithTheirCloseCode() {
     XCTAssertEqual(read(frame(0x1, [0x7B, 0x7D], rsv: 4)).violation?.closeCode, 1002)
     XCTAssertEqual(read(frame(0x1, [0x7B, 0x7D], masked: true)).violation?.closeCode, 1002)
     XCTAssertEqual(read(frame(0x3, [])).violation?.closeCode, 1002)
@@ -74,7 +74,7 @@ final class RFC6455FrameReaderTests: XCTestCase {
     XCTAssertEqual(read(frame(0x8, [0x03, 0xE8, 0xFF])).violation?.closeCode, 1007)
   }
 
-  func testAnOversizedFrameFailsWith1009FromItsHeaderAlone() {
+  func test_anOversizedFrame_failsWith1009FromItsHeaderAlone() {
     // 2 KiB announced against a 1 KiB limit, none of the payload sent.
     let result = read([0x82, 126, 0x08, 0x00], limit: 1 << 10)
     XCTAssertEqual(result.violation?.closeCode, 1009)
@@ -86,7 +86,7 @@ final class RFC6455FrameReaderTests: XCTestCase {
   /// Found while writing the frame reader's fuzz target: a 10-byte header announcing a 64 MiB frame (the default limit) made
   /// the client reserve 64 MiB before any of the payload arrived. Now the reader waits with a buffer the size of
   /// what it has received.
-  func testAHugeAnnouncedFrameReservesNothingBeforeItsBytes() throws {
+  func test_aHugeAnnouncedFrame_reservesNothingBeforeItsBytes() throws {
     let header: [UInt8] = [0x82, 127, 0, 0, 0, 0, 0x04, 0, 0, 0]  // 64 MiB, binary, final
     var reader = RFC6455FrameReader(maximumMessageSize: 64 << 20, bytes: header)
     XCTAssertNil(try reader.next())

@@ -1,3 +1,4 @@
+import ApolloTestSupport
 @testable import ApolloWebSocket
 import Foundation
 import StarWarsAPI
@@ -25,7 +26,7 @@ final class SplitNetworkTransportTests: XCTestCase {
     }
   }
 
-  func testQueriesMutationsAndSubscriptionsGoToTheirOwnTransports() async throws {
+  func test_queriesMutationsAndSubscriptions_goToTheirOwnTransports() async throws {
     let queries = CountingTransport()
     let mutations = CountingTransport()
     let session = MockWebSocketSession()
@@ -42,7 +43,7 @@ final class SplitNetworkTransportTests: XCTestCase {
     XCTAssertEqual(subscription.state, .pending)
   }
 
-  func testWithoutASubscriptionTransportTheClientThrows() throws {
+  func test_withoutASubscriptionTransportTheClient_throws() throws {
     let http = CountingTransport()
     let client = ApolloClient(networkTransport: SplitNetworkTransport(queryTransport: http, mutationTransport: http),
                               store: ApolloStore())
@@ -51,7 +52,7 @@ final class SplitNetworkTransportTests: XCTestCase {
     }
   }
 
-  func testWebSocketTransportAloneServesApolloClient() async throws {
+  func test_webSocketTransportAlone_servesApolloClient() async throws {
     let session = MockWebSocketSession()
     let transport = try WebSocketTransport(urlSession: session, store: ApolloStore(), endpointURL: wsEndpoint)
     let client = ApolloClient(networkTransport: transport, store: ApolloStore())

@@ -3,7 +3,7 @@ import Foundation
 import StarWarsAPI
 import XCTest
 
-/// Reference §4: cache behaviour of operations over the WebSocket.
+/// Cache behaviour of operations over the WebSocket.
 final class WebSocketCacheTests: XCTestCase {
   /// A cache whose writes fail.
   final class FailingWriteCache: NormalizedCache, @unchecked Sendable {  // stateless apart from the wrapped cache
@@ -27,7 +27,7 @@ final class WebSocketCacheTests: XCTestCase {
     task.complete(id)
   }
 
-  func testQueryCacheFirstMissFetchesOverTheSocket_networkOnlyWithWritePopulatesTheCache() async throws {
+  func test_queryCacheFirstMissFetchesOverTheSocket_networkOnlyWithWritePopulatesTheCache() async throws {
     let store = ApolloStore()
     let session = MockWebSocketSession()
     let transport = try WebSocketTransport(urlSession: session, store: store, endpointURL: wsEndpoint)
@@ -40,7 +40,7 @@ final class WebSocketCacheTests: XCTestCase {
     XCTAssertEqual(cached?.data?.hero?.name, "R2-D2")
   }
 
-  func testMutationWritesHonorWriteResultsToCache() async throws {
+  func test_mutationWrites_honorWriteResultsToCache() async throws {
     for write in [true, false] {
       let store = ApolloStore()
       let session = MockWebSocketSession()
@@ -56,7 +56,7 @@ final class WebSocketCacheTests: XCTestCase {
     }
   }
 
-  func testSubscriptionNetworkOnlyDoesNotReadTheCache() async throws {
+  func test_subscriptionNetworkOnly_doesNotReadTheCache() async throws {
     let store = ApolloStore()
     try store.publishRecords(store.records(for: CountdownSubscription(from: 3, intervalMs: nil), data: ["countdown": 9]))
     let session = MockWebSocketSession()
@@ -68,7 +68,7 @@ final class WebSocketCacheTests: XCTestCase {
     XCTAssertEqual(collector.values.map(\.source), [.server])
   }
 
-  func testCacheWriteFailureEndsTheSubscriptionWithTheWriteError() async throws {
+  func test_cacheWriteFailure_endsTheSubscriptionWithTheWriteError() async throws {
     let store = ApolloStore(cache: FailingWriteCache())
     let session = MockWebSocketSession()
     let transport = try WebSocketTransport(urlSession: session, store: store, endpointURL: wsEndpoint)

@@ -6,32 +6,33 @@ import XCTest
 import FoundationNetworking
 #endif
 
-/// Reference §4 WebSocketMessageSerializationTests and OperationMessageIdCreatorTests.
+/// Mirrors upstream 2.x `WebSocketMessageSerializationTests` and `OperationMessageIdCreatorTests`
+/// (apollographql/apollo-ios-dev, Tests/ApolloTests/WebSocket/).
 final class WebSocketMessageSerializationTests: XCTestCase {
   private func json(_ message: ClientMessage) throws -> JSON.Object { try JSONParser.parseObject(Data(message.text.utf8)) }
 
-  func testConnectionInitNilPayloadIsTypeOnly() {
+  func test_connectionInitNilPayload_isTypeOnly() {
     XCTAssertEqual(ClientMessage.connectionInit(payload: nil).text, #"{"type":"connection_init"}"#)
   }
 
-  func testConnectionInitEmptyPayload() {
+  func test_connectionInitWithEmptyPayload_writesAnEmptyObject() {
     XCTAssertEqual(ClientMessage.connectionInit(payload: [:]).text, #"{"type":"connection_init","payload":{}}"#)
   }
 
-  func testConnectionInitFlatAndNestedPayloads() throws {
+  func test_connectionInitWithFlatAndNestedPayloads_writesThemAsGiven() throws {
     XCTAssertEqual(try json(.connectionInit(payload: ["token": "abc"]))["payload"], ["token": "abc"])
     let nested: JSON.Object = ["auth": ["token": "abc", "scopes": ["a", "b"]], "n": 1]
     XCTAssertEqual(try json(.connectionInit(payload: nested))["payload"], .object(nested))
   }
 
-  func testPingAndPong() {
+  func test_pingAndPong_areWrittenWithAndWithoutPayload() {
     XCTAssertEqual(ClientMessage.ping(payload: nil).text, #"{"type":"ping"}"#)
     XCTAssertEqual(ClientMessage.pong(payload: nil).text, #"{"type":"pong"}"#)
     XCTAssertEqual(ClientMessage.ping(payload: ["a": 1]).text, #"{"type":"ping","payload":{"a":1}}"#)
     XCTAssertEqual(ClientMessage.pong(payload: ["a": 1]).text, #"{"type":"pong","payload":{"a":1}}"#)
   }
 
-  func testSubscribeVariants() throws {
+  func test_subscribe_writesEveryPayloadMember() throws {
     XCTAssertEqual(ClientMessage.subscribe(id: "1", payload: ["query": "{ a }"]).text,
                    #"{"type":"subscribe","id":"1","payload":{"query":"{ a }"}}"#)
     let all: JSON.Object = ["operationName": "Op", "query": "query Op { a }", "variables": ["x": 1],
@@ -43,21 +44,21 @@ final class WebSocketMessageSerializationTests: XCTestCase {
     XCTAssertTrue(ClientMessage.subscribe(id: "1", payload: all).text.contains(#"{"extensions":"#))
   }
 
-  func testSpecialCharactersAreEscapedIncludingTheID() throws {
+  func test_specialCharacters_areEscapedIncludingTheID() throws {
     let message = ClientMessage.subscribe(id: "a\"b\\c", payload: ["query": "{ a(s: \"x\\n\") }"])
     let parsed = try json(message)
     XCTAssertEqual(parsed["id"], "a\"b\\c")
     XCTAssertEqual(parsed["payload"]?["query"], "{ a(s: \"x\\n\") }")
   }
 
-  func testLargeIDsAndComplete() throws {
+  func test_largeIdsAndComplete_areWrittenAsStrings() throws {
     let id = String(Int.max)
     XCTAssertEqual(try json(.subscribe(id: id, payload: [:]))["id"]?.stringValue, id)
     XCTAssertEqual(ClientMessage.complete(id: id).text, #"{"type":"complete","id":"\#(id)"}"#)
     XCTAssertNil(try json(.complete(id: "1"))["payload"])
   }
 
-  func testEveryOutgoingMessageIsAStringFrameOfValidJSON() throws {
+  func test_everyOutgoingMessage_isAStringFrameOfValidJSON() throws {
     let messages: [ClientMessage] = [.connectionInit(payload: nil), .ping(payload: nil), .pong(payload: nil),
                                      .subscribe(id: "1", payload: ["query": "{a}"]), .complete(id: "1")]
     for message in messages {
@@ -76,7 +77,7 @@ final class WebSocketMessageSerializationTests: XCTestCase {
     }
   }
 
-  func testIncomingAckPingPong() throws {
+  func test_incomingAckPingAndPong_parseWithAndWithoutPayload() throws {
     XCTAssertEqual(try parse(#"{"type":"connection_ack"}"#), .connectionAck(payload: nil))
     XCTAssertEqual(try parse(#"{"type":"connection_ack","payload":{"a":1}}"#), .connectionAck(payload: ["a": 1]))
     XCTAssertEqual(try parse(#"{"type":"ping"}"#), .ping(payload: nil))
@@ -85,14 +86,14 @@ final class WebSocketMessageSerializationTests: XCTestCase {
     XCTAssertEqual(try parse(#"{"type":"pong","payload":{"b":2}}"#), .pong(payload: ["b": 2]))
   }
 
-  func testIncomingNext() throws {
+  func test_incomingNext_parsesAndNeedsIdAndPayload() throws {
     XCTAssertEqual(try parse(#"{"type":"next","id":"1","payload":{"data":{}}}"#), .next(id: "1", payload: ["data": [:]]))
     XCTAssertEqual(try parse(#"{"type":"next","id":5,"payload":{"data":{}}}"#), .next(id: "5", payload: ["data": [:]]))
     assertUnrecognized(#"{"type":"next","payload":{"data":{}}}"#)
     assertUnrecognized(#"{"type":"next","id":"1"}"#)
   }
 
-  func testIncomingError() throws {
+  func test_incomingError_parsesItsGraphQLErrors() throws {
     XCTAssertEqual(try parse(#"{"type":"error","id":"1","payload":[{"message":"boom"}]}"#),
                    .error(id: "1", errors: [GraphQLError(message: "boom")]))
     XCTAssertEqual(try parse(#"{"type":"error","id":"1","payload":[{"message":"a"},{"message":"b"}]}"#),
@@ -101,18 +102,18 @@ final class WebSocketMessageSerializationTests: XCTestCase {
     assertUnrecognized(#"{"type":"error","payload":[]}"#)
   }
 
-  func testIncomingComplete() throws {
+  func test_incomingComplete_parsesStringAndNumberIdsAndNeedsAnId() throws {
     XCTAssertEqual(try parse(#"{"type":"complete","id":"1"}"#), .complete(id: "1"))
     XCTAssertEqual(try parse(#"{"type":"complete","id":2}"#), .complete(id: "2"))
     XCTAssertEqual(try parse(#"{"type":"complete","id":"9223372036854775807"}"#), .complete(id: "9223372036854775807"))
     assertUnrecognized(#"{"type":"complete"}"#)
   }
 
-  func testDataFramesParse() throws {
+  func test_dataFrames_parse() throws {
     XCTAssertEqual(try ServerMessage(.data(Data(#"{"type":"connection_ack"}"#.utf8))), .connectionAck(payload: nil))
   }
 
-  func testUnknownOrMissingTypeAndInvalidJSON() {
+  func test_unknownOrMissingTypeAndInvalidJSON_areRejected() {
     assertUnrecognized(#"{"type":"connection_error"}"#)
     assertUnrecognized(#"{"id":"1"}"#)
     XCTAssertThrowsError(try parse("not json")) { XCTAssertTrue($0 is JSONParsingError) }
@@ -120,12 +121,12 @@ final class WebSocketMessageSerializationTests: XCTestCase {
 
   // MARK: OperationMessageIdCreatorTests
 
-  func testSequencedCreatorStartsAtOne() {
+  func test_sequencedCreator_startsAtOne() {
     var creator = ApolloSequencedOperationMessageIdCreator()
     XCTAssertEqual([creator.requestId(), creator.requestId(), creator.requestId()], ["1", "2", "3"])
   }
 
-  func testSequencedCreatorStartValues() {
+  func test_sequencedCreator_countsFromItsStartValue() {
     var fromN = ApolloSequencedOperationMessageIdCreator(startAt: 42)
     XCTAssertEqual([fromN.requestId(), fromN.requestId()], ["42", "43"])
     var fromZero = ApolloSequencedOperationMessageIdCreator(startAt: 0)
@@ -134,7 +135,7 @@ final class WebSocketMessageSerializationTests: XCTestCase {
     XCTAssertEqual(large.requestId(), "1000000000000")
   }
 
-  func testCustomCreators() {
+  func test_customIdCreators_giveTheIdsTheyCreate() {
     struct Fixed: OperationMessageIdCreator { mutating func requestId() -> String { "fixed" } }
     struct UUIDBased: OperationMessageIdCreator { mutating func requestId() -> String { UUID().uuidString } }
     struct Counting: OperationMessageIdCreator {

@@ -1,3 +1,4 @@
+import ApolloTestSupport
 import ApolloWebSocket
 import Foundation
 import XCTest
@@ -6,57 +7,12 @@ import XCTest
 import FoundationNetworking
 #endif
 
-struct TimeoutError: Error, CustomStringConvertible {
-  var description: String { "The operation did not finish in time (a hang)" }
-}
-
-/// Runs `operation`, failing with ``TimeoutError`` after `seconds` even if it ignores cancellation.
-func withTimeout<T: Sendable>(
-  _ seconds: Double = 10, _ operation: @escaping @Sendable () async throws -> T
-) async throws -> T {
-  let outcome = AsyncThrowingStream<T, any Error> { continuation in
-    let work = Task {
-      do { continuation.yield(try await operation()); continuation.finish() } catch { continuation.finish(throwing: error) }
-    }
-    let timer = Task {
-      try? await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
-      continuation.finish(throwing: TimeoutError())
-    }
-    continuation.onTermination = { _ in work.cancel(); timer.cancel() }
-  }
-  for try await value in outcome { return value }
-  throw CancellationError()
-}
-
-/// Polls `condition` until it holds or `seconds` pass.
-func eventually(within seconds: Double = 5, _ condition: @Sendable () async throws -> Bool) async rethrows -> Bool {
-  let deadline = Date().addingTimeInterval(seconds)
-  while Date() < deadline {
-    if try await condition() { return true }
-    try? await Task.sleep(nanoseconds: 10_000_000)
-  }
-  return try await condition()
-}
-
-struct ExpectationTimeout: Error, CustomStringConvertible {
-  let what: String
-  var description: String { "Timed out waiting for \(what)" }
-}
-
-/// Fails the test and throws when `condition` does not hold within `seconds`.
-func expectEventually(within seconds: Double = 5, _ what: String = "condition", file: StaticString = #filePath,
-                      line: UInt = #line, _ condition: @Sendable () async throws -> Bool) async throws {
-  if try await eventually(within: seconds, condition) { return }
-  XCTFail("Timed out waiting for \(what)", file: file, line: line)
-  throw ExpectationTimeout(what: what)
-}
-
 /// The repository root, from this file's path.
 let repositoryRoot: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
   .deletingLastPathComponent()
 
 /// The TestServer's Python (its venv), installed by `scripts/test-server.sh install` when missing.
-func testServerPython() throws -> String {
+func pythonOfTestServer() throws -> String {
   let python = repositoryRoot.appendingPathComponent("TestServer/.venv/bin/python").path
   if !FileManager.default.isExecutableFile(atPath: python) {
     let install = Process()
@@ -78,7 +34,7 @@ final class PythonWebSocketServer: @unchecked Sendable {  // immutable after ini
 
   init() throws {
     let stdout = Pipe()
-    process.executableURL = URL(fileURLWithPath: try testServerPython())
+    process.executableURL = URL(fileURLWithPath: try pythonOfTestServer())
     process.arguments = [repositoryRoot.appendingPathComponent("TestServer/ws_fault_server.py").path]
     process.standardInput = stdin
     process.standardOutput = stdout
@@ -93,7 +49,7 @@ final class PythonWebSocketServer: @unchecked Sendable {  // immutable after ini
     let words = String(decoding: line, as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\n" })
     guard words.count >= 3, words[0] == "READY", let ws = Int(words[1]), let raw = Int(words[2]) else {
       process.terminate()
-      throw TimeoutError()
+      throw TimeoutError(seconds: 20)
     }
     webSocketPort = ws
     rawPort = raw

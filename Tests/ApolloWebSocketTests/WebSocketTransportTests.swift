@@ -1,3 +1,4 @@
+import ApolloTestSupport
 @testable import ApolloWebSocket
 import Foundation
 import StarWarsAPI
@@ -9,7 +10,8 @@ import FoundationNetworking
 
 typealias CountdownResponse = GraphQLResponse<CountdownSubscription>
 
-/// Reference §4 WebSocket/WebSocketTests, against a scripted socket.
+/// Mirrors upstream 2.x `WebSocketTests` (apollographql/apollo-ios-dev, Tests/ApolloTests/WebSocket/WebSocketTests.swift),
+/// against a scripted socket.
 final class WebSocketTransportTests: XCTestCase {
   private func makeTransport(_ configuration: WebSocketTransport.Configuration = .init(), store: ApolloStore = ApolloStore())
     throws -> (WebSocketTransport, MockWebSocketSession)
@@ -45,19 +47,19 @@ final class WebSocketTransportTests: XCTestCase {
 
   // MARK: connection_init
 
-  func testInitCreatesTheFirstTaskWithoutResumingIt() throws {
+  func test_init_createsTheFirstTaskWithoutResumingIt() throws {
     let (_, session) = try makeTransport()
     XCTAssertEqual(session.capturedRequests.count, 1)
     XCTAssertFalse(session.task(0).resumed)
     XCTAssertEqual(session.capturedRequests[0].value(forHTTPHeaderField: "Sec-WebSocket-Protocol"), "graphql-transport-ws")
   }
 
-  func testInitRejectsNonWebSocketURL() {
+  func test_init_rejectsNonWebSocketURL() {
     XCTAssertThrowsError(try WebSocketTransport(urlSession: MockWebSocketSession(), store: ApolloStore(),
                                                 endpointURL: URL(string: "ftp://example.com")!))
   }
 
-  func testConnectionInit_defaultConfigurationSendsExactlyOneInitWithoutPayload() async throws {
+  func test_connectionInit_defaultConfigurationSendsExactlyOneInitWithoutPayload() async throws {
     let (transport, session) = try makeTransport()
     let (_, _) = try subscribe(transport)
     let task = try await session.waitForTask(0)
@@ -66,7 +68,7 @@ final class WebSocketTransportTests: XCTestCase {
     XCTAssertEqual(task.sent.first, #"{"type":"connection_init"}"#)
   }
 
-  func testConnectionInit_connectingPayloadAppearsInInit() async throws {
+  func test_connectionInit_connectingPayloadAppearsInInit() async throws {
     let (transport, session) = try makeTransport(.init(connectingPayload: ["Authorization": "Bearer x"]))
     _ = try subscribe(transport)
     let task = try await session.waitForTask(0)
@@ -74,7 +76,7 @@ final class WebSocketTransportTests: XCTestCase {
     XCTAssertEqual(task.sent(type: "connection_init")[0]["payload"], ["Authorization": "Bearer x"])
   }
 
-  func testConnectionInit_payloadIsSentAgainAfterReconnect() async throws {
+  func test_connectionInit_payloadIsSentAgainAfterReconnect() async throws {
     let (transport, session) = try makeTransport(.init(reconnectionInterval: 0, connectingPayload: ["token": "t"]))
     let (_, _, task, _) = try await connectedSubscription(transport, session)
     task.closeCleanly()
@@ -85,7 +87,7 @@ final class WebSocketTransportTests: XCTestCase {
 
   // MARK: Subscriptions
 
-  func testSingleSubscription_bufferedAckNextCompleteGivesOneParsedResult() async throws {
+  func test_singleSubscription_bufferedAckNextCompleteGivesOneParsedResult() async throws {
     let (transport, session) = try makeTransport()
     session.task(0).ack()  // buffered before the socket is even used
     let (_, collector) = try subscribe(transport)
@@ -101,7 +103,7 @@ final class WebSocketTransportTests: XCTestCase {
     XCTAssertNil(collector.error)
   }
 
-  func testTwoSubscriptionsStartedBeforeAckBothReceiveData() async throws {
+  func test_twoSubscriptionsStartedBeforeAck_bothReceiveData() async throws {
     let (transport, session) = try makeTransport()
     let (_, first) = try subscribe(transport, from: 1)
     let (_, second) = try subscribe(transport, from: 2)
@@ -117,7 +119,7 @@ final class WebSocketTransportTests: XCTestCase {
     XCTAssertEqual(countdowns(first).count + countdowns(second).count, 2)
   }
 
-  func testSecondSubscriptionWhileConnectedSendsNoSecondInit() async throws {
+  func test_secondSubscriptionWhileConnected_sendsNoSecondInit() async throws {
     let (transport, session) = try makeTransport()
     let (_, _, task, _) = try await connectedSubscription(transport, session)
     _ = try subscribe(transport)
@@ -125,7 +127,7 @@ final class WebSocketTransportTests: XCTestCase {
     XCTAssertEqual(task.sent(type: "connection_init").count, 1)
   }
 
-  func testAfterCleanDisconnectWithReconnectOffANewSubscriptionUsesANewTask() async throws {
+  func test_afterCleanDisconnectWithReconnectOffANewSubscription_usesANewTask() async throws {
     let (transport, session) = try makeTransport()
     let (_, collector, task, _) = try await connectedSubscription(transport, session)
     task.closeCleanly()
@@ -137,7 +139,7 @@ final class WebSocketTransportTests: XCTestCase {
     XCTAssertTrue(second.resumed)
   }
 
-  func testConnectionFailureBeforeAck_thrownErrorReachesSubscriber() async throws {
+  func test_connectionFailureBeforeAck_thrownErrorReachesSubscriber() async throws {
     let (transport, session) = try makeTransport()
     let (stream, collector) = try subscribe(transport)
     let task = try await session.waitForTask(0)
@@ -147,7 +149,7 @@ final class WebSocketTransportTests: XCTestCase {
     XCTAssertEqual(stream.state, .finished(.error(URLError(.cannotConnectToHost))))
   }
 
-  func testConnectionFailureBeforeAck_cleanEndIsConnectionClosed() async throws {
+  func test_connectionFailureBeforeAck_cleanEndIsConnectionClosed() async throws {
     let (transport, session) = try makeTransport()
     let (_, collector) = try subscribe(transport)
     let task = try await session.waitForTask(0)
@@ -158,7 +160,7 @@ final class WebSocketTransportTests: XCTestCase {
     }
   }
 
-  func testCancellationBeforeAck_dropsTheSubscriberAndSendsNoSubscribe() async throws {
+  func test_cancellationBeforeAck_dropsTheSubscriberAndSendsNoSubscribe() async throws {
     let (transport, session) = try makeTransport()
     let (stream, collector) = try subscribe(transport)
     let task = try await session.waitForTask(0)
@@ -172,7 +174,7 @@ final class WebSocketTransportTests: XCTestCase {
     XCTAssertEqual(stream.state, .finished(.cancelled))
   }
 
-  func testCancellationAfterSubscribingSendsExactlyOneComplete() async throws {
+  func test_cancellationAfterSubscribing_sendsExactlyOneComplete() async throws {
     let (transport, session) = try makeTransport()
     let (stream, collector, task, id) = try await connectedSubscription(transport, session)
     collector.cancel()
@@ -182,7 +184,7 @@ final class WebSocketTransportTests: XCTestCase {
     XCTAssertEqual(stream.state, .finished(.cancelled))
   }
 
-  func testServerCompleteIsNotEchoed() async throws {
+  func test_serverComplete_isNotEchoed() async throws {
     let (transport, session) = try makeTransport()
     let (stream, collector, task, id) = try await connectedSubscription(transport, session)
     task.complete(id)
@@ -191,7 +193,7 @@ final class WebSocketTransportTests: XCTestCase {
     XCTAssertEqual(stream.state, .finished(.completed))
   }
 
-  func testServerError_throwsGraphQLErrors_noCompleteEchoed_onlyTargetAffected_earlierNextDelivered() async throws {
+  func test_serverError_throwsGraphQLErrors_noCompleteEchoed_onlyTargetAffected_earlierNextDelivered() async throws {
     let (transport, session) = try makeTransport()
     let (stream, first, task, id) = try await connectedSubscription(transport, session)
     let (_, second) = try subscribe(transport)
@@ -212,7 +214,7 @@ final class WebSocketTransportTests: XCTestCase {
     XCTAssertEqual(task.sent(type: "complete").count, 0)
   }
 
-  func testCancellingOneOfTwoSendsCompleteOnlyForItAndTheOtherKeepsReceiving() async throws {
+  func test_cancellingOneOfTwo_sendsCompleteOnlyForItAndTheOtherKeepsReceiving() async throws {
     let (transport, session) = try makeTransport()
     let (_, first, task, id) = try await connectedSubscription(transport, session)
     let (_, second) = try subscribe(transport)
@@ -227,7 +229,7 @@ final class WebSocketTransportTests: XCTestCase {
 
   // MARK: Reconnection
 
-  func testReconnectWithIntervalZero_streamContinuesAndResubscribesWithTheSameID() async throws {
+  func test_reconnectWithIntervalZero_streamContinuesAndResubscribesWithTheSameID() async throws {
     let (transport, session) = try makeTransport(.init(reconnectionInterval: 0))
     let (stream, collector, task, id) = try await connectedSubscription(transport, session)
     let (_, other) = try subscribe(transport)
@@ -247,7 +249,7 @@ final class WebSocketTransportTests: XCTestCase {
     XCTAssertFalse(other.done)
   }
 
-  func testReconnectFailure_subscriberGetsTheReconnectTasksError() async throws {
+  func test_reconnectFailure_subscriberGetsTheReconnectTasksError() async throws {
     let (transport, session) = try makeTransport(.init(reconnectionInterval: 0))
     let (stream, collector, task, _) = try await connectedSubscription(transport, session)
     task.closeCleanly()
@@ -258,7 +260,7 @@ final class WebSocketTransportTests: XCTestCase {
     XCTAssertEqual(stream.state, .finished(.error(URLError(.cannotConnectToHost))))
   }
 
-  func testReconnectFailure_cleanEndStillFinishesWithAnError() async throws {
+  func test_reconnectFailure_cleanEndStillFinishesWithAnError() async throws {
     let (transport, session) = try makeTransport(.init(reconnectionInterval: 0))
     let (_, collector, task, _) = try await connectedSubscription(transport, session)
     task.closeCleanly()
@@ -270,7 +272,7 @@ final class WebSocketTransportTests: XCTestCase {
     }
   }
 
-  func testNoSubscribersLeft_noReconnect() async throws {
+  func test_noSubscribersLeft_noReconnect() async throws {
     let (transport, session) = try makeTransport(.init(reconnectionInterval: 0))
     let (_, collector, task, id) = try await connectedSubscription(transport, session)
     task.complete(id)
@@ -281,7 +283,7 @@ final class WebSocketTransportTests: XCTestCase {
     XCTAssertEqual(session.tasks.count, 1)
   }
 
-  func testCancellingDuringTheReconnectDelay_noSubscribeOnTheNewTask() async throws {
+  func test_cancellingDuringTheReconnectDelay_noSubscribeOnTheNewTask() async throws {
     let (transport, session) = try makeTransport(.init(reconnectionInterval: 0.3))
     let (_, collector, task, _) = try await connectedSubscription(transport, session)
     task.closeCleanly()
@@ -292,7 +294,7 @@ final class WebSocketTransportTests: XCTestCase {
     for later in session.tasks.dropFirst() { XCTAssertEqual(later.sent(type: "subscribe").count, 0) }
   }
 
-  func testTransportError_reconnectOn_streamContinues() async throws {
+  func test_transportError_reconnectOn_streamContinues() async throws {
     let (transport, session) = try makeTransport(.init(reconnectionInterval: 0))
     let (_, collector, task, id) = try await connectedSubscription(transport, session)
     task.fail(URLError(.networkConnectionLost))
@@ -304,7 +306,7 @@ final class WebSocketTransportTests: XCTestCase {
     XCTAssertNil(collector.error)
   }
 
-  func testTransportError_reconnectOff_dataThenTheError() async throws {
+  func test_transportError_reconnectOff_dataThenTheError() async throws {
     let (transport, session) = try makeTransport()
     let (stream, collector, task, id) = try await connectedSubscription(transport, session)
     task.next(id, #"{"countdown":1}"#)
@@ -316,7 +318,7 @@ final class WebSocketTransportTests: XCTestCase {
     XCTAssertEqual(session.tasks.count, 1)
   }
 
-  func testSendError_reconnectOn_resubscribesOnTheNewTask() async throws {
+  func test_sendError_reconnectOn_resubscribesOnTheNewTask() async throws {
     let (transport, session) = try makeTransport(.init(reconnectionInterval: 0))
     let (_, collector, task, id) = try await connectedSubscription(transport, session)
     task.sendError = URLError(.networkConnectionLost)
@@ -329,7 +331,7 @@ final class WebSocketTransportTests: XCTestCase {
     try await collector.waitForValues(1)
   }
 
-  func testSendError_reconnectOff_streamEndsWithoutAnError() async throws {
+  func test_sendError_reconnectOff_streamEndsWithoutAnError() async throws {
     let (transport, session) = try makeTransport()
     let (stream, collector, task, id) = try await connectedSubscription(transport, session)
     task.next(id, #"{"countdown":1}"#)
@@ -345,7 +347,7 @@ final class WebSocketTransportTests: XCTestCase {
 
   // MARK: Ping and pong
 
-  func testServerPingsGetPongsWithoutPayloadAndPongsGetNoReply() async throws {
+  func test_serverPings_getPongsWithoutPayloadAndPongsGetNoReply() async throws {
     let (transport, session) = try makeTransport()
     let delegate = RecordingDelegate()
     await transport.setDelegate(delegate)
@@ -361,20 +363,20 @@ final class WebSocketTransportTests: XCTestCase {
     XCTAssertEqual(delegate.events.filter { $0.hasPrefix("p") }, ["ping(payload)", "ping", "ping", "pong(payload)"])
   }
 
-  func testPingInterval_sendsPingsAfterTheAck() async throws {
+  func test_pingInterval_sendsPingsAfterTheAck() async throws {
     let (transport, session) = try makeTransport(.init(pingInterval: 0.1))
     let (_, _, task, _) = try await connectedSubscription(transport, session)
     try await task.waitForSent("ping", count: 2)
   }
 
-  func testNoPingIntervalSendsNoPings() async throws {
+  func test_noPingInterval_sendsNoPings() async throws {
     let (transport, session) = try makeTransport()
     let (_, _, task, _) = try await connectedSubscription(transport, session)
     try await Task.sleep(nanoseconds: 300_000_000)
     XCTAssertEqual(task.sent(type: "ping").count, 0)
   }
 
-  func testPingsStopAfterPauseAndRestartOnResume() async throws {
+  func test_pings_stopAfterPauseAndRestartOnResume() async throws {
     let (transport, session) = try makeTransport(.init(pingInterval: 0.05))
     let (_, _, task, _) = try await connectedSubscription(transport, session)
     try await task.waitForSent("ping")
@@ -388,7 +390,7 @@ final class WebSocketTransportTests: XCTestCase {
     try await second.waitForSent("ping")
   }
 
-  func testPingsStopAfterDisconnectAndRestartOnAutomaticReconnect() async throws {
+  func test_pings_stopAfterDisconnectAndRestartOnAutomaticReconnect() async throws {
     let (transport, session) = try makeTransport(.init(reconnectionInterval: 0, pingInterval: 0.05))
     let (_, _, task, _) = try await connectedSubscription(transport, session)
     try await task.waitForSent("ping")
@@ -402,7 +404,7 @@ final class WebSocketTransportTests: XCTestCase {
     try await second.waitForSent("ping")
   }
 
-  func testUnrecognizedMessageFailsTheSubscriber() async throws {
+  func test_unrecognizedMessage_failsTheSubscriber() async throws {
     let (transport, session) = try makeTransport()
     let (stream, collector, task, _) = try await connectedSubscription(transport, session)
     task.serve(#"{"type":"mystery"}"#)
@@ -414,7 +416,7 @@ final class WebSocketTransportTests: XCTestCase {
     do { let value = await transport.connectionState; XCTAssertEqual(value, .connected) }
   }
 
-  func testReconnectOff_cleanDisconnectEndsSubscriberNormallyAfterItsData() async throws {
+  func test_reconnectOff_cleanDisconnectEndsSubscriberNormallyAfterItsData() async throws {
     let (transport, session) = try makeTransport()
     let (stream, collector, task, id) = try await connectedSubscription(transport, session)
     task.next(id, #"{"countdown":9}"#)
@@ -428,7 +430,7 @@ final class WebSocketTransportTests: XCTestCase {
 
   // MARK: Queries and mutations
 
-  func testQueryOverWebSocket_singleResultAndOneSubscribe() async throws {
+  func test_queryOverWebSocket_singleResultAndOneSubscribe() async throws {
     let (transport, session) = try makeTransport()
     let collector = Collector(try transport.send(query: HeroNameQuery(episode: nil), fetchBehavior: .NetworkOnly,
                                                  requestConfiguration: RequestConfiguration()))
@@ -444,7 +446,7 @@ final class WebSocketTransportTests: XCTestCase {
     XCTAssertEqual(task.sent(type: "subscribe")[0]["payload"]?["operationName"], "HeroName")
   }
 
-  func testQueryOverWebSocket_serverErrorIsGraphQLErrors() async throws {
+  func test_queryOverWebSocket_serverErrorIsGraphQLErrors() async throws {
     let (transport, session) = try makeTransport()
     let collector = Collector(try transport.send(query: HeroNameQuery(episode: nil), fetchBehavior: .NetworkOnly,
                                                  requestConfiguration: RequestConfiguration()))
@@ -458,7 +460,7 @@ final class WebSocketTransportTests: XCTestCase {
     }
   }
 
-  func testQueryAndMutationFailOnDropWithReconnectOnAndAreNotRetried_onlyTheSubscriptionResubscribes() async throws {
+  func test_queryAndMutationFailOnDropWithReconnectOnAndAreNotRetried_onlyTheSubscriptionResubscribes() async throws {
     let (transport, session) = try makeTransport(.init(reconnectionInterval: 0))
     let (_, subscription, task, subscriptionID) = try await connectedSubscription(transport, session)
     let query = Collector(try transport.send(query: HeroNameQuery(episode: nil), fetchBehavior: .NetworkOnly,
@@ -479,7 +481,7 @@ final class WebSocketTransportTests: XCTestCase {
     XCTAssertFalse(subscription.done)
   }
 
-  func testCustomIDCreatorIsUsedForSubscribeAndRouting() async throws {
+  func test_customIDCreator_isUsedForSubscribeAndRouting() async throws {
     struct Custom: OperationMessageIdCreator { mutating func requestId() -> String { "custom-id-123" } }
     let (transport, session) = try makeTransport(.init(operationMessageIdCreator: Custom()))
     let (_, collector, task, id) = try await connectedSubscription(transport, session)
@@ -488,7 +490,7 @@ final class WebSocketTransportTests: XCTestCase {
     try await collector.waitForValues(1)
   }
 
-  func testSequencedCreatorStartingAt100() async throws {
+  func test_sequencedCreatorStartingAt100_givesIds100And101() async throws {
     let (transport, session) = try makeTransport(.init(operationMessageIdCreator: ApolloSequencedOperationMessageIdCreator(startAt: 100)))
     let (_, _, task, id) = try await connectedSubscription(transport, session)
     _ = try subscribe(transport)
@@ -498,7 +500,7 @@ final class WebSocketTransportTests: XCTestCase {
 
   // MARK: Delegate
 
-  func testDelegate_connectOnceThenDisconnectThenReconnectInOrder() async throws {
+  func test_delegate_connectOnceThenDisconnectThenReconnectInOrder() async throws {
     let (transport, session) = try makeTransport(.init(reconnectionInterval: 0))
     let delegate = RecordingDelegate()
     await transport.setDelegate(delegate)
@@ -511,7 +513,7 @@ final class WebSocketTransportTests: XCTestCase {
     XCTAssertEqual(delegate.events, ["connect", "disconnect(error)", "reconnect"])
   }
 
-  func testDelegate_cleanDisconnectHasNoError() async throws {
+  func test_delegate_cleanDisconnectHasNoError() async throws {
     let (transport, session) = try makeTransport()
     let delegate = RecordingDelegate()
     await transport.setDelegate(delegate)
@@ -523,7 +525,7 @@ final class WebSocketTransportTests: XCTestCase {
 
   // MARK: updateHeaderValues / updateConnectingPayload
 
-  func testUpdateHeaderValues_reconnectIfConnected_newTaskWithNewHeaderAndOldOneClosed() async throws {
+  func test_updateHeaderValues_reconnectIfConnected_newTaskWithNewHeaderAndOldOneClosed() async throws {
     let (transport, session) = try makeTransport()
     let delegate = RecordingDelegate()
     await transport.setDelegate(delegate)
@@ -541,7 +543,7 @@ final class WebSocketTransportTests: XCTestCase {
     XCTAssertFalse(delegate.events.contains { $0.hasPrefix("disconnect") })
   }
 
-  func testUpdateHeaderValues_withoutReconnectOrBeforeConnecting_nothingReconnects() async throws {
+  func test_updateHeaderValues_withoutReconnectOrBeforeConnecting_nothingReconnects() async throws {
     let (transport, session) = try makeTransport()
     await transport.updateHeaderValues(["A": "1"], reconnectIfConnected: true)
     XCTAssertEqual(session.capturedRequests.count, 1)
@@ -552,7 +554,7 @@ final class WebSocketTransportTests: XCTestCase {
     do { let value = await transport.connectionState; XCTAssertEqual(value, .connected) }
   }
 
-  func testUpdateHeaderValues_nilRemovesAndHeadersPersistAcrossAutomaticReconnect() async throws {
+  func test_updateHeaderValues_nilRemovesAndHeadersPersistAcrossAutomaticReconnect() async throws {
     let (transport, session) = try makeTransport(.init(reconnectionInterval: 0))
     await transport.updateHeaderValues(["A": "1", "B": "2"])
     await transport.updateHeaderValues(["A": nil])
@@ -564,7 +566,7 @@ final class WebSocketTransportTests: XCTestCase {
     XCTAssertEqual(second.request.value(forHTTPHeaderField: "Sec-WebSocket-Protocol"), "graphql-transport-ws")
   }
 
-  func testUpdateConnectingPayload_reconnectSendsTheNewPayloadAndStaleNextIsNotDelivered() async throws {
+  func test_updateConnectingPayload_reconnectSendsTheNewPayloadAndStaleNextIsNotDelivered() async throws {
     let (transport, session) = try makeTransport(.init(connectingPayload: ["token": "old"]))
     let (_, collector, task, id) = try await connectedSubscription(transport, session)
     await transport.updateConnectingPayload(["token": "new"], reconnectIfConnected: true)
@@ -579,7 +581,7 @@ final class WebSocketTransportTests: XCTestCase {
     XCTAssertEqual(countdowns(collector), [1])
   }
 
-  func testUpdateConnectingPayload_nilGivesInitWithoutPayload() async throws {
+  func test_updateConnectingPayload_nilGivesInitWithoutPayload() async throws {
     let (transport, session) = try makeTransport(.init(connectingPayload: ["token": "old"]))
     _ = try await connectedSubscription(transport, session)
     await transport.updateConnectingPayload(nil, reconnectIfConnected: true)
@@ -588,7 +590,7 @@ final class WebSocketTransportTests: XCTestCase {
     XCTAssertEqual(second.sent.first, #"{"type":"connection_init"}"#)
   }
 
-  func testUpdateWithReconnect_failsQueriesInFlightInsteadOfReplayingThem() async throws {
+  func test_updateWithReconnect_failsQueriesInFlightInsteadOfReplayingThem() async throws {
     let (transport, session) = try makeTransport()
     let (_, _, task, _) = try await connectedSubscription(transport, session)
     let mutation = Collector(try transport.send(
@@ -608,7 +610,7 @@ final class WebSocketTransportTests: XCTestCase {
 
   // MARK: pause / resume
 
-  func testPause_keepsSubscribersCancelsTaskAndDoesNotCallDidDisconnect() async throws {
+  func test_pause_keepsSubscribersCancelsTaskAndDoesNotCallDidDisconnect() async throws {
     let (transport, session) = try makeTransport()
     let delegate = RecordingDelegate()
     await transport.setDelegate(delegate)
@@ -622,7 +624,7 @@ final class WebSocketTransportTests: XCTestCase {
     XCTAssertEqual(delegate.events, ["connect"])
   }
 
-  func testPause_isANoOpBeforeConnectingAndWhenPaused() async throws {
+  func test_pause_isANoOpBeforeConnectingAndWhenPaused() async throws {
     let (transport, session) = try makeTransport()
     await transport.pause()
     do { let value = await transport.connectionState; XCTAssertEqual(value, .notStarted) }
@@ -633,7 +635,7 @@ final class WebSocketTransportTests: XCTestCase {
     XCTAssertEqual(session.tasks.count, 1)
   }
 
-  func testResumeFromPaused_resubscribesWithTheSameIDAndFiresDidReconnect() async throws {
+  func test_resumeFromPaused_resubscribesWithTheSameIDAndFiresDidReconnect() async throws {
     let (transport, session) = try makeTransport()
     let delegate = RecordingDelegate()
     await transport.setDelegate(delegate)
@@ -653,7 +655,7 @@ final class WebSocketTransportTests: XCTestCase {
     try await expectEventually { delegate.events == ["connect", "reconnect"] }
   }
 
-  func testResumeFromNotStarted_connectsEagerly() async throws {
+  func test_resumeFromNotStarted_connectsEagerly() async throws {
     let (transport, session) = try makeTransport()
     await transport.resume()
     do { let value = await transport.connectionState; XCTAssertEqual(value, .connecting) }
@@ -666,7 +668,7 @@ final class WebSocketTransportTests: XCTestCase {
     XCTAssertEqual(task.sent(type: "connection_init").count, 1)
   }
 
-  func testResumeFromDisconnectedOpensANewConnectionAndWhileConnectedDoesNothing() async throws {
+  func test_resumeFromDisconnected_opensANewConnectionAndWhileConnectedDoesNothing() async throws {
     let (transport, session) = try makeTransport()
     let (_, collector, task, _) = try await connectedSubscription(transport, session)
     await transport.resume()
@@ -678,7 +680,7 @@ final class WebSocketTransportTests: XCTestCase {
     _ = try await session.waitForTask(1)
   }
 
-  func testPauseDuringTheReconnectDelayStopsTheAutomaticReconnect() async throws {
+  func test_pauseDuringTheReconnectDelay_stopsTheAutomaticReconnect() async throws {
     let (transport, session) = try makeTransport(.init(reconnectionInterval: 0.5))
     let (_, _, task, _) = try await connectedSubscription(transport, session)
     task.closeCleanly()
@@ -692,7 +694,7 @@ final class WebSocketTransportTests: XCTestCase {
     _ = try await session.waitForTask(1)
   }
 
-  func testSubscribeWhilePausedWaitsForResume_thenBothSubscribe() async throws {
+  func test_subscribeWhilePausedWaitsForResume_thenBothSubscribe() async throws {
     let (transport, session) = try makeTransport()
     let (_, _, _, _) = try await connectedSubscription(transport, session)
     await transport.pause()
@@ -705,7 +707,7 @@ final class WebSocketTransportTests: XCTestCase {
     try await second.waitForSent("subscribe", count: 2)
   }
 
-  func testTwoPauseResumeCyclesKeepTheSubscriptionAlive() async throws {
+  func test_twoPauseResumeCycles_keepTheSubscriptionAlive() async throws {
     let (transport, session) = try makeTransport()
     let (_, collector, _, id) = try await connectedSubscription(transport, session)
     for cycle in 1...2 {
@@ -721,7 +723,7 @@ final class WebSocketTransportTests: XCTestCase {
     XCTAssertEqual(countdowns(collector), [1, 2])
   }
 
-  func testPauseFailsQueriesInFlight() async throws {
+  func test_pause_failsQueriesInFlight() async throws {
     let (transport, session) = try makeTransport()
     let (_, _, task, _) = try await connectedSubscription(transport, session)
     let query = Collector(try transport.send(query: HeroNameQuery(episode: nil), fetchBehavior: .NetworkOnly,
@@ -734,7 +736,7 @@ final class WebSocketTransportTests: XCTestCase {
 
   // MARK: Client awareness
 
-  func testClientAwarenessHeaders() throws {
+  func test_clientAwarenessMetadata_isSentAsHeaders() throws {
     let (_, named) = try makeTransport(.init(clientAwarenessMetadata: ClientAwarenessMetadata(
       clientApplicationName: "app", clientApplicationVersion: "1.2")))
     XCTAssertEqual(named.capturedRequests[0].value(forHTTPHeaderField: "apollographql-client-name"), "app")
@@ -749,7 +751,7 @@ final class WebSocketTransportTests: XCTestCase {
 
   // MARK: Cache behaviour
 
-  func testSubscriptionCacheThenNetworkWithAHitGivesCacheThenServer_andWritesToTheStore() async throws {
+  func test_subscriptionCacheThenNetworkWithAHitGivesCacheThenServer_andWritesToTheStore() async throws {
     let store = ApolloStore()
     let (transport, session) = try makeTransport(store: store)
     let (_, first, task, id) = try await connectedSubscription(transport, session)
@@ -765,7 +767,7 @@ final class WebSocketTransportTests: XCTestCase {
     XCTAssertEqual(second.values.map(\.source), [.cache, .server])
   }
 
-  func testSubscriptionWriteResultsToCacheFalseDoesNotWrite() async throws {
+  func test_subscriptionWriteResultsToCacheFalse_doesNotWrite() async throws {
     let store = ApolloStore()
     let (transport, session) = try makeTransport(store: store)
     let (_, collector) = try subscribe(transport, writeResultsToCache: false)
@@ -778,7 +780,7 @@ final class WebSocketTransportTests: XCTestCase {
     XCTAssertNil(cached)
   }
 
-  func testQueryCacheOnlyWithAHitOpensNoSocket_cacheFirstHitSendsNoSubscribe() async throws {
+  func test_queryCacheOnlyWithAHitOpensNoSocket_cacheFirstHitSendsNoSubscribe() async throws {
     let store = ApolloStore()
     let (transport, session) = try makeTransport(store: store)
     let network = Collector(try transport.send(query: HeroNameQuery(episode: nil), fetchBehavior: .NetworkOnly,
@@ -801,7 +803,7 @@ final class WebSocketTransportTests: XCTestCase {
     XCTAssertEqual(task.sent(type: "subscribe").count, 1)
   }
 
-  func testQueryCacheOnlyMissOpensNoSocketAndReturnsNothing() async throws {
+  func test_queryCacheOnlyMiss_opensNoSocketAndReturnsNothing() async throws {
     let (transport, session) = try makeTransport()
     let collector = Collector(try transport.send(query: HeroNameQuery(episode: nil), fetchBehavior: .CacheOnly,
                                                  requestConfiguration: RequestConfiguration()))
@@ -810,7 +812,7 @@ final class WebSocketTransportTests: XCTestCase {
     XCTAssertFalse(session.task(0).resumed)
   }
 
-  func testNetworkFirst_connectionFailureFallsBackToTheCache_graphQLErrorDoesNot() async throws {
+  func test_networkFirst_connectionFailureFallsBackToTheCache_graphQLErrorDoesNot() async throws {
     let store = ApolloStore()
     try store.publishRecords(store.records(for: HeroNameQuery(episode: nil), data: [
       "hero": ["__typename": "Droid", "id": "2001", "name": "R2-D2"]]))
@@ -838,7 +840,7 @@ final class WebSocketTransportTests: XCTestCase {
 
   // MARK: Memory
 
-  func testTransportDeallocatesAfterCompletion() async throws {
+  func test_transport_deallocatesAfterCompletion() async throws {
     let weakTransport = WeakRef<WebSocketTransport>()
     let session = MockWebSocketSession()
     do {
@@ -856,7 +858,7 @@ final class WebSocketTransportTests: XCTestCase {
     XCTAssertEqual(session.task(0).cancelCode, .goingAway)
   }
 
-  func testTransportDeallocatesAfterPauseAndCancel() async throws {
+  func test_transport_deallocatesAfterPauseAndCancel() async throws {
     let weakTransport = WeakRef<WebSocketTransport>()
     let session = MockWebSocketSession()
     do {
@@ -874,7 +876,7 @@ final class WebSocketTransportTests: XCTestCase {
     try await expectEventually { weakTransport.value == nil }
   }
 
-  func testTransportDeallocatesAfterAMidStreamCancel() async throws {
+  func test_transport_deallocatesAfterAMidStreamCancel() async throws {
     let weakTransport = WeakRef<WebSocketTransport>()
     let session = MockWebSocketSession()
     do {
@@ -894,7 +896,7 @@ final class WebSocketTransportTests: XCTestCase {
     try await expectEventually { weakTransport.value == nil }
   }
 
-  func testTransportDeallocatesAfterAReconnectCycle() async throws {
+  func test_transport_deallocatesAfterAReconnectCycle() async throws {
     let weakTransport = WeakRef<WebSocketTransport>()
     let session = MockWebSocketSession()
     do {
@@ -916,7 +918,7 @@ final class WebSocketTransportTests: XCTestCase {
     try await expectEventually { weakTransport.value == nil }
   }
 
-  func testSubscriptionState_pendingBeforeTheAck_activeOnceSubscribed() async throws {
+  func test_subscriptionState_pendingBeforeTheAck_activeOnceSubscribed() async throws {
     let (transport, session) = try makeTransport()
     let (stream, _) = try subscribe(transport)
     let task = try await session.waitForTask(0)

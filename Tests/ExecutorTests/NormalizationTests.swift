@@ -233,7 +233,7 @@ final class FieldCacheKeyTests: XCTestCase {
     XCTAssertEqual(try key(hero(alias: "r2", ["episode": "JEDI"])), "hero(episode:JEDI)")
   }
 
-  func test_integerFloatAndNullArguments() throws {
+  func test_integerFloatAndNullArguments_keyAsWritten() throws {
     XCTAssertEqual(try key(hero(["episode": 1])), "hero(episode:1)")
     XCTAssertEqual(try key(hero(["episode": 1.99])), "hero(episode:1.99)")
     XCTAssertEqual(try key(hero(["episode": 5.0])), "hero(episode:5.0)")
@@ -253,7 +253,7 @@ final class FieldCacheKeyTests: XCTestCase {
     XCTAssertEqual(try key(hero(["nested": ["foo": 1, "bar": .null]])), "hero([nested:bar:null,foo:1])")
   }
 
-  func test_objectArgumentWithVariables() throws {
+  func test_objectArgumentWithVariables_keysWithTheVariableValues() throws {
     XCTAssertEqual(try key(hero(["nested": ["foo": .variable("a"), "bar": .variable("b")]]), ["a": 1, "b": "2"]),
                    "hero([nested:bar:2,foo:1])")
     XCTAssertEqual(try key(hero(["nested": ["foo": .variable("a"), "bar": .variable("b")]]), ["a": 1, "b": GraphQLNullable<String>.null]),

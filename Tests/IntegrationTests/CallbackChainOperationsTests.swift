@@ -9,7 +9,7 @@ import FoundationNetworking
 
 /// The foundation integration list through the 1.x `RequestChainNetworkTransport`, with callbacks.
 final class CallbackChainOperationsTests: IntegrationTestCase {
-  func testQueryReturnsR2D2WithoutEpisodeAndLukeForEmpireFromServer() async throws {
+  func test_query_returnsR2D2WithoutEpisodeAndLukeForEmpireFromServer() async throws {
     let live = CallbackLive()
     let r2 = await callbackResults(expected: 1) {
       live.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheData, queue: callbackChainQueue, resultHandler: $0)
@@ -27,7 +27,7 @@ final class CallbackChainOperationsTests: IntegrationTestCase {
     XCTAssertEqual(logged.first?.extensions?["clientLibrary"]?["version"], "1.25.7")
   }
 
-  func testMutationWithVariablesEchoesCreatedReview() async throws {
+  func test_mutationWithVariables_echoesCreatedReview() async throws {
     let live = CallbackLive()
     let results = await callbackResults(expected: 1) {
       live.client.perform(mutation: CreateReviewMutation(episode: .init(.JEDI), review: ReviewInput(stars: 4, commentary: "Ewoks")),
@@ -37,7 +37,7 @@ final class CallbackChainOperationsTests: IntegrationTestCase {
     XCTAssertEqual(try results.first?.get().data?.createReview?.commentary, "Ewoks")
   }
 
-  func testGraphQLErrorComesWithPartialData() async throws {
+  func test_graphQLError_comesWithPartialData() async throws {
     // Keep the client: the default provider invalidates its session when it goes away (upstream behaviour).
     let live = CallbackLive()
     let results = await callbackResults(expected: 1) {
@@ -48,7 +48,7 @@ final class CallbackChainOperationsTests: IntegrationTestCase {
     XCTAssertEqual(value.errors?.map(\.message), ["errorField failed"])
   }
 
-  func testGETForQueriesSendsQueryItemsAndMutationStillPOSTs() async throws {
+  func test_getForQueries_sendsQueryItemsAndMutationStillPOSTs() async throws {
     let live = CallbackLive(useGETForQueries: true)
     _ = await callbackResults(expected: 1) {
       live.client.fetch(query: HeroNameQuery(episode: .init(.EMPIRE)), cachePolicy: .fetchIgnoringCacheData,
@@ -64,7 +64,7 @@ final class CallbackChainOperationsTests: IntegrationTestCase {
     XCTAssertNil(logged.first?.header("Content-Type"))
   }
 
-  func testSingleAndMultipleFileUploadsReachTheServer() async throws {
+  func test_singleAndMultipleFileUploads_reachTheServer() async throws {
     let live = CallbackLive()
     let single = await callbackResults(expected: 1) {
       live.client.upload(operation: SingleUploadMutation(file: "a"),
@@ -80,7 +80,7 @@ final class CallbackChainOperationsTests: IntegrationTestCase {
     XCTAssertEqual(try multiple.first?.get().data?.multipleUpload.map(\.filename), ["a.txt", "b.txt"])
   }
 
-  func testPersistedQueryOverPOSTMissesThenSendsDocumentThenHitsWithHashOnly() async throws {
+  func test_persistedQueryOverPOST_missesThenSendsDocumentThenHitsWithHashOnly() async throws {
     let first = CallbackLive(autoPersistQueries: true)
     let results = await callbackResults(expected: 1) {
       first.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheData, queue: callbackChainQueue, resultHandler: $0)
@@ -97,7 +97,7 @@ final class CallbackChainOperationsTests: IntegrationTestCase {
     XCTAssertEqual(logged.first?.persistedQueryHash, HeroNameQuery.operationDocument.operationIdentifier)
   }
 
-  func testPersistedQueryOverGETMissesThenSendsDocumentThenHitsWithHashOnly() async throws {
+  func test_persistedQueryOverGET_missesThenSendsDocumentThenHitsWithHashOnly() async throws {
     for _ in 0..<2 {
       let live = CallbackLive(autoPersistQueries: true, useGETForQueries: true, useGETForPersistedQueryRetry: true)
       _ = await callbackResults(expected: 1) {
@@ -109,7 +109,7 @@ final class CallbackChainOperationsTests: IntegrationTestCase {
     XCTAssertEqual(logged.map { $0.queryItems["query"] == nil }, [true, false, true])
   }
 
-  func testReturnCacheDataAndFetchDeliversCacheThenNetwork() async throws {
+  func test_returnCacheDataAndFetch_deliversCacheThenNetwork() async throws {
     let live = CallbackLive()
     _ = await callbackResults(expected: 1) {
       live.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheData, queue: callbackChainQueue, resultHandler: $0)
@@ -123,7 +123,7 @@ final class CallbackChainOperationsTests: IntegrationTestCase {
     XCTAssertEqual(logged.count, 2)
   }
 
-  func testInterceptorThatReturnsAValueAndThenProceeds_deliversTwice() async throws {
+  func test_interceptorThatReturnsAValueAndThenProceeds_deliversTwice() async throws {
     final class EarlyAnswer: ApolloInterceptor, @unchecked Sendable {
       var id = InterceptorID.next()
       func interceptAsync<Operation: GraphQLOperation>(

@@ -25,7 +25,7 @@ final class CallbackChainSessionClientTests: IntegrationTestCase {
 
   /// A concurrent queue: URLSession's delegate callbacks may run on it side by side, and the body of a
   /// task must still reach the chain whole and in order.
-  func testConcurrentCallbackQueueDeliversEveryResponseWhole() async throws {
+  func test_concurrentCallbackQueue_deliversEveryResponseWhole() async throws {
     let session = URLSessionClient(sessionConfiguration: .ephemeral, callbackQueue: concurrentQueue())
     let client = makeClient(session)
     let count = 400
@@ -54,7 +54,7 @@ final class CallbackChainSessionClientTests: IntegrationTestCase {
   }
 
   /// Large bodies arrive in many pieces: on a concurrent queue they must still be put together in order.
-  func testConcurrentCallbackQueueKeepsTheBytesOfALargeBodyInOrder() async throws {
+  func test_concurrentCallbackQueue_keepsTheBytesOfALargeBodyInOrder() async throws {
     let session = URLSessionClient(sessionConfiguration: .ephemeral, callbackQueue: concurrentQueue())
     let client = makeClient(session)
     let content = String((0..<200_000).map { index in Character(UnicodeScalar(UInt8(97 + index % 26))) })
@@ -85,7 +85,7 @@ final class CallbackChainSessionClientTests: IntegrationTestCase {
 
   /// swift-corelibs-foundation arms its timer with whole seconds: without rounding up, the context's 0.5 s
   /// would time the request out at once, before the server (answering after 100 ms) is even asked.
-  func testSubSecondTimeoutFromTheContextDoesNotFireBeforeItElapses() async throws {
+  func test_subSecondTimeoutFromTheContext_doesNotFireBeforeItElapses() async throws {
     struct HalfSecond: RequestContextTimeoutConfigurable { let requestTimeout: TimeInterval = 0.5 }
     let session = URLSessionClient(sessionConfiguration: .ephemeral, callbackQueue: nil)
     let client = makeClient(session, endpoint: "/fault/delay/100")
@@ -99,7 +99,7 @@ final class CallbackChainSessionClientTests: IntegrationTestCase {
 
   /// Cancelling a task right after it was resumed lands while swift-corelibs-foundation still looks the
   /// request up in the URL cache; without the client's workarounds that race traps the process.
-  func testCancellingRightAfterSendingNeverTrapsAndCompletesAtMostOnce() async throws {
+  func test_cancellingRightAfterSending_neverTrapsAndCompletesAtMostOnce() async throws {
     let configuration = URLSessionConfiguration.ephemeral
     configuration.urlCache = URLCache(memoryCapacity: 1_000_000, diskCapacity: 0, diskPath: nil)
     let session = URLSessionClient(sessionConfiguration: configuration, callbackQueue: nil)

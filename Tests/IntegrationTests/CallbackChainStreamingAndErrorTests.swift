@@ -1,4 +1,5 @@
 import ApolloCallbackChain
+import ApolloTestSupport
 import Foundation
 import StarWarsAPI
 import XCTest
@@ -25,15 +26,15 @@ final class CallbackChainStreamingAndErrorTests: IntegrationTestCase {
     XCTAssertEqual(logged.count, 1, file: file, line: line)
   }
 
-  func testDeferredQueryArrivesInTwoPartsInitialWithoutFriendsThenWithFriends() async throws {
+  func test_deferredQuery_arrivesInTwoPartsInitialWithoutFriendsThenWithFriends() async throws {
     try await assertDeferredHero(endpoint: "/graphql")
   }
 
-  func testDeferredQueryIn2023PendingCompletedFormatGivesTheSameTwoResults() async throws {
+  func test_deferredQueryIn2023PendingCompletedFormat_givesTheSameTwoResults() async throws {
     try await assertDeferredHero(endpoint: "/graphql?deferFormat=2023")
   }
 
-  func testSubscriptionOverMultipartHTTPCountsDown_onePerValue() async throws {
+  func test_subscriptionOverMultipartHTTPCountsDown_onePerValue() async throws {
     let live = CallbackLive()
     let results = await callbackResults(expected: 4) {
       _ = live.client.subscribe(subscription: CountdownSubscription(from: 3, intervalMs: 20), queue: callbackChainQueue, resultHandler: $0)
@@ -43,7 +44,7 @@ final class CallbackChainStreamingAndErrorTests: IntegrationTestCase {
     XCTAssertEqual(logged.first?.header("Accept")?.contains("subscriptionSpec=1.0"), true)
   }
 
-  func testSubscriptionHeartbeatsProduceNoValues() async throws {
+  func test_subscriptionHeartbeats_produceNoValues() async throws {
     let live = CallbackLive(endpoint: "/graphql?heartbeatMs=10")
     let results = await callbackResults(expected: 4) {
       _ = live.client.subscribe(subscription: CountdownSubscription(from: 3, intervalMs: 80), queue: callbackChainQueue, resultHandler: $0)
@@ -52,9 +53,9 @@ final class CallbackChainStreamingAndErrorTests: IntegrationTestCase {
   }
 
   /// Decision: a cancelled request stays silent, as upstream (no completion, no cancellation error).
-  func testCancellingSlowQuery_neverCompletes_andTheRequestHadReachedTheServer() async throws {
+  func test_cancellingSlowQuery_neverCompletes_andTheRequestHadReachedTheServer() async throws {
     let live = CallbackLive()
-    let results = CallbackResults<Bool>()
+    let results = Recorder<Bool>()
     let chain = live.client.fetch(query: SlowQuery(delayMs: 3000), cachePolicy: .fetchIgnoringCacheData, queue: callbackChainQueue) { _ in
       results.append(true)
     }
@@ -63,26 +64,26 @@ final class CallbackChainStreamingAndErrorTests: IntegrationTestCase {
     XCTAssertEqual(logged.map(\.operationName), ["Slow"])
     chain.cancel()
     try await Task.sleep(nanoseconds: 3_500_000_000)
-    XCTAssertEqual(results.all.count, 0)
+    XCTAssertEqual(results.count, 0)
   }
 
-  func testCancellingSubscription_stopsValuesAndTheServerStream() async throws {
+  func test_cancellingSubscription_stopsValuesAndTheServerStream() async throws {
     let live = CallbackLive()
-    let values = CallbackResults<Int>()
+    let values = Recorder<Int>()
     let chain = live.client.subscribe(subscription: CountdownSubscription(from: 100, intervalMs: 100), queue: callbackChainQueue) { result in
       if let value = try? result.get().data?.countdown { values.append(value) }
     }
-    let gotTwo = await eventually(within: 5) { values.all.count >= 2 }
+    let gotTwo = await eventually(within: 5) { values.count >= 2 }
     XCTAssertTrue(gotTwo)
     chain.cancel()
-    let countAtCancel = values.all.count
+    let countAtCancel = values.count
     try await Task.sleep(nanoseconds: 500_000_000)
-    XCTAssertLessThanOrEqual(values.all.count, countAtCancel + 1, "at most one delivery already queued")
+    XCTAssertLessThanOrEqual(values.count, countAtCancel + 1, "at most one delivery already queued")
     let ended = try await eventually(within: 5) { try await TestServer.stats()["httpSubscriptions"]?.intValue == 0 }
     XCTAssertTrue(ended, "the server stream was not closed")
   }
 
-  func testUnauthorizedEndpointWithoutToken_invalidResponseCode401WithWholeBodyAsGraphQLError() async throws {
+  func test_unauthorizedEndpointWithoutToken_invalidResponseCode401WithWholeBodyAsGraphQLError() async throws {
     let results = await callbackResults(expected: 1) {
       CallbackLiveHolder.shared.keep(CallbackLive(endpoint: "/graphql-auth")).client
         .fetch(query: MeQuery(), cachePolicy: .fetchIgnoringCacheData, queue: callbackChainQueue, resultHandler: $0)
@@ -93,7 +94,7 @@ final class CallbackChainStreamingAndErrorTests: IntegrationTestCase {
     XCTAssertEqual((error.graphQLError?["errors"] as? [[String: Any]])?.first?["message"] as? String, "Unauthorized")
   }
 
-  func testServerError500WithJSONBody_invalidResponseCodeKeepingTheBody() async throws {
+  func test_serverError500WithJSONBody_invalidResponseCodeKeepingTheBody() async throws {
     let live = CallbackLive(endpoint: "/fault/status/500?body=json")
     let results = await callbackResults(expected: 1) {
       live.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheData, queue: callbackChainQueue, resultHandler: $0)
@@ -106,7 +107,7 @@ final class CallbackChainStreamingAndErrorTests: IntegrationTestCase {
   }
 
   /// 1.x checks the status before parsing, so an empty 500 is a response-code error (2.x differs).
-  func testServerError500WithEmptyBody_invalidResponseCode() async throws {
+  func test_serverError500WithEmptyBody_invalidResponseCode() async throws {
     let live = CallbackLive(endpoint: "/fault/status/500?body=empty")
     let results = await callbackResults(expected: 1) {
       live.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheData, queue: callbackChainQueue, resultHandler: $0)
@@ -114,7 +115,7 @@ final class CallbackChainStreamingAndErrorTests: IntegrationTestCase {
     XCTAssertTrue(results.first?.failure is ResponseCodeInterceptor.ResponseCodeError, "\(results)")
   }
 
-  func testConnectionRefused_networkErrorWithCannotConnectToHost() async throws {
+  func test_connectionRefused_networkErrorWithCannotConnectToHost() async throws {
     let live = CallbackLive(endpoint: "http://127.0.0.1:1/graphql")
     let results = await callbackResults(expected: 1) {
       live.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheData, queue: callbackChainQueue, resultHandler: $0)
@@ -125,7 +126,7 @@ final class CallbackChainStreamingAndErrorTests: IntegrationTestCase {
     XCTAssertEqual((underlying as? URLError)?.code, .cannotConnectToHost)
   }
 
-  func testConnectionDroppedMidBody_failsWithoutHanging() async throws {
+  func test_connectionDroppedMidBody_failsWithoutHanging() async throws {
     let live = CallbackLive(endpoint: "/fault/drop")
     let results = await callbackResults(expected: 1, timeout: 10) {
       live.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheData, queue: callbackChainQueue, resultHandler: $0)
@@ -133,7 +134,7 @@ final class CallbackChainStreamingAndErrorTests: IntegrationTestCase {
     XCTAssertNotNil(results.first?.failure)
   }
 
-  func testRequestTimeoutFromContext_networkErrorTimedOut() async throws {
+  func test_requestTimeoutFromContext_networkErrorTimedOut() async throws {
     struct Timeout: RequestContextTimeoutConfigurable { let requestTimeout: TimeInterval = 0.5 }
     let live = CallbackLive(endpoint: "/fault/delay/3000")
     let start = ContinuousClock.now
@@ -148,7 +149,7 @@ final class CallbackChainStreamingAndErrorTests: IntegrationTestCase {
     XCTAssertLessThan(elapsed(since: start), 2.5)
   }
 
-  func testMalformedJSON_couldNotParseToJSONWithTheBytes() async throws {
+  func test_malformedJSON_couldNotParseToJSONWithTheBytes() async throws {
     let live = CallbackLive(endpoint: "/fault/malformed")
     let results = await callbackResults(expected: 1) {
       live.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheData, queue: callbackChainQueue, resultHandler: $0)
@@ -159,7 +160,7 @@ final class CallbackChainStreamingAndErrorTests: IntegrationTestCase {
     XCTAssertEqual(String(decoding: data, as: UTF8.self), #"{"data": {"hero": "#)
   }
 
-  func testErrorInterceptorRepairs401WithFreshTokenAndRetriesOnce() async throws {
+  func test_errorInterceptor_repairs401WithFreshTokenAndRetriesOnce() async throws {
     let tokens = CallbackTokens(initial: "stale-token")
     let live = CallbackLive(endpoint: "/graphql-auth", provider: { session, store in
       ProviderClosure(errorInterceptor: ReauthenticatingErrorInterceptor(tokens: tokens)) { operation in
@@ -177,10 +178,10 @@ final class CallbackChainStreamingAndErrorTests: IntegrationTestCase {
     XCTAssertEqual(logged.last?.header("Authorization"), "Bearer \(tokens.current)")
   }
 
-  func testMaxRetryInterceptorStopsAnAlwaysRetryingInterceptorAfterTwoRetries() async throws {
+  func test_maxRetryInterceptor_stopsAnAlwaysRetryingInterceptorAfterTwoRetries() async throws {
     final class AlwaysRetry: ApolloInterceptor, @unchecked Sendable {
       var id = InterceptorID.next()
-      let runs = CallbackResults<Int>()
+      let runs = Recorder<Int>()
       func interceptAsync<Operation: GraphQLOperation>(
         chain: any RequestChain, request: HTTPRequest<Operation>, response: HTTPResponse<Operation>?,
         completion: @escaping (Result<GraphQLResult<Operation.Data>, any Error>) -> Void
@@ -202,7 +203,7 @@ final class CallbackChainStreamingAndErrorTests: IntegrationTestCase {
     guard case .hitMaxRetryCount(2, "HeroName")? = results.first?.failure as? MaxRetryInterceptor.RetryError else {
       return XCTFail("\(results)")
     }
-    XCTAssertEqual(retrier.runs.all.count, 3)
+    XCTAssertEqual(retrier.runs.count, 3)
     let logged = try await TestServer.requests(path: "/graphql")
     XCTAssertEqual(logged.count, 0)
   }

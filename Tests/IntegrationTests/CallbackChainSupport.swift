@@ -1,4 +1,5 @@
 import ApolloCallbackChain
+import ApolloTestSupport
 import Foundation
 import StarWarsAPI
 import XCTest
@@ -37,15 +38,6 @@ struct CallbackLive {
   }
 }
 
-/// Deliveries from any thread.
-final class CallbackResults<Value>: @unchecked Sendable {
-  // @unchecked Sendable: `values` is only touched under `lock`.
-  private let lock = NSLock()
-  private var values: [Value] = []
-  func append(_ value: Value) { lock.lock(); values.append(value); lock.unlock() }
-  var all: [Value] { lock.lock(); defer { lock.unlock() }; return values }
-}
-
 extension IntegrationTestCase {
   /// Starts a 1.x call, waits for `expected` completions (at most `timeout` s), lets `settle` s pass and
   /// asserts that exactly `expected` arrived.
@@ -53,7 +45,7 @@ extension IntegrationTestCase {
     expected: Int, timeout: Double = 15, settle: Double = 0.3, file: StaticString = #filePath, line: UInt = #line,
     _ start: (@escaping GraphQLResultHandler<Data>) -> Void
   ) async -> [Result<GraphQLResult<Data>, any Error>] {
-    let results = CallbackResults<Result<GraphQLResult<Data>, any Error>>()
+    let results = Recorder<Result<GraphQLResult<Data>, any Error>>()
     let arrived = XCTestExpectation(description: "completions")
     arrived.expectedFulfillmentCount = max(expected, 1)
     arrived.isInverted = expected == 0
@@ -63,8 +55,8 @@ extension IntegrationTestCase {
     }
     await fulfillment(of: [arrived], timeout: expected == 0 ? settle : timeout)
     try? await Task.sleep(nanoseconds: UInt64(settle * 1_000_000_000))
-    XCTAssertEqual(results.all.count, expected, "number of completions", file: file, line: line)
-    return results.all
+    XCTAssertEqual(results.count, expected, "number of completions", file: file, line: line)
+    return results.values
   }
 }
 

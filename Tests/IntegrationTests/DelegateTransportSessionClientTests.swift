@@ -12,7 +12,7 @@ import FoundationNetworking
 final class DelegateTransportSessionClientTests: IntegrationTestCase {
   /// A concurrent queue: URLSession's delegate callbacks may run on it side by side, and the body of a
   /// task must still reach its completion whole and in order.
-  func testConcurrentCallbackQueueDeliversEveryResponseWhole() async throws {
+  func test_concurrentCallbackQueue_deliversEveryResponseWhole() async throws {
     let queue = OperationQueue()
     queue.maxConcurrentOperationCount = 8
     let client = URLSessionClient(sessionConfiguration: .ephemeral, callbackQueue: queue)
@@ -42,7 +42,7 @@ final class DelegateTransportSessionClientTests: IntegrationTestCase {
   }
 
   /// Large bodies arrive in many pieces: on a concurrent queue they must still be put together in order.
-  func testConcurrentCallbackQueueKeepsTheBytesOfALargeBodyInOrder() async throws {
+  func test_concurrentCallbackQueue_keepsTheBytesOfALargeBodyInOrder() async throws {
     let queue = OperationQueue()
     queue.maxConcurrentOperationCount = 8
     let client = URLSessionClient(sessionConfiguration: .ephemeral, callbackQueue: queue)
@@ -75,7 +75,7 @@ final class DelegateTransportSessionClientTests: IntegrationTestCase {
 
   /// swift-corelibs-foundation arms its timer with whole seconds: without rounding up, 0.5 s would time
   /// the request out at once, before the server (answering after 100 ms) is even asked.
-  func testSubSecondRequestTimeoutDoesNotFireBeforeItElapses() async throws {
+  func test_subSecondRequestTimeout_doesNotFireBeforeItElapses() async throws {
     let queue = OperationQueue()
     queue.maxConcurrentOperationCount = 1
     let client = URLSessionClient(sessionConfiguration: .ephemeral, callbackQueue: queue)
@@ -100,7 +100,7 @@ final class DelegateTransportSessionClientTests: IntegrationTestCase {
 
   /// Cancelling a task right after it was resumed lands while swift-corelibs-foundation still looks the
   /// request up in the URL cache; without the client's workarounds that race traps the process.
-  func testCancellingRightAfterSendingNeverTrapsAndCompletesAtMostOnce() async throws {
+  func test_cancellingRightAfterSending_neverTrapsAndCompletesAtMostOnce() async throws {
     let queue = OperationQueue()
     queue.maxConcurrentOperationCount = 1
     let configuration = URLSessionConfiguration.ephemeral

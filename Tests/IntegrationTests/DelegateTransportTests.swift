@@ -93,7 +93,7 @@ final class DelegateTransportTests: IntegrationTestCase {
     return outcome
   }
 
-  func testHeaderAddedInWillSendArrivesAtTheServer() async throws {
+  func test_headerAddedInWillSend_arrivesAtTheServer() async throws {
     let delegate = Delegate()
     delegate.setHeader("X-Custom-Header", "from-willSend")
     let transport = makeTransport(delegate: delegate)
@@ -105,7 +105,7 @@ final class DelegateTransportTests: IntegrationTestCase {
     XCTAssertEqual(logged.last?.header("apollographql-client-name"), transport.clientName)
   }
 
-  func testShouldSendFalseSendsNothing() async throws {
+  func test_shouldSendFalse_sendsNothing() async throws {
     let delegate = Delegate()
     delegate.shouldSendAnswer = false
     let outcome = await send(HeroNameQuery(episode: nil), on: makeTransport(delegate: delegate))
@@ -115,7 +115,7 @@ final class DelegateTransportTests: IntegrationTestCase {
     XCTAssertTrue(delegate.rawBodies.isEmpty)
   }
 
-  func test401AnsweredByRetryDelegateAfterAsynchronousReauthenticationSucceedsOnTheSecondAttempt() async throws {
+  func test_401AnsweredByRetryDelegateAfterAsynchronousReauthentication_succeedsOnTheSecondAttempt() async throws {
     let delegate = Delegate()
     delegate.setHeader("Authorization", "Bearer expired")
     delegate.onError = { [delegate] error, answer in
@@ -145,7 +145,7 @@ final class DelegateTransportTests: IntegrationTestCase {
     XCTAssertNotEqual(logged.last?.header("Authorization"), "Bearer expired")
   }
 
-  func testFailWithErrorDeliversThatError() async throws {
+  func test_retryDelegateFailWithError_deliversThatError() async throws {
     struct GaveUp: Error, Equatable {}
     let delegate = Delegate()
     delegate.onError = { _, answer in answer(.fail(GaveUp())) }
@@ -153,7 +153,7 @@ final class DelegateTransportTests: IntegrationTestCase {
     XCTAssertEqual(outcome.error as? GaveUp, GaveUp())
   }
 
-  func testTaskCompletedDelegateSeesTheRawBodyOfA500() async throws {
+  func test_taskCompletedDelegate_seesTheRawBodyOfA500() async throws {
     let delegate = Delegate()
     let outcome = await send(HeroNameQuery(episode: nil), on: makeTransport("/fault/status/500?body=text", delegate: delegate))
     XCTAssertEqual(delegate.rawBodies.count, 1)
@@ -164,7 +164,7 @@ final class DelegateTransportTests: IntegrationTestCase {
     XCTAssertEqual(error?.body.map { String(decoding: $0, as: UTF8.self) }, "status 500")
   }
 
-  func testGETForQueries() async throws {
+  func test_getForQueries_sendsAGETAndGetsTheAnswer() async throws {
     let outcome = await send(HeroNameQuery(episode: .init(.EMPIRE)), on: makeTransport(useGETForQueries: true))
     let body = try XCTUnwrap(outcome.last).get().body
     XCTAssertEqual(body["data"]?["hero"]?["name"]?.stringValue, "Luke Skywalker")
@@ -174,7 +174,7 @@ final class DelegateTransportTests: IntegrationTestCase {
     XCTAssertNotNil(logged.last?.header("apollographql-client-name"), "kept on GET, unlike 0.x")
   }
 
-  func testUpload() async throws {
+  func test_upload_reachesTheServerWithNameAndContent() async throws {
     let file = GraphQLFile(fieldName: "file", originalName: "a.txt", mimeType: "text/plain", data: Data("alpha".utf8))
     let outcome = await send(SingleUploadMutation(file: "a"), on: makeTransport(), files: [file])
     let body = try XCTUnwrap(outcome.last).get().body
@@ -183,7 +183,7 @@ final class DelegateTransportTests: IntegrationTestCase {
     XCTAssertEqual(body["data"]?["singleUpload"]?["mimetype"]?.stringValue, "text/plain")
   }
 
-  func testApolloClientFetchThroughTheTransport() async throws {
+  func test_apolloClientFetch_goesThroughTheTransport() async throws {
     let client = ApolloClient(networkTransport: makeTransport())
     let done = expectation(description: "fetched")
     done.assertForOverFulfill = true
@@ -196,8 +196,8 @@ final class DelegateTransportTests: IntegrationTestCase {
     XCTAssertEqual(try outcome.last?.get().data?.hero?.name, "R2-D2")
   }
 
-  // Quirk Q8, kept: cancelling the returned task delivers the cancellation error.
-  func testCancellingTheReturnedTaskDeliversANetworkErrorWrappingCancelled() async throws {
+  // MIGRATION.md §5.5, 0.x quirk Q8, kept: cancelling the returned task delivers the cancellation error.
+  func test_cancellingTheReturnedTask_deliversANetworkErrorWrappingCancelled() async throws {
     let transport = makeTransport("/fault/delay/2000")
     let outcome = Outcome<GraphQLResponse<HeroNameQuery.Data>>()
     let done = expectation(description: "completion")
@@ -217,8 +217,8 @@ final class DelegateTransportTests: IntegrationTestCase {
     XCTAssertEqual((underlying as NSError).code, NSURLErrorCancelled)
   }
 
-  // §5.33: client.cancel(task:) silences the task.
-  func testClientCancelTaskNeverCallsTheCompletion() async throws {
+  // Mirrors upstream apollographql/apollo-ios 0.33.0 `URLSessionClientLiveTests`: client.cancel(task:) silences the task.
+  func test_clientCancelTask_neverCallsTheCompletion() async throws {
     let client = URLSessionClient(sessionConfiguration: .ephemeral, callbackQueue: callbackQueue)
     let called = Outcome<(Data, HTTPURLResponse)>()
     let task = client.sendRequest(URLRequest(url: TestServer.url("/fault/delay/1000"))) { result in called.record(result) }
@@ -229,8 +229,8 @@ final class DelegateTransportTests: IntegrationTestCase {
     client.invalidate()
   }
 
-  // §5.29
-  func testURLSessionClientGETSucceedsWithDataAndTheResponseURLOfTheRequest() async throws {
+  // Mirrors upstream apollographql/apollo-ios 0.33.0 `URLSessionClientLiveTests`.
+  func test_urlSessionClientGET_succeedsWithDataAndTheResponseURLOfTheRequest() async throws {
     let client = URLSessionClient(sessionConfiguration: .ephemeral, callbackQueue: callbackQueue)
     let request = URLRequest(url: TestServer.url("/health"))
     let done = expectation(description: "completion")
@@ -249,8 +249,8 @@ final class DelegateTransportTests: IntegrationTestCase {
     client.invalidate()
   }
 
-  // §5.34
-  func testTwentyConcurrentRequestsAllCompleteWithDistinctTaskIdentifiers() async throws {
+  // Mirrors upstream apollographql/apollo-ios 0.33.0 `URLSessionClientLiveTests`.
+  func test_twentyConcurrentRequests_allCompleteWithDistinctTaskIdentifiers() async throws {
     let client = URLSessionClient(sessionConfiguration: .ephemeral, callbackQueue: callbackQueue)
     let done = expectation(description: "all")
     done.expectedFulfillmentCount = 20
@@ -271,10 +271,10 @@ final class DelegateTransportTests: IntegrationTestCase {
   }
 }
 
-/// The default callback queue is `.main` (quirk Q12, kept): completions arrive while the main run loop
+/// The default callback queue is `.main` (MIGRATION.md §5.5, 0.x quirk Q12, kept): completions arrive while the main run loop
 /// runs, which XCTest's synchronous `wait(for:timeout:)` does on the main thread.
 final class DelegateTransportMainQueueTests: IntegrationTestCase {
-  func testQuirkQ12KeptDefaultMainCallbackQueueCompletesWhenTheMainRunLoopRuns() {
+  func test_quirkQ12Kept_defaultMainCallbackQueueCompletesWhenTheMainRunLoopRuns() {
     let transport = HTTPNetworkTransport(url: TestServer.url("/graphql"))
     let done = expectation(description: "completion")
     done.assertForOverFulfill = true

@@ -1,4 +1,5 @@
 import ApolloAsyncChain
+import ApolloTestSupport
 import Foundation
 import StarWarsAPI
 import XCTest
@@ -207,58 +208,16 @@ class IntegrationTestCase: XCTestCase {
   }
 }
 
-/// A test ran past its deadline: the code under test hung.
-struct HangError: Error, CustomStringConvertible {
-  let seconds: Double
-  var description: String { "Did not finish within \(seconds) s (the code under test hangs)" }
-}
-
-/// Runs `body` and gives up with ``HangError`` after `seconds`, even when `body` ignores cancellation.
-func within<T: Sendable>(
-  _ seconds: Double, _ body: @escaping @Sendable () async throws -> T
-) async throws -> T {
-  let outcome = AsyncThrowingStream<T, any Error> { continuation in
-    let work = Task {
-      do { continuation.yield(try await body()); continuation.finish() } catch { continuation.finish(throwing: error) }
-    }
-    let deadline = Task {
-      try await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
-      continuation.finish(throwing: HangError(seconds: seconds))
-    }
-    continuation.onTermination = { _ in
-      work.cancel()
-      deadline.cancel()
-    }
-  }
-  for try await value in outcome { return value }
-  throw HangError(seconds: seconds)
-}
-
-/// The values of a stream and the error that ended it, with a hang guard.
-func drain<T: Sendable>(
-  _ stream: AsyncThrowingStream<T, any Error>, within seconds: Double = 15
-) async throws -> (values: [T], error: (any Error)?) {
-  try await within(seconds) {
-    var values: [T] = []
-    do {
-      for try await value in stream { values.append(value) }
-      return (values, nil)
-    } catch {
-      return (values, error)
-    }
-  }
-}
-
 /// The error `body` throws, or `nil` (with a test failure) when it succeeds.
 func expectError<T: Sendable>(
   within seconds: Double = 15, file: StaticString = #filePath, line: UInt = #line,
   _ body: @escaping @Sendable () async throws -> T
 ) async -> (any Error)? {
   do {
-    let value = try await within(seconds, body)
+    let value = try await withTimeout(seconds, body)
     XCTFail("Expected an error, got \(value)", file: file, line: line)
     return nil
-  } catch let hang as HangError {
+  } catch let hang as TimeoutError {
     XCTFail("\(hang)", file: file, line: line)
     return nil
   } catch {
@@ -272,12 +231,3 @@ func elapsed(since start: ContinuousClock.Instant) -> Double {
   return Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
 }
 
-/// Polls `condition` every 20 ms until it holds or `seconds` pass; returns whether it held.
-func eventually(within seconds: Double = 5, _ condition: @Sendable () async throws -> Bool) async rethrows -> Bool {
-  let start = ContinuousClock.now
-  while elapsed(since: start) < seconds {
-    if try await condition() { return true }
-    try? await Task.sleep(nanoseconds: 20_000_000)
-  }
-  return try await condition()
-}

@@ -1,4 +1,5 @@
 import ApolloAsyncChain
+import ApolloTestSupport
 import Foundation
 import StarWarsAPI
 import XCTest
@@ -9,7 +10,7 @@ import FoundationNetworking
 
 /// Custom interceptors in a live chain: task-local context, repairing a 401, and the retry limit.
 final class InterceptorTests: IntegrationTestCase {
-  func testTaskLocalCorrelationIDReachesEveryInterceptorAndTheServerHeader() async throws {
+  func test_taskLocalCorrelationID_reachesEveryInterceptorAndTheServerHeader() async throws {
     let seen = Mutex<[String]>([])
     let provider = ExtendedProvider(
       graphQLBefore: { [CorrelationRecorder(name: "first", seen: seen)] },
@@ -37,12 +38,12 @@ final class InterceptorTests: IntegrationTestCase {
     XCTAssertEqual(logged.count, 2)
   }
 
-  func testInterceptorRepairs401WithFreshTokenAndRetriesOnce() async throws {
+  func test_interceptor_repairs401WithFreshTokenAndRetriesOnce() async throws {
     let tokens = TokenStore(initial: "stale-token")
     let provider = ExtendedProvider(graphQLAfter: { [ReauthenticatingInterceptor(tokens: tokens)] })
     let live = LiveClient(endpoint: "/graphql-auth", provider: provider)
 
-    let response = try await within(15) { try await live.client.fetch(query: MeQuery(), cachePolicy: .networkOnly) }
+    let response = try await withTimeout(15) { try await live.client.fetch(query: MeQuery(), cachePolicy: .networkOnly) }
 
     XCTAssertNil(response.errors)
     XCTAssertEqual(response.data?.me, "user-1")
@@ -55,7 +56,7 @@ final class InterceptorTests: IntegrationTestCase {
     XCTAssertEqual(logged.last?.operationName, "Me")
   }
 
-  func testMaxRetryInterceptorStopsAnAlwaysRetryingInterceptorAfterTwoRetries() async throws {
+  func test_maxRetryInterceptor_stopsAnAlwaysRetryingInterceptorAfterTwoRetries() async throws {
     let runs = Mutex(0)
     let provider = ExtendedProvider(
       graphQLBefore: { [MaxRetryInterceptor(maxRetriesAllowed: 2), AlwaysRetryInterceptor(runs: runs)] },

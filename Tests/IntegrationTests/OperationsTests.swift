@@ -5,7 +5,7 @@ import XCTest
 
 /// Queries, mutations, GraphQL errors, GET and uploads against TestServer.
 final class OperationsTests: IntegrationTestCase {
-  func testQueryReturnsR2D2WithoutEpisodeAndLukeForEmpireFromServer() async throws {
+  func test_query_returnsR2D2WithoutEpisodeAndLukeForEmpireFromServer() async throws {
     let live = LiveClient()
 
     let r2 = try await live.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .networkOnly)
@@ -28,7 +28,7 @@ final class OperationsTests: IntegrationTestCase {
     XCTAssertEqual(logged.last?.variables?["episode"], "EMPIRE")
   }
 
-  func testMutationWithVariablesEchoesCreatedReview() async throws {
+  func test_mutationWithVariables_echoesCreatedReview() async throws {
     let live = LiveClient()
     let mutation = CreateReviewMutation(episode: .init(.JEDI), review: ReviewInput(stars: 4, commentary: "Ewoks, but fine"))
 
@@ -45,7 +45,7 @@ final class OperationsTests: IntegrationTestCase {
     XCTAssertEqual(logged.first?.variables?["review"], ["stars": 4, "commentary": "Ewoks, but fine"])
   }
 
-  func testGraphQLErrorComesWithPartialData() async throws {
+  func test_graphQLError_comesWithPartialData() async throws {
     let live = LiveClient()
 
     let response = try await live.client.fetch(query: ErrorFieldQuery(), cachePolicy: .networkOnly)
@@ -59,7 +59,7 @@ final class OperationsTests: IntegrationTestCase {
     XCTAssertEqual(errors.first?.path, [.field("errorField")])
   }
 
-  func testGETForQueriesSendsQueryItemsAndMutationStillPOSTs() async throws {
+  func test_getForQueries_sendsQueryItemsAndMutationStillPOSTs() async throws {
     let live = LiveClient(useGETForQueries: true)
 
     let response = try await live.client.fetch(query: HeroNameQuery(episode: .init(.EMPIRE)), cachePolicy: .networkOnly)
@@ -88,7 +88,7 @@ final class OperationsTests: IntegrationTestCase {
     XCTAssertEqual(post.header("Content-Type"), "application/json")
   }
 
-  func testSingleFileUploadReachesServerWithNameTypeSizeAndContent() async throws {
+  func test_singleFileUpload_reachesServerWithNameTypeSizeAndContent() async throws {
     let live = LiveClient()
     let text = "Hello from the async chain"
     let file = GraphQLFile(fieldName: "file", originalName: "hello.txt", mimeType: "text/plain", data: Data(text.utf8))
@@ -106,7 +106,7 @@ final class OperationsTests: IntegrationTestCase {
     XCTAssertTrue(logged.first?.header("Content-Type")?.hasPrefix("multipart/form-data; boundary=") == true)
   }
 
-  func testMultipleFileUploadReachesServerInOrder() async throws {
+  func test_multipleFileUpload_reachesServerInOrder() async throws {
     let live = LiveClient()
     let files = [
       GraphQLFile(fieldName: "files", originalName: "a.txt", mimeType: "text/plain", data: Data("alpha".utf8)),

@@ -8,7 +8,7 @@ final class PersistedQueryTests: IntegrationTestCase {
   private var expectedHash: String { HeroNameQuery.operationDocument.operationIdentifier ?? "<none>" }
   private var document: String? { HeroNameQuery.operationDocument.definition?.queryDocument }
 
-  func testPersistedQueryOverPOSTMissesThenSendsDocumentThenHitsWithHashOnly() async throws {
+  func test_persistedQueryOverPOST_missesThenSendsDocumentThenHitsWithHashOnly() async throws {
     let apq = AutoPersistedQueryConfiguration(autoPersistQueries: true)
 
     let first = try await LiveClient(apqConfig: apq).client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .networkOnly)
@@ -36,7 +36,7 @@ final class PersistedQueryTests: IntegrationTestCase {
     XCTAssertEqual(logged.last?.persistedQueryHash, expectedHash)
   }
 
-  func testPersistedQueryOverGETMissesThenSendsDocumentThenHitsWithHashOnly() async throws {
+  func test_persistedQueryOverGET_missesThenSendsDocumentThenHitsWithHashOnly() async throws {
     let apq = AutoPersistedQueryConfiguration(autoPersistQueries: true, useGETForPersistedQueryRetry: true)
 
     let first = try await LiveClient(apqConfig: apq, useGETForQueries: true).client

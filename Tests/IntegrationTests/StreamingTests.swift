@@ -1,4 +1,5 @@
 import ApolloAsyncChain
+import ApolloTestSupport
 import Foundation
 import StarWarsAPI
 import XCTest
@@ -11,11 +12,11 @@ import FoundationNetworking
 final class StreamingTests: IntegrationTestCase {
   private let r2Friends = ["Luke Skywalker", "Han Solo", "Leia Organa"]
 
-  func testDeferredQueryArrivesInTwoPartsInitialWithoutFriendsThenWithFriends() async throws {
+  func test_deferredQuery_arrivesInTwoPartsInitialWithoutFriendsThenWithFriends() async throws {
     try await assertDeferredHeroArrivesInTwoParts(endpoint: "/graphql")
   }
 
-  func testDeferredQueryIn2023PendingCompletedFormatGivesTheSameTwoResults() async throws {
+  func test_deferredQueryIn2023PendingCompletedFormat_givesTheSameTwoResults() async throws {
     try await assertDeferredHeroArrivesInTwoParts(endpoint: "/graphql?deferFormat=2023")
   }
 
@@ -24,7 +25,7 @@ final class StreamingTests: IntegrationTestCase {
   ) async throws {
     let live = LiveClient(endpoint: endpoint)
 
-    let (results, error) = try await drain(try live.client.fetch(query: HeroDeferredQuery(), cachePolicy: .networkOnly))
+    let (results, error) = try await collect(try live.client.fetch(query: HeroDeferredQuery(), cachePolicy: .networkOnly), timeout: 15)
 
     XCTAssertNil(error, "the stream failed: \(String(describing: error))", file: file, line: line)
     XCTAssertEqual(results.count, 2, file: file, line: line)
@@ -39,11 +40,11 @@ final class StreamingTests: IntegrationTestCase {
     XCTAssertEqual(logged.count, 1, "both parts came in one response", file: file, line: line)
   }
 
-  func testSubscriptionOverMultipartHTTPCountsDownThenCompletes() async throws {
+  func test_subscriptionOverMultipartHTTP_countsDownThenCompletes() async throws {
     let live = LiveClient()
     let stream = try live.client.subscribe(subscription: CountdownSubscription(from: 3, intervalMs: 20))
 
-    let (values, error) = try await drain(stream.stream)
+    let (values, error) = try await collect(stream.stream, timeout: 15)
 
     XCTAssertNil(error, "the subscription failed: \(String(describing: error))")
     XCTAssertEqual(values.map { $0.data?.countdown }, [3, 2, 1, 0])
@@ -54,13 +55,13 @@ final class StreamingTests: IntegrationTestCase {
     XCTAssertEqual(logged.first?.header("Accept")?.contains("subscriptionSpec=1.0"), true)
   }
 
-  func testSubscriptionHeartbeatsArriveButProduceNoValues() async throws {
+  func test_subscriptionHeartbeats_arriveButProduceNoValues() async throws {
     let chunks = Mutex<[String]>([])
     let provider = ExtendedProvider(http: { [ChunkRecorder(chunks: chunks)] })
     let live = LiveClient(endpoint: "/graphql?heartbeatMs=10", provider: provider)
     let stream = try live.client.subscribe(subscription: CountdownSubscription(from: 3, intervalMs: 80))
 
-    let (values, error) = try await drain(stream.stream)
+    let (values, error) = try await collect(stream.stream, timeout: 15)
 
     XCTAssertNil(error, "the subscription failed: \(String(describing: error))")
     XCTAssertEqual(values.map { $0.data?.countdown }, [3, 2, 1, 0])
@@ -75,7 +76,7 @@ final class StreamingTests: IntegrationTestCase {
     XCTAssertEqual(received.count - heartbeats.count, 4, "one payload chunk per value; chunks: \(received)")
   }
 
-  func testCancellingSlowQueryEndsPromptlyWithCancellationErrorAndNoResult() async throws {
+  func test_cancellingSlowQuery_endsPromptlyWithCancellationErrorAndNoResult() async throws {
     let live = LiveClient()
     let task = Task { try await live.client.fetch(query: SlowQuery(delayMs: 3000), cachePolicy: .networkOnly) }
     // Wait until the server is working on it (polled: under load the request can take a while to leave).
@@ -84,7 +85,7 @@ final class StreamingTests: IntegrationTestCase {
 
     let start = ContinuousClock.now
     task.cancel()
-    let outcome = try await within(5) { await task.result }
+    let outcome = try await withTimeout(5) { await task.result }
 
     XCTAssertLessThan(elapsed(since: start), 1.0)
     switch outcome {
@@ -95,7 +96,7 @@ final class StreamingTests: IntegrationTestCase {
     }
   }
 
-  func testCancellingSubscriptionFinishesAsCancelledAndStopsValuesAndServerStream() async throws {
+  func test_cancellingSubscription_finishesAsCancelledAndStopsValuesAndServerStream() async throws {
     let live = LiveClient()
     let stream = try live.client.subscribe(subscription: CountdownSubscription(from: 100, intervalMs: 100))
     let received = Mutex<[Int]>([])
@@ -112,7 +113,7 @@ final class StreamingTests: IntegrationTestCase {
     XCTAssertEqual(activeOnServer, 1)
 
     consumer.cancel()
-    _ = try await within(5) { await consumer.result }
+    _ = try await withTimeout(5) { await consumer.result }
     let countAtCancel = received.withLock { $0.count }
 
     XCTAssertEqual(stream.state, .finished(.cancelled))

@@ -9,7 +9,7 @@ import FoundationNetworking
 
 /// HTTP status errors and transport faults, as the caller of `ApolloClient` sees them.
 final class TransportErrorTests: IntegrationTestCase {
-  func testUnauthorizedEndpointWithoutTokenThrowsResponseCodeError401WithParsedBody() async throws {
+  func test_unauthorizedEndpointWithoutToken_throwsResponseCodeError401WithParsedBody() async throws {
     let live = LiveClient(endpoint: "/graphql-auth")
 
     let error = await expectError { try await live.client.fetch(query: MeQuery(), cachePolicy: .networkOnly) }
@@ -27,7 +27,7 @@ final class TransportErrorTests: IntegrationTestCase {
     XCTAssertNil(logged.first?.header("Authorization"))
   }
 
-  func testServerError500WithJSONBodyThrowsResponseCodeErrorKeepingBodyInChunk() async throws {
+  func test_serverError500WithJSONBody_throwsResponseCodeErrorKeepingBodyInChunk() async throws {
     let live = LiveClient(endpoint: "/fault/status/500?body=json")
 
     let error = await expectError { try await live.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .networkOnly) }
@@ -38,7 +38,7 @@ final class TransportErrorTests: IntegrationTestCase {
     XCTAssertEqual(responseError.graphQLError?.object["errors"]?[0]?["message"], "status 500")
   }
 
-  func testUpstreamQuirk_ServerError500WithEmptyBodyThrowsNoResultsNotResponseCodeError() async throws {
+  func test_upstreamQuirk_serverError500WithEmptyBodyThrowsNoResultsNotResponseCodeError() async throws {
     let live = LiveClient(endpoint: "/fault/status/500?body=empty")
 
     let error = await expectError { try await live.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .networkOnly) }
@@ -49,7 +49,7 @@ final class TransportErrorTests: IntegrationTestCase {
     XCTAssertEqual(logged.count, 1)
   }
 
-  func testConnectionRefusedThrowsURLErrorCannotConnectToHost() async throws {
+  func test_connectionRefused_throwsURLErrorCannotConnectToHost() async throws {
     let live = LiveClient(endpoint: "http://127.0.0.1:1/graphql")
 
     let error = await expectError { try await live.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .networkOnly) }
@@ -58,7 +58,7 @@ final class TransportErrorTests: IntegrationTestCase {
     XCTAssertEqual(urlError.code, .cannotConnectToHost)
   }
 
-  func testConnectionDroppedMidBodyFailsWithoutHanging() async throws {
+  func test_connectionDroppedMidBody_failsWithoutHanging() async throws {
     let live = LiveClient(endpoint: "/fault/drop")
     let start = ContinuousClock.now
 
@@ -78,7 +78,7 @@ final class TransportErrorTests: IntegrationTestCase {
     XCTAssertLessThan(elapsed(since: start), 5)
   }
 
-  func testRequestTimeoutThrowsURLErrorTimedOutWellBeforeTheSlowAnswer() async throws {
+  func test_requestTimeout_throwsURLErrorTimedOutWellBeforeTheSlowAnswer() async throws {
     let live = LiveClient(endpoint: "/fault/delay/3000")
     let start = ContinuousClock.now
 
@@ -94,7 +94,7 @@ final class TransportErrorTests: IntegrationTestCase {
     XCTAssertLessThan(seconds, 2.5)
   }
 
-  func testMalformedJSONThrowsCouldNotParseToJSONWithTheBytes() async throws {
+  func test_malformedJSON_throwsCouldNotParseToJSONWithTheBytes() async throws {
     let live = LiveClient(endpoint: "/fault/malformed")
 
     let error = await expectError { try await live.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .networkOnly) }

@@ -1,4 +1,5 @@
 import ApolloAsyncChain
+import ApolloTestSupport
 import Foundation
 import StarWarsAPI
 import XCTest
@@ -18,26 +19,26 @@ final class URLSessionChunksTests: IntegrationTestCase {
   }
 
   private func chunks(_ session: URLSession, _ request: URLRequest) async throws -> ([Data], HTTPURLResponse?) {
-    try await within(10) {
+    try await withTimeout(10) {
       let (sequence, response) = try await session.chunks(for: request)
       return (try await collectChunks(sequence), response as? HTTPURLResponse)
     }
   }
 
-  func testJSONPostProducesASingleChunkWithTheWholeBody() async throws {
+  func test_jsonPost_producesASingleChunkWithTheWholeBody() async throws {
     let (chunks, response) = try await chunks(URLSession.shared, post())
     XCTAssertEqual(response?.statusCode, 200)
     XCTAssertEqual(chunks.count, 1)
     XCTAssertEqual(try JSONParser.parse(XCTUnwrap(chunks.first))["data"]?["hero"]?["name"], "R2-D2")
   }
 
-  func testBasicGETProducesASingleChunk() async throws {
+  func test_basicGET_producesASingleChunk() async throws {
     let (chunks, response) = try await chunks(URLSession.shared, URLRequest(url: TestServer.url("/health")))
     XCTAssertEqual(response?.statusCode, 200)
     XCTAssertEqual(chunks.map { String(decoding: $0, as: UTF8.self) }, ["ok"])
   }
 
-  func testTaskCancelledBeforeChunksThrowsCancellationError() async throws {
+  func test_taskCancelledBeforeChunks_throwsCancellationError() async throws {
     let request = post()
     let task = Task {
       withUnsafeCurrentTask { $0?.cancel() }
@@ -51,10 +52,10 @@ final class URLSessionChunksTests: IntegrationTestCase {
     }
   }
 
-  func testTwentySimultaneousRequestsAllResolve() async throws {
+  func test_twentySimultaneousRequests_allResolve() async throws {
     let session = URLSession(configuration: .ephemeral)
     let request = post()
-    let names = try await within(20) {
+    let names = try await withTimeout(20) {
       try await withThrowingTaskGroup(of: JSON?.self) { group in
         for _ in 0..<20 {
           group.addTask {
@@ -71,7 +72,7 @@ final class URLSessionChunksTests: IntegrationTestCase {
     XCTAssertEqual(names, Array(repeating: "R2-D2", count: 20))
   }
 
-  func testMultipartSubscriptionIsCutIntoOneChunkPerPart_asTheyArrive() async throws {
+  func test_multipartSubscriptionIsCutIntoOneChunkPerPart_asTheyArrive() async throws {
     var request = post()
     request.setValue("multipart/mixed;subscriptionSpec=1.0,application/json", forHTTPHeaderField: "Accept")
     request.httpBody = Data(#"{"query":"subscription { countdown(from: 2, intervalMs: 50) }"}"#.utf8)
@@ -83,12 +84,12 @@ final class URLSessionChunksTests: IntegrationTestCase {
     XCTAssertEqual(payloads.compactMap { $0["payload"]?["data"]?["countdown"] }, [2, 1, 0])
   }
 
-  func testClientOverPlainURLSession_fetchesThroughTheChain() async throws {
+  func test_clientOverPlainURLSession_fetchesThroughTheChain() async throws {
     let store = ApolloStore()
     let transport = RequestChainNetworkTransport(urlSession: URLSession.shared, interceptorProvider: DefaultInterceptorProvider.shared,
                                                  store: store, endpointURL: TestServer.url("/graphql"))
     let client = ApolloClient(networkTransport: transport, store: store)
-    let response = try await within(10) { try await client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .networkOnly) }
+    let response = try await withTimeout(10) { try await client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .networkOnly) }
     XCTAssertEqual(response.data?.hero?.name, "R2-D2")
   }
 }

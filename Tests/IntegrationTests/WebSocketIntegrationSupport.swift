@@ -79,24 +79,6 @@ func webSocketURL(_ base: URL, _ pathAndQuery: String = "/graphql") -> URL {
   return URL(string: text + pathAndQuery)!
 }
 
-/// Polls `condition` until it holds or `seconds` pass.
-func waitFor(_ seconds: Double = 10, _ condition: @Sendable () async throws -> Bool) async rethrows -> Bool {
-  let deadline = Date().addingTimeInterval(seconds)
-  while Date() < deadline {
-    if try await condition() { return true }
-    try? await Task.sleep(nanoseconds: 20_000_000)
-  }
-  return try await condition()
-}
-
-/// Fails the test and throws when `condition` does not hold within `seconds`.
-func expectSoon(_ what: String, within seconds: Double = 10, file: StaticString = #filePath, line: UInt = #line,
-                _ condition: @Sendable () async throws -> Bool) async throws {
-  if try await waitFor(seconds, condition) { return }
-  XCTFail("Timed out waiting for \(what)", file: file, line: line)
-  throw HangError(seconds: seconds)
-}
-
 /// A TestServer of this test's own on another port, which the test may kill and restart; the shared
 /// server is never touched.
 struct PrivateTestServer {

@@ -1,3 +1,4 @@
+import ApolloTestSupport
 import ApolloWebSocket
 import Foundation
 import StarWarsAPI
@@ -26,7 +27,7 @@ final class WebSocketServerRestartTests: XCTestCase {
     try await super.tearDown()
   }
 
-  func testServerKilledAndRestartedMidSubscription_subscriptionResumes_mutationInFlightFailsAndIsNotReplayed() async throws {
+  func test_serverKilledAndRestartedMidSubscription_subscriptionResumes_mutationInFlightFailsAndIsNotReplayed() async throws {
     let session = RecordingWebSocketSession()
     let events = WebSocketEvents()
     let transport = try WebSocketTransport(
@@ -40,7 +41,7 @@ final class WebSocketServerRestartTests: XCTestCase {
       for try await response in subscription { received.withLock { $0.append(response.data?.countdown ?? -1) } }
     }
     defer { consumer.cancel() }
-    try await expectSoon("first values") { received.withLock { $0.count } >= 3 }
+    try await expectEventually("first values", within: 10) { received.withLock { $0.count } >= 3 }
 
     // Freeze the server so the mutation is surely in flight, then kill it.
     try server.signal(SIGSTOP)
@@ -52,18 +53,18 @@ final class WebSocketServerRestartTests: XCTestCase {
         return nil
       } catch { return error }
     }
-    try await expectSoon("the mutation's subscribe on the wire") {
+    try await expectEventually("the mutation's subscribe on the wire", within: 10) {
       session.tasks[0].sent(type: "subscribe").contains { $0["payload"]?["operationName"] == "CreateReview" }
     }
     try await server.must("kill")
 
-    let mutationError = try await within(10) { await mutationOutcome.value }
+    let mutationError = try await withTimeout(10) { await mutationOutcome.value }
     XCTAssertNotNil(mutationError, "the mutation in flight fails")
-    try await expectSoon("reconnecting") { subscription.state == .reconnecting }
+    try await expectEventually("reconnecting", within: 10) { subscription.state == .reconnecting }
     let beforeRestart = received.withLock { $0.count }
 
     try await server.must("start")
-    try await expectSoon("values after the reconnection", within: 20) {
+    try await expectEventually("values after the reconnection", within: 20) {
       received.withLock { $0.count } >= beforeRestart + 3
     }
     XCTAssertEqual(subscription.state, .active)
@@ -75,7 +76,7 @@ final class WebSocketServerRestartTests: XCTestCase {
     XCTAssertEqual(stats["reviews"], 0, "the mutation was not replayed on the new server")
   }
 
-  func testDroppedServerNeverLeavesTheStreamHanging() async throws {
+  func test_droppedServer_neverLeavesTheStreamHanging() async throws {
     let transport = try WebSocketTransport(
       urlSession: RecordingWebSocketSession(), store: ApolloStore(), endpointURL: webSocketURL(server.baseURL),
       configuration: .init(reconnectionInterval: 0.2))
@@ -88,14 +89,14 @@ final class WebSocketServerRestartTests: XCTestCase {
         return nil
       } catch { return error }
     }
-    try await expectSoon("first values") { received.withLock { $0 } >= 2 }
+    try await expectEventually("first values", within: 10) { received.withLock { $0 } >= 2 }
     try await server.must("kill")
-    let error = try await within(15) { await outcome.value }
+    let error = try await withTimeout(15) { await outcome.value }
     XCTAssertNotNil(error, "a failed reconnection ends the stream with an error")
     XCTAssertEqual(subscription.state, .finished(.error(WebSocketTransport.Error.connectionClosed)))
   }
 
-  func testReconnectOffServerKilled_streamEnds() async throws {
+  func test_reconnectOffServerKilled_streamEnds() async throws {
     let transport = try WebSocketTransport(
       urlSession: RecordingWebSocketSession(), store: ApolloStore(), endpointURL: webSocketURL(server.baseURL))
     let subscription = try transport.send(subscription: CountdownSubscription(from: 100_000, intervalMs: .some(50)),
@@ -105,9 +106,9 @@ final class WebSocketServerRestartTests: XCTestCase {
       do { for try await _ in subscription { received.withLock { $0 += 1 } } } catch {}
       return true
     }
-    try await expectSoon("first values") { received.withLock { $0 } >= 2 }
+    try await expectEventually("first values", within: 10) { received.withLock { $0 } >= 2 }
     try await server.must("kill")
-    let ended = try await within(15) { await outcome.value }
+    let ended = try await withTimeout(15) { await outcome.value }
     XCTAssertTrue(ended)
     if case .finished = subscription.state {} else { XCTFail("state \(subscription.state)") }
   }

@@ -1,3 +1,4 @@
+import ApolloTestSupport
 import ApolloWebSocket
 import Foundation
 import StarWarsAPI
@@ -17,11 +18,11 @@ final class WebSocketTransportIntegrationTests: IntegrationTestCase {
                            configuration: configuration)
   }
 
-  func testSubscriptionDeliversSeveralValuesThenCompletes() async throws {
+  func test_subscription_deliversSeveralValuesThenCompletes() async throws {
     let transport = try makeTransport()
     let stream = try transport.send(subscription: CountdownSubscription(from: 4, intervalMs: .some(10)),
                                     fetchBehavior: .NetworkOnly, requestConfiguration: RequestConfiguration())
-    let values = try await within(15) {
+    let values = try await withTimeout(15) {
       var values: [Int] = []
       for try await response in stream { values.append(response.data?.countdown ?? -1) }
       return values
@@ -30,10 +31,10 @@ final class WebSocketTransportIntegrationTests: IntegrationTestCase {
     XCTAssertEqual(stream.state, .finished(.completed))
   }
 
-  func testQueryAndMutationOverTheSocket() async throws {
+  func test_queryAndMutationOverTheSocket_returnTheirData() async throws {
     let session = RecordingWebSocketSession()
     let transport = try makeTransport(session: session)
-    let hero = try await within(15) {
+    let hero = try await withTimeout(15) {
       var names: [String] = []
       for try await response in try transport.send(query: HeroNameQuery(episode: .init(.EMPIRE)), fetchBehavior: .NetworkOnly,
                                                     requestConfiguration: RequestConfiguration()) {
@@ -42,7 +43,7 @@ final class WebSocketTransportIntegrationTests: IntegrationTestCase {
       return names
     }
     XCTAssertEqual(hero, ["Luke Skywalker"])
-    let stars = try await within(15) {
+    let stars = try await withTimeout(15) {
       var stars: [Int] = []
       for try await response in try transport.send(
         mutation: CreateReviewMutation(episode: .init(.JEDI), review: ReviewInput(stars: 4, commentary: "ws")),
@@ -56,10 +57,10 @@ final class WebSocketTransportIntegrationTests: IntegrationTestCase {
     XCTAssertEqual(session.openedSockets, 1, "both over one socket")
   }
 
-  func testConnectingPayloadIsSeenByTheServer() async throws {
+  func test_connectingPayload_isSeenByTheServer() async throws {
     let token = "token-\(Int.random(in: 0..<1_000_000_000))"
     let transport = try makeTransport(.init(connectingPayload: ["authToken": .string(token), "n": 7]))
-    let seen = try await within(15) { () -> [String?] in
+    let seen = try await withTimeout(15) { () -> [String?] in
       var seen: [String?] = []
       for try await response in try transport.send(query: ConnectionParamQuery(name: "authToken"), fetchBehavior: .NetworkOnly,
                                                     requestConfiguration: RequestConfiguration()) {
@@ -70,14 +71,14 @@ final class WebSocketTransportIntegrationTests: IntegrationTestCase {
     XCTAssertEqual(seen, [token])
   }
 
-  func testServerInitiatedPingIsAnswered() async throws {
+  func test_serverInitiatedPing_isAnswered() async throws {
     let session = RecordingWebSocketSession()
     let events = WebSocketEvents()
     let transport = try makeTransport(query: "?serverPing=50", session: session)
     await transport.setDelegate(events)
     let stream = try transport.send(subscription: CountdownSubscription(from: 10, intervalMs: .some(50)),
                                     fetchBehavior: .NetworkOnly, requestConfiguration: RequestConfiguration())
-    let count = try await within(20) {
+    let count = try await withTimeout(20) {
       var count = 0
       for try await _ in stream { count += 1 }
       return count
@@ -87,17 +88,17 @@ final class WebSocketTransportIntegrationTests: IntegrationTestCase {
     XCTAssertGreaterThanOrEqual(session.tasks.first?.sent(type: "pong").count ?? 0, 2)
   }
 
-  func testClientKeepalivePingsGetPongs() async throws {
+  func test_clientKeepalivePings_getPongs() async throws {
     let events = WebSocketEvents()
     let transport = try makeTransport(.init(pingInterval: 0.05))
     await transport.setDelegate(events)
     let stream = try transport.send(subscription: CountdownSubscription(from: 6, intervalMs: .some(50)),
                                     fetchBehavior: .NetworkOnly, requestConfiguration: RequestConfiguration())
-    _ = try await within(20) { for try await _ in stream {} }
+    _ = try await withTimeout(20) { for try await _ in stream {} }
     XCTAssertGreaterThanOrEqual(events.events.filter { $0 == "pong" }.count, 2)
   }
 
-  func testPauseAndResume() async throws {
+  func test_pauseAndResume_holdValuesWhilePausedAndResumeOnANewSocket() async throws {
     let session = RecordingWebSocketSession()
     let events = WebSocketEvents()
     let transport = try makeTransport(session: session)
@@ -109,7 +110,7 @@ final class WebSocketTransportIntegrationTests: IntegrationTestCase {
       for try await response in stream { collected.withLock { $0.append(response.data?.countdown ?? -1) } }
     }
     defer { consumer.cancel() }
-    try await expectSoon("condition") { collected.withLock { $0.count } >= 3 }
+    try await expectEventually("condition", within: 10) { collected.withLock { $0.count } >= 3 }
     await transport.pause()
     XCTAssertEqual(stream.state, .paused)
     try await Task.sleep(nanoseconds: 200_000_000)
@@ -117,7 +118,7 @@ final class WebSocketTransportIntegrationTests: IntegrationTestCase {
     try await Task.sleep(nanoseconds: 200_000_000)
     XCTAssertEqual(collected.withLock { $0.count }, countWhilePaused, "nothing arrives while paused")
     await transport.resume()
-    try await expectSoon("condition") { collected.withLock { $0.count } >= countWhilePaused + 3 }
+    try await expectEventually("condition", within: 10) { collected.withLock { $0.count } >= countWhilePaused + 3 }
     XCTAssertEqual(stream.state, .active)
     XCTAssertEqual(session.openedSockets, 2)
     XCTAssertEqual(events.events, ["connect", "reconnect"])
@@ -125,7 +126,7 @@ final class WebSocketTransportIntegrationTests: IntegrationTestCase {
     XCTAssertEqual(collected.withLock { $0[countWhilePaused] }, 1000)
   }
 
-  func testConnectingPayloadUpdateWithReconnection() async throws {
+  func test_connectingPayloadUpdateWithReconnection_sendsTheNewPayload() async throws {
     let session = RecordingWebSocketSession()
     let transport = try makeTransport(.init(connectingPayload: ["authToken": "first"]), session: session)
     let subscription = try transport.send(subscription: CountdownSubscription(from: 1000, intervalMs: .some(20)),
@@ -133,10 +134,10 @@ final class WebSocketTransportIntegrationTests: IntegrationTestCase {
     let received = Mutex(0)
     let consumer = Task { for try await _ in subscription { received.withLock { $0 += 1 } } }
     defer { consumer.cancel() }
-    try await expectSoon("condition") { received.withLock { $0 } >= 2 }
+    try await expectEventually("condition", within: 10) { received.withLock { $0 } >= 2 }
 
     await transport.updateConnectingPayload(["authToken": "second"], reconnectIfConnected: true)
-    let seen = try await within(15) { () -> String? in
+    let seen = try await withTimeout(15) { () -> String? in
       var value: String?
       for try await response in try transport.send(query: ConnectionParamQuery(name: "authToken"), fetchBehavior: .NetworkOnly,
                                                     requestConfiguration: RequestConfiguration()) {
@@ -147,14 +148,14 @@ final class WebSocketTransportIntegrationTests: IntegrationTestCase {
     XCTAssertEqual(seen, "second")
     XCTAssertEqual(session.tasks.count, 2)
     let before = received.withLock { $0 }
-    try await expectSoon("the subscription continues on the new socket") { received.withLock { $0 } >= before + 2 }
+    try await expectEventually("the subscription continues on the new socket", within: 10) { received.withLock { $0 } >= before + 2 }
     XCTAssertEqual(subscription.state, .active)
   }
 
-  func testHundredConcurrentSubscriptionsOnOneSocket() async throws {
+  func test_hundredConcurrentSubscriptionsOnOneSocket_allComplete() async throws {
     let session = RecordingWebSocketSession()
     let transport = try makeTransport(session: session)
-    let results = try await within(60) {
+    let results = try await withTimeout(60) {
       try await withThrowingTaskGroup(of: [Int].self) { group in
         for _ in 0..<100 {
           group.addTask {
@@ -179,7 +180,7 @@ final class WebSocketTransportIntegrationTests: IntegrationTestCase {
     XCTAssertEqual(Set(session.tasks[0].sent(type: "subscribe").compactMap { $0["id"]?.stringValue }).count, 100)
   }
 
-  func testSplitNetworkTransportThroughApolloClient() async throws {
+  func test_splitNetworkTransportThroughApolloClient_sendsQueriesOverHTTPAndSubscriptionsOverTheSocket() async throws {
     let store = ApolloStore()
     let http = RequestChainNetworkTransport(
       urlSession: URLSessionStreamingSession(configuration: .ephemeral), interceptorProvider: DefaultInterceptorProvider.shared,
@@ -189,14 +190,14 @@ final class WebSocketTransportIntegrationTests: IntegrationTestCase {
     let split = SplitNetworkTransport(queryTransport: http, mutationTransport: http, subscriptionTransport: socket)
     let client = ApolloClient(networkTransport: split, store: store)
 
-    let hero = try await within(15) { try await client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .networkOnly) }
+    let hero = try await withTimeout(15) { try await client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .networkOnly) }
     XCTAssertEqual(hero.data?.hero?.name, "R2-D2")
-    let review = try await within(15) {
+    let review = try await withTimeout(15) {
       try await client.perform(mutation: CreateReviewMutation(episode: .init(.EMPIRE), review: ReviewInput(stars: 3)))
     }
     XCTAssertEqual(review.data?.createReview?.stars, 3)
     XCTAssertEqual(session.openedSockets, 0, "queries and mutations go over HTTP")
-    let values = try await within(15) {
+    let values = try await withTimeout(15) {
       var values: [Int] = []
       for try await response in try client.subscribe(subscription: CountdownSubscription(from: 2, intervalMs: nil), cachePolicy: .networkOnly) {
         values.append(response.data?.countdown ?? -1)
@@ -210,7 +211,7 @@ final class WebSocketTransportIntegrationTests: IntegrationTestCase {
     XCTAssertTrue(Set(logged.compactMap(\.operationName)).isSuperset(of: ["CreateReview", "HeroName"]))
   }
 
-  func testHTTPOnlySplitTransportCannotSubscribe() throws {
+  func test_httpOnlySplitTransport_cannotSubscribe() throws {
     let store = ApolloStore()
     let http = RequestChainNetworkTransport(
       urlSession: URLSessionStreamingSession(configuration: .ephemeral), interceptorProvider: DefaultInterceptorProvider.shared,

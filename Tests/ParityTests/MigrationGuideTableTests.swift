@@ -9,7 +9,7 @@ final class MigrationGuideTableTests: XCTestCase {
   static let begin = "<!-- parity-differences:begin (generated from Tests/ParityTests; refresh: PARITY_WRITE_MIGRATION=1 swift test --filter MigrationGuideTableTests) -->"
   static let end = "<!-- parity-differences:end -->"
 
-  func testMigrationGuidesDifferencesTableMatchesTheCatalog() throws {
+  func test_migrationGuidesDifferencesTable_matchesTheCatalog() throws {
     let guide = URL(fileURLWithPath: #filePath)
       .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
       .appendingPathComponent("MIGRATION.md")
@@ -25,7 +25,7 @@ final class MigrationGuideTableTests: XCTestCase {
     XCTAssertEqual(current, expected, "MIGRATION.md's differences table is stale: run PARITY_WRITE_MIGRATION=1 swift test --filter MigrationGuideTableTests")
   }
 
-  func testTableGroupsGenerationsThatBehaveAlikeAndJoinsAspectsWithOneReason() {
+  func test_table_groupsGenerationsThatBehaveAlikeAndJoinsAspectsWithOneReason() {
     let scenario = ParityScenario(
       name: "example", summary: "", steps: [], replies: [],
       differences: [

@@ -21,13 +21,13 @@ final class ParityCatalogTests: XCTestCase {
     return traces
   }
 
-  func testCatalogHasAtLeastFortyScenariosWithUniqueNames() {
+  func test_catalog_hasAtLeastFortyScenariosWithUniqueNames() {
     let names = ParityCatalog.all.map(\.name)
     XCTAssertGreaterThanOrEqual(names.count, 40)
     XCTAssertEqual(Set(names).count, names.count, "scenario names must be unique")
   }
 
-  func testAdaptedStacksReproduceTheirNativeGenerationsTrace() async {
+  func test_adaptedStacks_reproduceTheirNativeGenerationsTrace() async {
     let traces = await allTraces()
     var gapsSeen: Set<String> = []
     for scenario in ParityCatalog.all {
@@ -57,7 +57,7 @@ final class ParityCatalogTests: XCTestCase {
     stack.firstDifference(in: scenario, traces: traces)
   }
 
-  func testNativeGenerationsDifferOnlyWhereDeclared() async {
+  func test_nativeGenerations_differOnlyWhereDeclared() async {
     let traces = await allTraces()
     for scenario in ParityCatalog.all {
       guard let v0 = traces[scenario.name]?[.native0x], let v1 = traces[scenario.name]?[.native1x],
@@ -84,7 +84,7 @@ final class ParityCatalogTests: XCTestCase {
   /// What native generations are compared on: what the caller gets, what the server sees, what is cached.
   static let crossGenerationAspects: [ParityAspect] = [.deliveries, .wire, .store]
 
-  func testPrintsTheScenarioByStackMatrix() async {
+  func test_parityCatalog_printsTheScenarioByStackMatrix() async {
     let traces = await allTraces()
     var lines = ["scenario × stack (= same as its native reference; ✗ first difference)"]
     var cells = 0

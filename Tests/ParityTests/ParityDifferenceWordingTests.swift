@@ -14,7 +14,7 @@ final class ParityDifferenceWordingTests: XCTestCase {
     return trace
   }
 
-  func testASameNamedValueIsWordedAsThatValueDiffering() {
+  func test_aSameNamedValue_isWordedAsThatValueDiffering() {
     let old = trace(header: "old", named: "x-request-id", delivery: .failure(ParityFailure(category: "http", detail: "401")))
     let new = trace(header: "new", named: "x-request-id", delivery: .failure(ParityFailure(category: "http", detail: "401")))
     XCTAssertEqual(old.firstDifference(from: new, in: [.deliveries, .wire], names: ("0.x", "2.x")),
@@ -23,7 +23,7 @@ final class ParityDifferenceWordingTests: XCTestCase {
 
   /// A credential differs in words too, but as fingerprints: the report says the tokens differ without
   /// printing either.
-  func testADifferingCredentialIsWordedWithFingerprints_neverTheToken() throws {
+  func test_aDifferingCredentialIsWordedWithFingerprints_neverTheToken() throws {
     let old = trace(header: "Bearer old", delivery: .failure(ParityFailure(category: "http", detail: "401")))
     let new = trace(header: "Bearer new", delivery: .failure(ParityFailure(category: "http", detail: "401")))
     let sentence = try XCTUnwrap(old.firstDifference(from: new, in: [.deliveries, .wire], names: ("0.x", "2.x")))
@@ -34,14 +34,14 @@ final class ParityDifferenceWordingTests: XCTestCase {
     XCTAssertTrue(old.render(.wire).contains("header authorization: <redacted "), old.render(.wire))
   }
 
-  func testDifferentFactsAreBothQuoted() {
+  func test_differentFacts_areBothQuoted() {
     let left = trace(header: "a", delivery: .failure(ParityFailure(category: "noResults", detail: "")))
     let right = trace(header: "a", delivery: .failure(ParityFailure(category: "http", detail: "500")))
     XCTAssertEqual(left.firstDifference(from: right, in: [.deliveries], names: ("2.x", "1.x")),
                    "deliveries, step 1 · delivery 1: 2.x has 'failure noResults', 1.x has 'failure http(500)'")
   }
 
-  func testAMissingFactIsNothingMore() {
+  func test_aMissingFact_isNothingMore() {
     var longer = trace(header: "a", delivery: .failure(ParityFailure(category: "http", detail: "500")))
     longer.steps[0].requests.append(longer.steps[0].requests[0])
     let shorter = trace(header: "a", delivery: .failure(ParityFailure(category: "http", detail: "500")))

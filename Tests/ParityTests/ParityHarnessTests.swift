@@ -32,7 +32,7 @@ final class ParityHarnessTests: XCTestCase {
     ]
   }
 
-  func testAnAppsOwnHooksMatchAcrossGenerationsAndAdapters() async {
+  func test_anAppsOwnHooks_matchAcrossGenerationsAndAdapters() async {
     let report = await ParityHarness().run([success], stacks: appStacks())
     XCTAssertEqual(report.stacks.count, 6)
     XCTAssertEqual(report.rows.first?.cells.map(\.outcome), [.reference] + Array(repeating: .matched, count: 5), report.text())
@@ -40,7 +40,7 @@ final class ParityHarnessTests: XCTestCase {
     assertParity(report)
   }
 
-  func testARewriteThatSendsAnotherTokenIsReportedInWords() async throws {
+  func test_aRewriteThatSendsAnotherToken_isReportedInWords() async throws {
     let report = await ParityHarness().run([success], stacks: appStacks(token2x: "other-token"))
     XCTAssertFalse(report.allMatched)
     let cell = try XCTUnwrap(report.rows.first?.cells.last)
@@ -60,7 +60,7 @@ final class ParityHarnessTests: XCTestCase {
 
   // 0.x transports had no additional headers; an app's 0.x delegate adapted to 1.x or 2.x must not
   // gain the scenario's transport headers its native stack never sends.
-  func testStacksOf0xHooksSendNoTransportHeaders_adaptedOrNot() async throws {
+  func test_stacksOf0xHooksSendNoTransportHeaders_adaptedOrNot() async throws {
     let scenario = try XCTUnwrap(ParityCatalog.all.first { $0.name == "additional-headers" })
     XCTAssertFalse(scenario.transport.additionalHeaders.isEmpty)
     let report = await ParityHarness().run([scenario], stacks: Array(appStacks().prefix(3)) + [
@@ -69,20 +69,20 @@ final class ParityHarnessTests: XCTestCase {
     XCTAssertTrue(report.allMatched, report.text())
   }
 
-  func testTheReferenceCanBeAnyStack() async {
+  func test_theReference_canBeAnyStack() async {
     let report = await ParityHarness().run([success], stacks: appStacks(), reference: "2.x rewrite")
     XCTAssertEqual(report.rows.first?.cells.last?.outcome, .reference)
     XCTAssertEqual(report.matched, 5)
   }
 
-  func testBuiltInStacksReportEachAgainstItsNative() async {
+  func test_builtInStacks_reportEachAgainstItsNative() async {
     let scenarios = ParityCatalog.all.filter { ["success", "500-empty"].contains($0.name) }
     let report = await ParityHarness().run(scenarios, stacks: [.native1x, .interceptorsOn2x, .facade1xOn2x])
     XCTAssertEqual(report.rows.map { $0.cells.map(\.outcome) }, Array(repeating: [.reference, .matched, .matched], count: 2))
     XCTAssertNil(ParityAssertion.failureMessage(for: report))
   }
 
-  func testChosenStacksWhoseReferenceWasNotChosenStillCompareWithIt() async {
+  func test_chosenStacksWhoseReferenceWasNotChosen_stillCompareWithIt() async {
     let report = await ParityHarness().run([success], stacks: [.delegatesOn2x])
     XCTAssertEqual(report.rows.first?.cells.map(\.outcome), [.matched])
     XCTAssertEqual(report.rows.first?.cells.first?.reference, "0.x")
@@ -91,7 +91,7 @@ final class ParityHarnessTests: XCTestCase {
 
   // MARK: Reports
 
-  func testTextReportIsAMatrixWithALegendAndASummaryLine() async {
+  func test_textReport_isAMatrixWithALegendAndASummaryLine() async {
     let report = await ParityHarness().run([success], stacks: appStacks(token2x: "other"))
     let text = report.text()
     XCTAssertTrue(text.hasPrefix("stacks: 1 0.x app, 2 0.x delegate on 2.x, 3 0.x facade on 2.x, 4 1.x app, 5 1.x provider on 2.x, 6 2.x rewrite\n"), text)
@@ -99,7 +99,7 @@ final class ParityHarnessTests: XCTestCase {
     XCTAssertTrue(text.hasSuffix("1 scenarios × 6 stacks = 6 cells: 4 matched their reference, 1 differ, 0 failed"), text)
   }
 
-  func testJSONReportFollowsItsSchema() async throws {
+  func test_jsonReport_followsItsSchema() async throws {
     let report = await ParityHarness().run([success], stacks: Array(appStacks().prefix(2)))
     let json = try JSONParser.parseObject(Data(report.json().utf8))
     XCTAssertEqual(json["schemaVersion"]?.intValue, 1)
@@ -112,14 +112,14 @@ final class ParityHarnessTests: XCTestCase {
     XCTAssertEqual(json["scenarios"]?[0]?["cells"]?[0]?["trace"]?["deliveries"]?[0]?.stringValue, "step 1 · 1 deliveries")
   }
 
-  func testMarkdownReportIsATable() async {
+  func test_markdownReport_isATable() async {
     let report = await ParityHarness().run([success], stacks: Array(appStacks().prefix(2)))
     XCTAssertTrue(report.markdown().hasPrefix("| scenario | 0.x app | 0.x delegate on 2.x |\n|---|---|---|\n| success | · | = |"))
   }
 
   // MARK: Cassettes
 
-  func testACassetteRoundTripsAndItsSecretsAreRedacted() throws {
+  func test_aCassette_roundTripsAndItsSecretsAreRedacted() throws {
     var request = URLRequest(url: URL(string: "https://api.example.com/graphql")!)
     request.httpMethod = "POST"
     request.setValue("Bearer secret", forHTTPHeaderField: "Authorization")
@@ -135,7 +135,7 @@ final class ParityHarnessTests: XCTestCase {
     XCTAssertEqual(try ParityCassette(decoding: cassette.encoded(), source: "memory"), cassette)
   }
 
-  func testAnUnreadableCassetteIsATypedErrorSayingWhatIsWrong() {
+  func test_anUnreadableCassette_isATypedErrorSayingWhatIsWrong() {
     XCTAssertThrowsError(try ParityCassette(decoding: Data("[1]".utf8), source: "a.json")) { error in
       XCTAssertEqual(error as? ParityCassetteError, ParityCassetteError(file: "a.json", problem: "not a JSON object"))
     }
@@ -148,7 +148,7 @@ final class ParityHarnessTests: XCTestCase {
     }
   }
 
-  func testReplayingACassetteDrivesEveryStackWithTheRecordedAnswers() async throws {
+  func test_replayingACassette_drivesEveryStackWithTheRecordedAnswers() async throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("parity-cassettes-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }
     let library = ParityCassetteLibrary(directory: directory)
@@ -165,7 +165,7 @@ final class ParityHarnessTests: XCTestCase {
 
 /// Swift Testing flavour of the assertion.
 @Suite struct ExpectParityTests {
-  @Test func aReportWithADifferenceRecordsAnIssueWithTheDifference() {
+  @Test func test_aReportWithADifference_recordsAnIssueWithTheDifference() {
     let report = ParityReport(stacks: ["a", "b"], rows: [ParityReport.Row(scenario: "s", summary: "", cells: [
       ParityReport.Cell(stack: "a", outcome: .reference),
       ParityReport.Cell(stack: "b", outcome: .differed, reference: "a", difference: "deliveries, step 1: b has 'x', a has 'y'"),
@@ -177,7 +177,7 @@ final class ParityHarnessTests: XCTestCase {
     }
   }
 
-  @Test func aMatchingReportRecordsNothing() {
+  @Test func test_aMatchingReport_recordsNothing() {
     expectParity(ParityReport(stacks: ["a"], rows: [ParityReport.Row(scenario: "s", summary: "", cells: [
       ParityReport.Cell(stack: "a", outcome: .reference)])]))
   }

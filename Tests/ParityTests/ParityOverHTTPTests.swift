@@ -23,7 +23,7 @@ final class ParityOverHTTPTests: XCTestCase {
     return URL(string: text.hasSuffix("/") ? String(text.dropLast()) : text) ?? URL(fileURLWithPath: "/")
   }()
 
-  func testSubsetOverRealHTTP_adaptedStacksReproduceTheirReferences_andMatchTheInProcessRun() async throws {
+  func test_subsetOverRealHTTP_adaptedStacksReproduceTheirReferences_andMatchTheInProcessRun() async throws {
     let scenarios = ParityCatalog.all.filter { Self.subset.contains($0.name) }
     XCTAssertEqual(scenarios.count, Self.subset.count, "every subset name is a catalog scenario")
     let live = ParityRunner(settle: .milliseconds(100))
@@ -54,7 +54,7 @@ final class ParityOverHTTPTests: XCTestCase {
     }
   }
 
-  func testAReplyThatFailsBeforeAnyResponseCannotBePlayedOverHTTP() throws {
+  func test_aReplyThatFailsBeforeAnyResponse_cannotBePlayedOverHTTP() throws {
     let refused = try XCTUnwrap(ParityCatalog.all.first { $0.name == "connection-refused" })
     XCTAssertFalse(ParityRunner.canRunOverHTTP(refused))
   }

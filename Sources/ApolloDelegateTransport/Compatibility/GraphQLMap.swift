@@ -7,7 +7,7 @@ import Foundation
 /// booleans, nested literals and `nil` still compile, but a value of an arbitrary `JSONEncodable`
 /// type must be converted to a ``JSON`` first. The 0.x `JSON = Any` and
 /// `JSON.Object = [String: Any]` aliases cannot be provided: the core uses those names for its typed
-/// JSON model, which is what makes parsing correct on Linux (see DESIGN.md).
+/// JSON model, which is what makes parsing correct on Linux.
 public typealias GraphQLMap = JSON.Object
 
 /// The 0.x JSON (de)serializer, on the core's JSON model.

@@ -126,7 +126,7 @@ public final class HTTPNetworkTransportOnAsyncChain: ApolloDelegateTransport.Upl
   ) -> any Cancellable {
     let apq = AutoPersistedQueryConfiguration(
       autoPersistQueries: enableAutoPersistedQueries, useGETForPersistedQueryRetry: useGETForPersistedQueryRetry)
-    // 0.x's first attempt uses GET also when APQ and GET-for-retry are both on (quirk Q6).
+    // 0.x's first attempt uses GET also when APQ and GET-for-retry are both on (MIGRATION.md §5.5, quirk Q6).
     var request = ApolloAsyncChain.JSONRequest(
       operation: operation, graphQLEndpoint: url, fetchBehavior: .NetworkOnly, writeResultsToCache: false,
       requestTimeout: nil, apqConfig: apq,

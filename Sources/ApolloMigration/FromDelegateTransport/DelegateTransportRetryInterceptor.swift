@@ -6,7 +6,7 @@ import Foundation
 /// `throw RequestChain<Request>.Retry(request:)`, so the chain starts over from its first interceptor and
 /// the preflight delegate runs again, as 0.x's transport re-sent from scratch.
 ///
-/// As in 0.x (quirk Q5), a delegate-driven retry of a request with automatic persisted queries enabled
+/// As in 0.x (MIGRATION.md §5.5, quirk Q5), a delegate-driven retry of a request with automatic persisted queries enabled
 /// is sent as a persisted-query retry (document and hash). Every other error passes through unchanged.
 /// It sets no bound: 0.x had none. Put a `MaxRetryInterceptor` before it for one (the provider does
 /// when given `maxRetries`).
