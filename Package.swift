@@ -55,6 +55,7 @@ let package = Package(
     .library(name: "ApolloAsyncChain", targets: ["ApolloAsyncChain"]),
     .library(name: "ApolloDelegateTransport", targets: ["ApolloDelegateTransport"]),
     .library(name: "ApolloCallbackChain", targets: ["ApolloCallbackChain"]),
+    .library(name: "ApolloLegacyAPI", targets: ["ApolloLegacyAPI"]),
     .library(name: "ApolloWebSocketCore", targets: ["ApolloWebSocketCore"]),
     .library(name: "ApolloWebSocket", targets: ["ApolloWebSocket"]),
     .library(name: "ApolloMigration", targets: ["ApolloMigration"]),
@@ -78,6 +79,9 @@ let package = Package(
     .target(name: "ApolloAsyncChain", dependencies: ["ApolloCore"], swiftSettings: strictSettings),
     .target(name: "ApolloDelegateTransport", dependencies: ["ApolloCore"], swiftSettings: strictSettings),
     .target(name: "ApolloCallbackChain", dependencies: ["ApolloCore"], swiftSettings: strictSettings),
+    // The runtime a 0.19–0.33 `API.swift` is written against, over the 0.x networking; apps import it as
+    // `Apollo` (moduleAliases). Its names shadow ApolloAPI's, so it is a module of its own.
+    .target(name: "ApolloLegacyAPI", dependencies: ["ApolloCore", "ApolloDelegateTransport"], swiftSettings: strictSettings),
     // What every generation's socket stands on: the dependency-free RFC 6455 client and the task/session seam
     // (`URLSessionWebSocketTask` on Apple platforms). It imports no generation.
     .target(name: "ApolloWebSocketCore", dependencies: ["ApolloCore"], swiftSettings: strictSettings),

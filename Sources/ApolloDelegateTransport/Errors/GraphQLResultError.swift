@@ -10,7 +10,7 @@ public struct GraphQLResultError: Error, LocalizedError {
   /// harness compares it across generations).
   public var pathString: String { path.joined(separator: ".") }
 
-  init(path: [String], underlying: any Error) {
+  package init(path: [String], underlying: any Error) {
     self.path = path
     self.underlying = underlying
   }
