@@ -203,4 +203,19 @@ final class WebSocketEventLogTests: XCTestCase {
       #0 receive ended: closed
       """)
   }
+
+  func test_eventLog_roundTripsThroughJSONCoding() throws {
+    let original = WebSocketEventLog(events: [
+      event(0, .created(url: url, subprotocol: "graphql-ws")),
+      event(0, .resumed),
+      event(0, .sent(.text(#"{"type":"connection_init"}"#))),
+      event(0, .received(.binary(Data([0, 255])))),
+      event(0, .sendFailed(error: "lost")),
+      event(1, .created(url: nil, subprotocol: nil)),
+      event(1, .cancelled(closeCode: 1000, reason: nil)),
+      event(1, .receiveEnded(error: "closed")),
+    ])
+    let decoded = try JSONDecoder().decode(WebSocketEventLog.self, from: JSONEncoder().encode(original))
+    XCTAssertEqual(decoded, original)
+  }
 }

@@ -6,7 +6,7 @@ import FoundationNetworking
 
 /// One frame as a ``WebSocketEventLog`` keeps it: Foundation's `URLSessionWebSocketTask.Message` as a value that can
 /// be compared.
-public enum WebSocketLogFrame: Hashable, Sendable, CustomStringConvertible {
+public enum WebSocketLogFrame: Hashable, Sendable, Codable, CustomStringConvertible {
   /// A text frame (every GraphQL-over-WebSocket message is one).
   case text(String)
   /// A binary frame.
@@ -31,9 +31,9 @@ public enum WebSocketLogFrame: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// One thing that happened on a WebSocket recorded by ``LoggingWebSocketSession``.
-public struct WebSocketEvent: Hashable, Sendable, CustomStringConvertible {
+public struct WebSocketEvent: Hashable, Sendable, Codable, CustomStringConvertible {
   /// What happened.
-  public enum Kind: Hashable, Sendable {
+  public enum Kind: Hashable, Sendable, Codable {
     /// The session made a task (a connection, not opened yet) for a request to `url`, offering `subprotocol`
     /// (the request's `Sec-WebSocket-Protocol` header, `nil` when it had none).
     case created(url: URL?, subprotocol: String?)

@@ -7,8 +7,8 @@ import Foundation
 /// Every generation's socket (0.x, 1.x, 2.x) runs on the ``WebSocketTask`` seam, so the same subscription through
 /// each can be recorded and the logs compared. Compare ``normalized(_:)`` logs: they leave out what differs from
 /// run to run without meaning anything (operation ids, JSON key order, keep-alive timing), so what is left to
-/// differ is the protocols'.
-public struct WebSocketEventLog: Hashable, Sendable, CustomStringConvertible {
+/// differ is the protocols'. A log is plain data: `Codable`, to keep one beside a test or diff two in a tool.
+public struct WebSocketEventLog: Hashable, Sendable, Codable, CustomStringConvertible {
   /// The events, oldest first.
   public var events: [WebSocketEvent]
 
