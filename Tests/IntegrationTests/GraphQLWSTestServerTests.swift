@@ -1,3 +1,4 @@
+import ApolloTestSupport
 import ApolloWebSocket
 import Foundation
 import XCTest
@@ -72,7 +73,7 @@ final class GraphQLWSTestServerTests: IntegrationTestCase {
     try await wire.send(Self.start("8", "{ hero { name } }"))
     let after = try await wire.next()
     XCTAssertEqual(after["id"]?.stringValue, "8")
-    try await expectSoon("the server to drop the stopped operation") {
+    try await expectEventually("the server to drop the stopped operation", within: 10) {
       try await TestServer.stats()["webSocketOperations"]?.intValue == 0
     }
     wire.task.cancel(with: .normalClosure, reason: nil)
@@ -230,7 +231,7 @@ private struct GraphQLWSWire: Sendable {
 
   /// The next message as a JSON object (a test failure, then a throw, when it is not one).
   func next(within seconds: Double = 10, file: StaticString = #filePath, line: UInt = #line) async throws -> JSON.Object {
-    let message = try await within(seconds) { try await task.receive() }
+    let message = try await withTimeout(seconds) { try await task.receive() }
     guard case .string(let text) = message else {
       XCTFail("expected a text frame, got \(message)", file: file, line: line)
       throw RFC6455Error.protocolViolation("binary frame")
@@ -241,7 +242,7 @@ private struct GraphQLWSWire: Sendable {
   /// The error the receive side ends with (skipping any messages before it).
   func ending(within seconds: Double = 10) async -> (any Error)? {
     do {
-      let _: Int = try await within(seconds) {
+      let _: Int = try await withTimeout(seconds) {
         while true { _ = try await task.receive() }
       }
       return nil
@@ -253,7 +254,7 @@ private struct GraphQLWSWire: Sendable {
   /// The error the opening handshake fails with, or `nil` when it succeeds.
   func openingError(within seconds: Double = 10) async -> (any Error)? {
     do {
-      try await within(seconds) { try await task.waitForOpen() }
+      try await withTimeout(seconds) { try await task.waitForOpen() }
       return nil
     } catch {
       return error

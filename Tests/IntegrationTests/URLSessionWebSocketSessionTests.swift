@@ -1,3 +1,4 @@
+import ApolloTestSupport
 import ApolloWebSocket
 import Foundation
 import StarWarsAPI
@@ -28,7 +29,7 @@ final class URLSessionWebSocketSessionTests: IntegrationTestCase {
     )
     let client = ApolloClient(networkTransport: splitTransport, store: store)
 
-    let values = try await within(15) {
+    let values = try await withTimeout(15) {
       var values: [Int] = []
       for try await response in try client.subscribe(subscription: CountdownSubscription(from: 3, intervalMs: .some(10))) {
         values.append(response.data?.countdown ?? -1)
@@ -36,7 +37,7 @@ final class URLSessionWebSocketSessionTests: IntegrationTestCase {
       return values
     }
     XCTAssertEqual(values, [3, 2, 1, 0])
-    let hero = try await within(15) {
+    let hero = try await withTimeout(15) {
       var names: [String] = []
       for try await response in try wsTransport.send(query: HeroNameQuery(episode: .init(.EMPIRE)), fetchBehavior: .NetworkOnly,
                                                       requestConfiguration: RequestConfiguration()) {
@@ -70,7 +71,7 @@ final class URLSessionWebSocketSessionTests: IntegrationTestCase {
     try await task.send(.string(#"{"id":"1","type":"subscribe","payload":{"query":"\#(query)"}}"#))
     var data: JSON?
     while data == nil {
-      let message = try await within(10) { try await task.receive() }
+      let message = try await withTimeout(10) { try await task.receive() }
       guard case .string(let text) = message else { continue }
       let object = try JSONParser.parseObject(Data(text.utf8))
       if object["type"]?.stringValue == "next" { data = object["payload"]?["data"] }

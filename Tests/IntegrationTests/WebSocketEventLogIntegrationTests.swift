@@ -1,3 +1,4 @@
+import ApolloTestSupport
 import ApolloWebSocket
 import Foundation
 import StarWarsAPI
@@ -21,7 +22,7 @@ final class WebSocketEventLogIntegrationTests: IntegrationTestCase {
                                            configuration: configuration)
     let stream = try transport.send(subscription: CountdownSubscription(from: 2, intervalMs: .some(10)), fetchBehavior: .NetworkOnly,
                                     requestConfiguration: RequestConfiguration())
-    let values = try await within(15) {
+    let values = try await withTimeout(15) {
       var values: [Int] = []
       for try await response in stream { values.append(response.data?.countdown ?? -1) }
       return values
