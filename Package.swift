@@ -153,6 +153,7 @@ let package = Package(
                 swiftSettings: strictSettings),
     .testTarget(name: "ApolloDelegateTransportTests", dependencies: ["ApolloTestSupport", "ApolloDelegateTransport", "StarWarsAPI"],
                 swiftSettings: strictSettings),
+    .testTarget(name: "ApolloLegacyAPITests", dependencies: ["ApolloLegacyAPI"], swiftSettings: strictSettings),
     .testTarget(name: "ApolloMigrationTests", dependencies: ["ApolloTestSupport", "ApolloMigration", "StarWarsAPI"], swiftSettings: strictSettings),
     .testTarget(name: "ParityTests", dependencies: ["ApolloMigration", "ApolloParityCatalog", "ApolloParityTesting", "StarWarsAPI"],
                 swiftSettings: strictSettings),

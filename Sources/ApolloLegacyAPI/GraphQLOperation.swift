@@ -1,7 +1,10 @@
 /// The kind of a 0.x generated operation.
 public enum GraphQLOperationType: Hashable, Sendable {
+  /// A `query`.
   case query
+  /// A `mutation`.
   case mutation
+  /// A `subscription`.
   case subscription
 }
 
