@@ -1,10 +1,10 @@
 /// The kind of a 0.x generated operation.
 public enum GraphQLOperationType: Hashable, Sendable {
-  /// A `query`.
+  /// Reads data; may be answered from the cache.
   case query
-  /// A `mutation`.
+  /// Changes data; always sent to the server.
   case mutation
-  /// A `subscription`.
+  /// Receives a stream of results over a socket.
   case subscription
 }
 
