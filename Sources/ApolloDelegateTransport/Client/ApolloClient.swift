@@ -51,7 +51,7 @@ public class ApolloClient: @unchecked Sendable {
 
   /// The normalized cache given at init (an in-memory one by default); shared with watchers and cache policies.
   public let store: ApolloStore
-  let networkTransport: any NetworkTransport
+  package let networkTransport: any NetworkTransport
 
   /// - Parameters:
   ///   - networkTransport: held strongly.
@@ -172,29 +172,32 @@ extension ApolloClient: ApolloClientProtocol {
 }
 
 /// Calls a result handler on its queue, asynchronously; `nil` handlers are a no-op.
-final class ResultDelivery<Data: RootSelectionSet>: Sendable {
+package final class ResultDelivery<Data>: Sendable {
   private let queue: DispatchQueue
   private let handler: OnceCallback<Result<GraphQLResult<Data>, any Error>>?
   /// For `returnCacheDataAndFetch`, whose handler is called twice.
   private let firstHandler: OnceCallback<Result<GraphQLResult<Data>, any Error>>?
 
-  init(queue: DispatchQueue, handler: GraphQLResultHandler<Data>?) {
+  package init(queue: DispatchQueue, handler: GraphQLResultHandler<Data>?) {
     self.queue = queue
     // The same closure behind two once-boxes: the cache delivery and the final one.
     self.handler = handler.map { OnceCallback($0) }
     self.firstHandler = handler.map { OnceCallback($0) }
   }
 
-  func deliver(_ result: Result<GraphQLResult<Data>, any Error>, unless operation: FetchQueryOperation? = nil) {
+  package func deliver(_ result: Result<GraphQLResult<Data>, any Error>, unless operation: FetchQueryOperation? = nil) {
     guard let handler else { return }
+    // Handed to the queue and not touched here again; a 0.x `API.swift` result (a `ResultMap`) is not `Sendable`.
+    nonisolated(unsafe) let result = result
     queue.async {
       if operation?.isCancelled == true { return }
       handler(result)
     }
   }
 
-  func deliverKeepingOpen(_ result: Result<GraphQLResult<Data>, any Error>, unless operation: FetchQueryOperation) {
+  package func deliverKeepingOpen(_ result: Result<GraphQLResult<Data>, any Error>, unless operation: FetchQueryOperation) {
     guard let firstHandler else { return }
+    nonisolated(unsafe) let result = result  // as in deliver(_:unless:)
     queue.async {
       if operation.isCancelled { return }
       firstHandler(result)
@@ -203,17 +206,19 @@ final class ResultDelivery<Data: RootSelectionSet>: Sendable {
 }
 
 /// The `Cancellable` of a fetch that reads the cache first.
-final class FetchQueryOperation: Cancellable {
+package final class FetchQueryOperation: Cancellable {
   private struct State {
     var isCancelled = false
     var networkTask: (any Cancellable)?
   }
   private let state = Mutex(State())
 
-  var isCancelled: Bool { state.withLock { $0.isCancelled } }
+  package init() {}
+
+  package var isCancelled: Bool { state.withLock { $0.isCancelled } }
 
   /// Starts the network phase unless the operation was cancelled.
-  func start(_ send: () -> any Cancellable) {
+  package func start(_ send: () -> any Cancellable) {
     guard !isCancelled else { return }
     let task = send()
     let cancelNow = state.withLock { state -> Bool in
@@ -223,7 +228,7 @@ final class FetchQueryOperation: Cancellable {
     if cancelNow { task.cancel() }
   }
 
-  func cancel() {
+  package func cancel() {
     let task = state.withLock { state -> (any Cancellable)? in
       state.isCancelled = true
       return state.networkTask

@@ -34,7 +34,7 @@ public struct GraphQLResult<Data> {
               dependentKeys: dependentKeys)
   }
 
-  init(data: Data?, extensionsJSON: JSON.Object?, errors: [GraphQLError]?, source: Source, dependentKeys: Set<CacheKey>?) {
+  package init(data: Data?, extensionsJSON: JSON.Object?, errors: [GraphQLError]?, source: Source, dependentKeys: Set<CacheKey>?) {
     self.data = data
     self.extensionsJSON = extensionsJSON
     self.errors = errors

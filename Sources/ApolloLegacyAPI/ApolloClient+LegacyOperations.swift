@@ -1,0 +1,117 @@
+import ApolloCore
+import Foundation
+
+// 0.x `API.swift` operations through the 0.x client: the same cache policies, delivery queue and cancellation as
+// the client's generic methods, over the same transport (the operation is sent boxed, see
+// `LegacyOperationBox`); the response is read, normalized and cached by `LegacyExecutor` with 0.x's rules.
+
+extension ApolloClient {
+  /// Fetches a 0.x generated query following `cachePolicy`, as 0.x did.
+  @discardableResult
+  public func fetch<Query: GraphQLQuery>(query: Query, cachePolicy: CachePolicy = .returnCacheDataElseFetch,
+                                         context: UnsafeMutableRawPointer? = nil, queue: DispatchQueue = DispatchQueue.main,
+                                         resultHandler: GraphQLResultHandler<Query.Data>? = nil) -> any Cancellable {
+    let delivery = ResultDelivery(queue: queue, handler: resultHandler)
+    switch cachePolicy {
+    case .fetchIgnoringCacheCompletely:
+      return sendLegacy(query, publish: false, delivery: delivery)
+    case .fetchIgnoringCacheData:
+      return sendLegacy(query, publish: true, delivery: delivery)
+    case .returnCacheDataElseFetch, .returnCacheDataDontFetch, .returnCacheDataAndFetch:
+      let operation = FetchQueryOperation()
+      let cached = loadLegacy(query)
+      switch (cachePolicy, cached) {
+      case (.returnCacheDataElseFetch, .success(let result)):
+        delivery.deliver(.success(result), unless: operation)
+      case (.returnCacheDataDontFetch, let outcome):
+        delivery.deliver(outcome, unless: operation)
+      case (.returnCacheDataAndFetch, .success(let result)):
+        delivery.deliverKeepingOpen(.success(result), unless: operation)
+        operation.start { self.sendLegacy(query, publish: true, delivery: delivery) }
+      default:
+        // A miss: the cache error is not delivered (0.x).
+        operation.start { self.sendLegacy(query, publish: true, delivery: delivery) }
+      }
+      return operation
+    }
+  }
+
+  /// Performs a 0.x generated mutation; the result is written to the store before the handler runs.
+  @discardableResult
+  public func perform<Mutation: GraphQLMutation>(mutation: Mutation, context: UnsafeMutableRawPointer? = nil,
+                                                 queue: DispatchQueue = DispatchQueue.main,
+                                                 resultHandler: GraphQLResultHandler<Mutation.Data>? = nil) -> any Cancellable {
+    sendLegacy(mutation, publish: true, delivery: ResultDelivery(queue: queue, handler: resultHandler))
+  }
+
+  private func sendLegacy<Operation: GraphQLOperation>(_ operation: Operation, publish: Bool,
+                                                       delivery: ResultDelivery<Operation.Data>) -> any Cancellable {
+    let box: LegacyOperationBox<Operation>
+    do {
+      box = try LegacyOperationBox(operation)
+    } catch {
+      delivery.deliver(.failure(error))
+      return EmptyCancellable()
+    }
+    let store = self.store
+    let variables = operation.variables
+    let rootKey = operation.operationType.rootKey
+    return networkTransport.send(operation: box) { result in
+      delivery.deliver(result.flatMap { response in
+        Result {
+          try LegacyResponseReading.result(Operation.Data.self, body: response.body, variables: variables, rootKey: rootKey,
+                                           publishingTo: publish ? store : nil)
+        }
+      })
+    }
+  }
+
+  private func loadLegacy<Query: GraphQLQuery>(_ query: Query) -> Result<GraphQLResult<Query.Data>, any Error> {
+    Result {
+      var reader = LegacyExecutor(variables: query.variables, cache: store.cache)
+      let resultMap = try reader.read(Query.Data.selections, fromRecord: query.operationType.rootKey)
+      return GraphQLResult(data: Query.Data(unsafeResultMap: resultMap), extensionsJSON: nil, errors: nil, source: .cache,
+                           dependentKeys: reader.dependentKeys)
+    }
+  }
+}
+
+/// Reads a response body into a 0.x operation's `Data`.
+enum LegacyResponseReading {
+  /// The result of `body`; when `store` is given, its records are written before returning.
+  static func result<Data: GraphQLSelectionSet>(
+    _ type: Data.Type, body: JSON.Object, variables: GraphQLMap?, rootKey: CacheKey, publishingTo store: ApolloStore?
+  ) throws -> GraphQLResult<Data> {
+    var data: Data?
+    if case .object(let object)? = body["data"] {
+      var executor = LegacyExecutor(variables: variables, normalizing: store != nil,
+                                    cacheKeyForObject: store?.normalizer.cacheKeyForObject)
+      data = Data(unsafeResultMap: try executor.execute(Data.selections, on: LegacyJSONConversion.object(object), rootKey: rootKey))
+      if let store { try store.publishRecords(executor.records) }
+    }
+    return GraphQLResult(data: data, extensionsJSON: body["extensions"]?.objectValue, errors: errors(in: body),
+                         source: .server, dependentKeys: nil)
+  }
+
+  /// The `errors` array: `nil` unless it is an array of objects.
+  private static func errors(in body: JSON.Object) -> [GraphQLError]? {
+    guard case .array(let entries)? = body["errors"] else { return nil }
+    var errors: [GraphQLError] = []
+    for entry in entries {
+      guard case .object(let object) = entry else { return nil }
+      errors.append(GraphQLError(object))
+    }
+    return errors
+  }
+}
+
+extension GraphQLOperationType {
+  /// `QUERY_ROOT`, `MUTATION_ROOT` or `SUBSCRIPTION_ROOT`.
+  var rootKey: CacheKey {
+    switch self {
+    case .query: return "QUERY_ROOT"
+    case .mutation: return "MUTATION_ROOT"
+    case .subscription: return "SUBSCRIPTION_ROOT"
+    }
+  }
+}

@@ -1,0 +1,61 @@
+"""Reads the outputs bench-compare.sh collected and prints each figure: old, new, new ÷ old (medians over rounds).
+
+A figure is a benchmark line of the form "  <label>   <number> <unit>" (µs, µs/request, MB/s), or an adapter row
+"  (x) <label>   <wall µs>   <ratio>x   <cpu µs>   <ratio>x". A label printed by only one side is listed with a gap.
+"""
+import re
+import statistics
+import sys
+from pathlib import Path
+
+FIGURE = re.compile(r"^  (?P<label>\S.*?)\s+(?P<value>-?\d+\.\d+) (?P<unit>µs/request|µs|MB/s)\b")
+ADAPTER = re.compile(r"^  (?P<label>\([a-z]\) .+?)\s+(?P<wall>\d+\.\d+)\s+\d+\.\d+x\s+(?P<cpu>\d+\.\d+)\s+\d+\.\d+x")
+
+
+def figures(text):
+    found = {}
+    section = ""
+    for line in text.splitlines():
+        if line and not line.startswith(" "):
+            section = line.split(" ", 1)[0]
+            continue
+        if match := ADAPTER.match(line):
+            label = match["label"].strip()
+            found[(section, label + ", wall µs/req")] = float(match["wall"])
+            found[(section, label + ", CPU µs/req")] = float(match["cpu"])
+        elif match := FIGURE.match(line):
+            found[(section, f"{match['label'].strip()} ({match['unit']})")] = float(match["value"])
+    return found
+
+
+def medians(out, side, rounds):
+    samples = {}
+    for round_ in range(1, rounds + 1):
+        path = out / f"{side}.{round_}.txt"
+        if not path.exists():
+            continue
+        for key, value in figures(path.read_text()).items():
+            samples.setdefault(key, []).append(value)
+    return {key: statistics.median(values) for key, values in samples.items()}
+
+
+def main():
+    out, rounds, old_rev, new_rev = Path(sys.argv[1]), int(sys.argv[2]), sys.argv[3], sys.argv[4]
+    old, new = medians(out, "old", rounds), medians(out, "new", rounds)
+    keys = list(dict.fromkeys(list(old) + list(new)))
+    print(f"old = {old_rev[:10]}, new = {new_rev}; medians over {rounds} alternating rounds; ratio = new ÷ old")
+    print("(for MB/s a ratio above 1 is faster; for µs a ratio below 1 is faster)")
+    width = max((len(f"{s} · {l}") for s, l in keys), default=20)
+    print(f"{'figure'.ljust(width)}  {'old':>10}  {'new':>10}  {'ratio':>7}")
+    for section, label in keys:
+        name = f"{section} · {label}".ljust(width)
+        o, n = old.get((section, label)), new.get((section, label))
+        if o is None or n is None:
+            print(f"{name}  {('%.2f' % o) if o is not None else '—':>10}  {('%.2f' % n) if n is not None else '—':>10}  {'':>7}")
+        else:
+            ratio = n / o if o else float("nan")
+            print(f"{name}  {o:10.2f}  {n:10.2f}  {ratio:6.2f}x")
+
+
+if __name__ == "__main__":
+    main()
