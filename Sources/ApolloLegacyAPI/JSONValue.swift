@@ -56,6 +56,11 @@ public enum JSONDecodingError: Error, LocalizedError {
   }
 }
 
+// @unchecked: `couldNotConvert` keeps 0.x's `Any` payload so 0.x `catch` patterns still bind it; the executor only
+// ever puts the JSON value it read there (a string, number, boolean, `NSNull` or a container of those), which
+// nothing mutates afterwards.
+extension JSONDecodingError: @unchecked Sendable {}
+
 /// Merges `rhs` into `lhs`, `rhs` winning: what generated `fragments` setters use (`resultMap += …`).
 public func += <Key, Value>(lhs: inout [Key: Value], rhs: [Key: Value]) {
   lhs.merge(rhs) { _, new in new }

@@ -8,11 +8,19 @@ let package = Package(
   name: "GeneratedCodeApp",
   platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
   dependencies: [
-    .package(name: "apollo-ios", path: "../../.."),
+    .package(name: "apollo-ios", path: "../apollo-ios"),
     .package(path: "../LibrarySchemaV1"),
     .package(path: "../LibrarySchemaV2"),
   ],
   targets: [
+    // A 0.19–0.33 app: its `API.swift` (unchanged codegen output) and its own code, both `import Apollo`,
+    // the one-line module below that re-exports ApolloLegacyAPI. 0.x apps built in the Swift 5 language mode.
+    .target(name: "Apollo", dependencies: [.product(name: "ApolloLegacyAPI", package: "apollo-ios")]),
+    .executableTarget(
+      name: "ReadLegacyAPI",
+      dependencies: ["Apollo"],
+      swiftSettings: [.swiftLanguageMode(.v5)]
+    ),
     .executableTarget(
       name: "ReadGeneratedCode",
       dependencies: [

@@ -16,7 +16,7 @@ let package = Package(
     .library(name: "GeneratedFixturesV1", targets: ["GeneratedFixturesV1"]),
   ],
   dependencies: [
-    .package(name: "apollo-ios", path: "../../.."),
+    .package(name: "apollo-ios", path: "../apollo-ios"),
   ],
   targets: [
     .target(

@@ -11,7 +11,7 @@ let package = Package(
     .library(name: "GeneratedFixturesV2", targets: ["GeneratedFixturesV2"]),
   ],
   dependencies: [
-    .package(name: "apollo-ios", path: "../../.."),
+    .package(name: "apollo-ios", path: "../apollo-ios"),
   ],
   targets: [
     .target(

@@ -1,0 +1,50 @@
+// A 0.33 app's code, unchanged but for the package manifest: it imports `Apollo` (ApolloLegacyAPI under
+// SwiftPM's module alias) and runs the unchanged `API.swift` beside it through the 0.x client and transport.
+import Apollo
+import Foundation
+
+func fail(_ message: String) -> Never {
+  print("ReadLegacyAPI: \(message)")
+  exit(1)
+}
+
+// A scripted server stands in for the network; an app passes its own URLSessionClient or none.
+let server = ScriptedServer(responses: [
+  .json(["data": ["hero": ["__typename": "Droid", "name": "R2-D2", "friends": [["__typename": "Human", "name": "Luke Skywalker"]]]]]),
+  .json(["data": ["createReview": ["__typename": "Review", "stars": 5, "commentary": "Great"]]]),
+])
+let transport = HTTPNetworkTransport(url: URL(string: "http://example.invalid/graphql")!,
+                                     client: URLSessionClientOnStreamingSession(session: server))
+let apollo = ApolloClient(networkTransport: transport)
+let queue = DispatchQueue(label: "ReadLegacyAPI")
+
+func wait<Data>(_ start: (@escaping GraphQLResultHandler<Data>) -> Void) -> GraphQLResult<Data> {
+  let done = DispatchSemaphore(value: 0)
+  var outcome: Result<GraphQLResult<Data>, Error>?
+  start { result in
+    outcome = result
+    done.signal()
+  }
+  done.wait()
+  switch outcome {
+  case .success(let result)?: return result
+  case .failure(let error)?: fail("\(error)")
+  case nil: fail("no result")
+  }
+}
+
+let fetched = wait { apollo.fetch(query: HeroAndFriendsNamesQuery(episode: .jedi), cachePolicy: .fetchIgnoringCacheData, queue: queue, resultHandler: $0) }
+guard fetched.data?.hero?.name == "R2-D2", fetched.data?.hero?.friends?.first??.name == "Luke Skywalker" else {
+  fail("unexpected data \(String(describing: fetched.data?.hero))")
+}
+let cached = wait { apollo.fetch(query: HeroAndFriendsNamesQuery(episode: .jedi), cachePolicy: .returnCacheDataDontFetch, queue: queue, resultHandler: $0) }
+guard cached.source == .cache, cached.data?.hero?.name == "R2-D2" else { fail("the cache did not answer") }
+let review = wait {
+  apollo.perform(mutation: CreateReviewForEpisodeMutation(episode: .jedi, review: ReviewInput(stars: 5, commentary: "Great")),
+                 queue: queue, resultHandler: $0)
+}
+guard review.data?.createReview?.stars == 5 else { fail("unexpected mutation result") }
+guard server.requests.count == 2, server.requests.last?.variables?["review"] == ["stars": 5, "commentary": "Great"] else {
+  fail("unexpected requests \(server.requests.map(\.graphQLBody))")
+}
+print("ReadLegacyAPI: API.swift (0.x shape) compiled unchanged against `Apollo` (ApolloLegacyAPI); a query fetched, cached and read back, and a mutation sent, through the 0.x client")
