@@ -1,3 +1,4 @@
+import ApolloAPI
 import ApolloCore
 import Foundation
 
@@ -59,7 +60,7 @@ extension ApolloClient {
     return networkTransport.send(operation: box) { result in
       delivery.deliver(result.flatMap { response in
         Result {
-          try LegacyResponseReading.result(Operation.Data.self, body: response.body, variables: variables, rootKey: rootKey,
+          try LegacyResponseReading.result(Operation.Data.self, of: response, variables: variables, rootKey: rootKey,
                                            publishingTo: publish ? store : nil)
         }
       })
@@ -78,10 +79,12 @@ extension ApolloClient {
 
 /// Reads a response body into a 0.x operation's `Data`.
 enum LegacyResponseReading {
-  /// The result of `body`; when `store` is given, its records are written before returning.
-  static func result<Data: GraphQLSelectionSet>(
-    _ type: Data.Type, body: JSON.Object, variables: GraphQLMap?, rootKey: CacheKey, publishingTo store: ApolloStore?
+  /// The result of `response`; when `store` is given, its records are written before returning.
+  static func result<Data: GraphQLSelectionSet, Placeholder: ApolloAPI.RootSelectionSet>(
+    _ type: Data.Type, of response: GraphQLResponse<Placeholder>, variables: GraphQLMap?, rootKey: CacheKey,
+    publishingTo store: ApolloStore?
   ) throws -> GraphQLResult<Data> {
+    let body = response.body
     var data: Data?
     if case .object(let object)? = body["data"] {
       var executor = LegacyExecutor(variables: variables, normalizing: store != nil,
@@ -89,19 +92,8 @@ enum LegacyResponseReading {
       data = Data(unsafeResultMap: try executor.execute(Data.selections, on: LegacyJSONConversion.object(object), rootKey: rootKey))
       if let store { try store.publishRecords(executor.records) }
     }
-    return GraphQLResult(data: data, extensionsJSON: body["extensions"]?.objectValue, errors: errors(in: body),
+    return GraphQLResult(data: data, extensionsJSON: body["extensions"]?.objectValue, errors: response.parseErrorsOnlyFast(),
                          source: .server, dependentKeys: nil)
-  }
-
-  /// The `errors` array: `nil` unless it is an array of objects.
-  private static func errors(in body: JSON.Object) -> [GraphQLError]? {
-    guard case .array(let entries)? = body["errors"] else { return nil }
-    var errors: [GraphQLError] = []
-    for entry in entries {
-      guard case .object(let object) = entry else { return nil }
-      errors.append(GraphQLError(object))
-    }
-    return errors
   }
 }
 
