@@ -13,27 +13,8 @@ extension ApolloClient {
                                          context: UnsafeMutableRawPointer? = nil, queue: DispatchQueue = DispatchQueue.main,
                                          resultHandler: GraphQLResultHandler<Query.Data>? = nil) -> any Cancellable {
     let delivery = ResultDelivery(queue: queue, handler: resultHandler)
-    switch cachePolicy {
-    case .fetchIgnoringCacheCompletely:
-      return sendLegacy(query, publish: false, delivery: delivery)
-    case .fetchIgnoringCacheData:
-      return sendLegacy(query, publish: true, delivery: delivery)
-    case .returnCacheDataElseFetch, .returnCacheDataDontFetch, .returnCacheDataAndFetch:
-      let operation = FetchQueryOperation()
-      let cached = loadLegacy(query)
-      switch (cachePolicy, cached) {
-      case (.returnCacheDataElseFetch, .success(let result)):
-        delivery.deliver(.success(result), unless: operation)
-      case (.returnCacheDataDontFetch, let outcome):
-        delivery.deliver(outcome, unless: operation)
-      case (.returnCacheDataAndFetch, .success(let result)):
-        delivery.deliverKeepingOpen(.success(result), unless: operation)
-        operation.start { self.sendLegacy(query, publish: true, delivery: delivery) }
-      default:
-        // A miss: the cache error is not delivered (0.x).
-        operation.start { self.sendLegacy(query, publish: true, delivery: delivery) }
-      }
-      return operation
+    return CachePolicyFlow.fetch(cachePolicy, delivery: delivery, loadFromCache: { self.loadLegacy(query) }) { publish in
+      self.sendLegacy(query, publish: publish, delivery: delivery)
     }
   }
 

@@ -30,29 +30,25 @@ final class StoreTransactionLock: Sendable {
   /// Blocks the calling thread until the lock is held.
   func lock(exclusive: Bool) {
     let semaphore = DispatchSemaphore(value: 0)
-    let holding = state.withLock { state -> Bool in
-      if state.waiting.isEmpty, state.admits(exclusive: exclusive) {
-        state.take(exclusive: exclusive)
-        return true
-      }
-      state.waiting.append(Waiter(exclusive: exclusive, resume: { semaphore.signal() }))
-      return false
-    }
-    if !holding { semaphore.wait() }
+    if !takeOrQueue(exclusive: exclusive, resume: { semaphore.signal() }) { semaphore.wait() }
   }
 
   /// Suspends the calling task until the lock is held.
   func lock(exclusive: Bool) async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let holding = state.withLock { state -> Bool in
-        if state.waiting.isEmpty, state.admits(exclusive: exclusive) {
-          state.take(exclusive: exclusive)
-          return true
-        }
-        state.waiting.append(Waiter(exclusive: exclusive, resume: { continuation.resume() }))
-        return false
+      if takeOrQueue(exclusive: exclusive, resume: { continuation.resume() }) { continuation.resume() }
+    }
+  }
+
+  /// Takes the lock when it is free and nobody waits (`true`), else queues `resume` for when it is handed over.
+  private func takeOrQueue(exclusive: Bool, resume: @escaping @Sendable () -> Void) -> Bool {
+    state.withLock { state in
+      if state.waiting.isEmpty, state.admits(exclusive: exclusive) {
+        state.take(exclusive: exclusive)
+        return true
       }
-      if holding { continuation.resume() }
+      state.waiting.append(Waiter(exclusive: exclusive, resume: resume))
+      return false
     }
   }
 

@@ -88,28 +88,9 @@ extension ApolloClient: ApolloClientProtocol {
   public func fetch<Query: GraphQLQuery>(query: Query, cachePolicy: CachePolicy = .returnCacheDataElseFetch,
                                          context: UnsafeMutableRawPointer? = nil, queue: DispatchQueue = DispatchQueue.main,
                                          resultHandler: GraphQLResultHandler<Query.Data>? = nil) -> any Cancellable {
-    let handler = ResultDelivery(queue: queue, handler: resultHandler)
-    switch cachePolicy {
-    case .fetchIgnoringCacheCompletely:
-      return send(query, publish: false, delivery: handler)
-    case .fetchIgnoringCacheData:
-      return send(query, publish: true, delivery: handler)
-    case .returnCacheDataElseFetch, .returnCacheDataDontFetch, .returnCacheDataAndFetch:
-      let operation = FetchQueryOperation()
-      let cached = loadFromCache(query)
-      switch (cachePolicy, cached) {
-      case (.returnCacheDataElseFetch, .success(let result)):
-        handler.deliver(.success(result), unless: operation)
-      case (.returnCacheDataDontFetch, let outcome):
-        handler.deliver(outcome, unless: operation)
-      case (.returnCacheDataAndFetch, .success(let result)):
-        handler.deliverKeepingOpen(.success(result), unless: operation)
-        operation.start { self.send(query, publish: true, delivery: handler) }
-      default:
-        // A miss or partial hit: the cache error is not delivered (0.x).
-        operation.start { self.send(query, publish: true, delivery: handler) }
-      }
-      return operation
+    let delivery = ResultDelivery(queue: queue, handler: resultHandler)
+    return CachePolicyFlow.fetch(cachePolicy, delivery: delivery, loadFromCache: { self.loadFromCache(query) }) { publish in
+      self.send(query, publish: publish, delivery: delivery)
     }
   }
 
@@ -167,6 +148,39 @@ extension ApolloClient: ApolloClientProtocol {
       } catch let error as GraphQLExecutionError {
         throw GraphQLResultError(path: error.path.toArray(), underlying: error.underlying)
       }
+    }
+  }
+}
+
+/// What a fetch does under each cache policy, for both generated-code shapes (the 1.x/2.x shape here, 0.x
+/// `API.swift` in ApolloLegacyAPI): which of the cache and the network answer, and how often the handler runs.
+package enum CachePolicyFlow {
+  /// Runs `cachePolicy`: `loadFromCache` reads the store now; `send(publish)` starts the request, writing its
+  /// result to the store when `publish`.
+  package static func fetch<Data>(
+    _ cachePolicy: CachePolicy, delivery: ResultDelivery<Data>,
+    loadFromCache: () -> Result<GraphQLResult<Data>, any Error>, send: @escaping (_ publish: Bool) -> any Cancellable
+  ) -> any Cancellable {
+    switch cachePolicy {
+    case .fetchIgnoringCacheCompletely:
+      return send(false)
+    case .fetchIgnoringCacheData:
+      return send(true)
+    case .returnCacheDataElseFetch, .returnCacheDataDontFetch, .returnCacheDataAndFetch:
+      let operation = FetchQueryOperation()
+      switch (cachePolicy, loadFromCache()) {
+      case (.returnCacheDataElseFetch, .success(let result)):
+        delivery.deliver(.success(result), unless: operation)
+      case (.returnCacheDataDontFetch, let outcome):
+        delivery.deliver(outcome, unless: operation)
+      case (.returnCacheDataAndFetch, .success(let result)):
+        delivery.deliverKeepingOpen(.success(result), unless: operation)
+        operation.start { send(true) }
+      default:
+        // A miss or partial hit: the cache error is not delivered (0.x).
+        operation.start { send(true) }
+      }
+      return operation
     }
   }
 }
