@@ -23,6 +23,8 @@ def figures(text):
             label = match["label"].strip()
             found[(section, label + ", wall µs/req")] = float(match["wall"])
             found[(section, label + ", CPU µs/req")] = float(match["cpu"])
+        elif line.lstrip().startswith("("):
+            continue  # an aside such as "(first run …, second run …)", not a figure of its own
         elif match := FIGURE.match(line):
             found[(section, f"{match['label'].strip()} ({match['unit']})")] = float(match["value"])
     return found
