@@ -57,6 +57,7 @@ let package = Package(
     .library(name: "ApolloCallbackChain", targets: ["ApolloCallbackChain"]),
     .library(name: "ApolloWebSocketCore", targets: ["ApolloWebSocketCore"]),
     .library(name: "ApolloWebSocket", targets: ["ApolloWebSocket"]),
+    .library(name: "ApolloDelegateWebSocket", targets: ["ApolloDelegateWebSocket"]),
     .library(name: "ApolloMigration", targets: ["ApolloMigration"]),
     .library(name: "ApolloParityCatalog", targets: ["ApolloParityCatalog"]),
     .executable(name: "apollo-parity", targets: ["ApolloParityCommand"]),
@@ -82,6 +83,9 @@ let package = Package(
     // (`URLSessionWebSocketTask` on Apple platforms). It imports no generation.
     .target(name: "ApolloWebSocketCore", dependencies: ["ApolloCore"], swiftSettings: strictSettings),
     .target(name: "ApolloWebSocket", dependencies: ["ApolloCore", "ApolloWebSocketCore", "ApolloAsyncChain"], swiftSettings: strictSettings),
+    // The 0.x `graphql-ws` socket (0.33's ApolloWebSocket without Starscream), beside its generation's HTTP module.
+    .target(name: "ApolloDelegateWebSocket", dependencies: ["ApolloDelegateTransport", "ApolloWebSocketCore"],
+            swiftSettings: strictSettings),
     // The only module that links generations: adapters, facades on the 2.x engine, and the parity harness.
     .target(name: "ApolloMigration", dependencies: ["ApolloCore", "ApolloDelegateTransport", "ApolloCallbackChain", "ApolloAsyncChain"],
             swiftSettings: strictSettings),
@@ -146,11 +150,13 @@ let package = Package(
                 swiftSettings: strictSettings),
     .testTarget(name: "ApolloDelegateTransportTests", dependencies: ["ApolloDelegateTransport", "StarWarsAPI"],
                 swiftSettings: strictSettings),
+    .testTarget(name: "ApolloDelegateWebSocketTests", dependencies: ["ApolloDelegateWebSocket", "StarWarsAPI"],
+                swiftSettings: strictSettings),
     .testTarget(name: "ApolloMigrationTests", dependencies: ["ApolloMigration", "StarWarsAPI"], swiftSettings: strictSettings),
     .testTarget(name: "ParityTests", dependencies: ["ApolloMigration", "ApolloParityCatalog", "ApolloParityTesting", "StarWarsAPI"],
                 swiftSettings: strictSettings),
     .testTarget(name: "IntegrationTests", dependencies: ["ApolloCore", "ApolloAsyncChain", "ApolloDelegateTransport", "ApolloCallbackChain",
-                                                  "ApolloWebSocket", "StarWarsAPI"],
+                                                  "ApolloWebSocket", "ApolloDelegateWebSocket", "StarWarsAPI"],
                 swiftSettings: strictSettings),
   ],
   swiftLanguageModes: [.v6]
