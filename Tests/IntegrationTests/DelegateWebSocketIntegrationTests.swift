@@ -42,6 +42,34 @@ final class DelegateWebSocketIntegrationTests: IntegrationTestCase {
     XCTAssertTrue(transport.isConnected())
   }
 
+  func test_subscription_fiftyEventsReachOneSubscription() async throws {
+    // §5 #41.
+    let transport = makeTransport()
+    let deliveries = LegacyDeliveries<CountdownSubscription.Data>()
+    _ = transport.send(operation: CountdownSubscription(from: 49, intervalMs: .some(1)), completionHandler: deliveries.handler)
+    try await expectSoon("fifty values") { deliveries.values.count == 50 }
+    XCTAssertEqual(deliveries.values.map { $0.data?.countdown }, Array((0...49).reversed()))
+  }
+
+  func test_subscription_withAnArgument_receivesOnlyMatchingEvents() async throws {
+    // §5 #41: filtering by argument; the reviews are created over HTTP with the 0.x HTTP transport.
+    let transport = makeTransport()
+    let jedi = LegacyDeliveries<ReviewAddedSubscription.Data>(), all = LegacyDeliveries<ReviewAddedSubscription.Data>()
+    _ = transport.send(operation: EpisodeReviewAddedSubscription(episode: .JEDI), completionHandler: jedi.handler)
+    _ = transport.send(operation: ReviewAddedSubscription(), completionHandler: all.handler)
+    try await expectSoon("both listeners on the server") { (try await TestServer.stats()["reviewListeners"]?.intValue) == 2 }
+    let http = HTTPNetworkTransport(url: TestServer.url("/graphql"))
+    for (episode, stars) in [(Episode.EMPIRE, 1), (.JEDI, 2), (.NEWHOPE, 3), (.JEDI, 4)] {
+      let created = LegacyDeliveries<CreateReviewMutation.Data>()
+      _ = http.send(operation: CreateReviewMutation(episode: .init(episode), review: ReviewInput(stars: Int32(stars))),
+                    completionHandler: created.handler)
+      try await expectSoon("review \(stars)") { created.values.count == 1 }
+    }
+    try await expectSoon("every event") { all.values.count == 4 && jedi.values.count == 2 }
+    XCTAssertEqual(all.values.map { $0.data?.reviewAdded?.stars }, [1, 2, 3, 4])
+    XCTAssertEqual(jedi.values.map { $0.data?.reviewAdded?.stars }, [2, 4])
+  }
+
   func test_severalSubscriptions_eachGetTheirOwnEvents() async throws {
     // §5 #41: concurrent subscriptions get the right counts.
     let transport = makeTransport()
@@ -298,4 +326,14 @@ struct ErroringCountdownSubscription: GraphQLSubscription {
   var from: Int32
   var __variables: Variables? { ["from": from] }
   typealias Data = CountdownSubscription.Data
+}
+
+/// `reviewAdded` for one episode, read as ``ReviewAddedSubscription``'s data.
+struct EpisodeReviewAddedSubscription: GraphQLSubscription {
+  static let operationName = "EpisodeReviewAdded"
+  static let operationDocument = OperationDocument(definition: OperationDefinition(
+    "subscription EpisodeReviewAdded($episode: Episode) { reviewAdded(episode: $episode) { stars commentary } }"))
+  var episode: Episode
+  var __variables: Variables? { ["episode": GraphQLEnum(episode)] }
+  typealias Data = ReviewAddedSubscription.Data
 }
