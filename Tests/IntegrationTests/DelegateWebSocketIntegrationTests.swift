@@ -103,6 +103,30 @@ final class DelegateWebSocketIntegrationTests: IntegrationTestCase {
     XCTAssertEqual(session.tasks.first?.sent(type: "start").count, 2)
   }
 
+  func test_apolloClient_fetchPerformAndSubscribe_overTheSocket() async throws {
+    // §5 #44: queries and mutations through ApolloClient.fetch/perform over WebSocketTransport return data without
+    // errors; subscribe delivers every event.
+    let client = ApolloClient(networkTransport: makeTransport())
+    let results = Mutex<[String]>([])
+    client.fetch(query: HeroNameQuery(episode: .init(.EMPIRE)), cachePolicy: .fetchIgnoringCacheData, queue: .global()) { result in
+      let value = try? result.get()
+      results.withLock { $0.append("hero \(value?.data?.hero?.name ?? "?") errors \(value?.errors?.count ?? 0)") }
+    }
+    client.perform(mutation: CreateReviewMutation(episode: .init(.JEDI), review: ReviewInput(stars: 5)), queue: .global()) { result in
+      let value = try? result.get()
+      results.withLock { $0.append("stars \(value?.data?.createReview?.stars ?? -1) errors \(value?.errors?.count ?? 0)") }
+    }
+    let serial = DispatchQueue(label: "countdown")
+    client.subscribe(subscription: CountdownSubscription(from: 2, intervalMs: .some(10)), queue: serial) { result in
+      results.withLock { $0.append("countdown \((try? result.get())?.data?.countdown ?? -1)") }
+    }
+    try await expectSoon("five results") { results.withLock { $0.count } == 5 }
+    let all = results.withLock { $0 }
+    XCTAssertTrue(all.contains("hero Luke Skywalker errors 0"), "\(all)")
+    XCTAssertTrue(all.contains("stars 5 errors 0"), "\(all)")
+    XCTAssertEqual(all.filter { $0.hasPrefix("countdown") }, ["countdown 2", "countdown 1", "countdown 0"])
+  }
+
   func test_connectingPayload_reachesTheServer() async throws {
     let token = "token-\(Int.random(in: 0..<1_000_000_000))"
     let transport = makeTransport(connectingPayload: ["authToken": .string(token)])
