@@ -33,9 +33,10 @@ import FoundationNetworking
 /// Differences from 0.33 (MIGRATION.md lists them): reconnections are scheduled on the processing queue instead of
 /// the main queue (the same order of events, and they happen in processes whose main thread runs no run loop); a
 /// scheduled reconnection holds the transport weakly and is dropped when reconnection was turned off meanwhile (a
-/// pause), where 0.33's closure kept the transport alive and connected anyway; an operation needing its persisted-query
-/// identifier without one fails with `RequestBodyError` instead of stopping the process; TLS and SOCKS settings
-/// (`security`, `enableSOCKSProxy`) do not exist (see ``ApolloWebSocket``).
+/// pause), where 0.33's closure kept the transport alive and connected anyway; the reconnection of a header or payload
+/// update schedules no second one; an operation needing its persisted-query identifier without one fails with
+/// `RequestBodyError` instead of stopping the process; TLS and SOCKS settings (`security`, `enableSOCKSProxy`) do not
+/// exist (see ``ApolloWebSocket``).
 public final class WebSocketTransport: @unchecked Sendable {
   // @unchecked Sendable: every mutable member lives in `state`, read and written only under its lock; the handlers
   // it holds are called on `processingQueue` only. `websocket` is called from the caller's thread (connect, isConnected,
