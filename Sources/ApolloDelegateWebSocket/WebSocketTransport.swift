@@ -34,7 +34,7 @@ import FoundationNetworking
 /// the main queue (the same order of events, and they happen in processes whose main thread runs no run loop); a
 /// scheduled reconnection holds the transport weakly and is dropped when reconnection was turned off meanwhile (a
 /// pause), where 0.33's closure kept the transport alive and connected anyway; the reconnection of a header or payload
-/// update schedules no second one; an operation needing its persisted-query identifier without one fails with
+/// update schedules no second one; the socket's callback queue is set before it connects; an operation needing its persisted-query identifier without one fails with
 /// `RequestBodyError` instead of stopping the process; TLS and SOCKS settings (`security`, `enableSOCKSProxy`) do not
 /// exist (see ``ApolloWebSocket``).
 public final class WebSocketTransport: @unchecked Sendable {
@@ -164,9 +164,10 @@ public final class WebSocketTransport: @unchecked Sendable {
     processingQueue.setSpecific(key: onProcessingQueue, value: true)
     applyClientHeaders()
     websocket.delegate = self
-    // As 0.33: connect first, then move the socket's callbacks to the processing queue (the handshake takes longer).
-    websocket.connect()
+    // 0.33 connected first and moved the callbacks afterwards, counting on the handshake to take longer; here the
+    // queue is set first, so a fast handshake cannot report to the main queue (which a process may never run).
     websocket.callbackQueue = processingQueue
+    websocket.connect()
   }
 
   deinit {

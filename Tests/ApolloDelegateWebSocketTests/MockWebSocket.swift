@@ -22,6 +22,7 @@ final class MockWebSocket: ApolloWebSocketClient, @unchecked Sendable {
   private var _disconnectCodes: [UInt16] = []
   private var _pings: [Data] = []
   private var _opensOnConnect = false
+  private var _queuesAtConnect: [String] = []
   let protocols: [String]?
 
   init(request: URLRequest, protocols: [String]?) {
@@ -57,6 +58,8 @@ final class MockWebSocket: ApolloWebSocketClient, @unchecked Sendable {
     set { lock.withLock { _opensOnConnect = newValue } }
   }
   var connectCalls: Int { lock.withLock { _connectCalls } }
+  /// The callback queue's label at each ``connect()``.
+  var queuesAtConnect: [String] { lock.withLock { _queuesAtConnect } }
   var disconnectCodes: [UInt16] { lock.withLock { _disconnectCodes } }
   var pings: [Data] { lock.withLock { _pings } }
 
@@ -70,6 +73,7 @@ final class MockWebSocket: ApolloWebSocketClient, @unchecked Sendable {
   func connect() {
     let opens = lock.withLock { () -> Bool in
       _connectCalls += 1
+      _queuesAtConnect.append(_callbackQueue.label)
       return _opensOnConnect
     }
     if opens { open() }

@@ -13,8 +13,8 @@ final class WebSocketTransportConnectionTests: XCTestCase {
     XCTAssertEqual(socket.request.value(forHTTPHeaderField: "apollographql-client-name"), "test-client")
     XCTAssertEqual(socket.request.value(forHTTPHeaderField: "apollographql-client-version"), "1.0")
     transport.drain()
-    XCTAssertEqual(socket.callbackQueue.label, "com.apollographql.WebSocketTransport",
-                   "Q21: the callbacks move to the processing queue after connect()")
+    XCTAssertEqual(socket.queuesAtConnect, ["com.apollographql.WebSocketTransport"],
+                   "the socket calls back on the processing queue, set before connect() (0.33 set it after)")
   }
 
   func test_provider_createsTheSocketWithGraphQLWSProtocol() {
