@@ -58,6 +58,7 @@ let package = Package(
     .library(name: "ApolloLegacyAPI", targets: ["ApolloLegacyAPI"]),
     .library(name: "ApolloWebSocketCore", targets: ["ApolloWebSocketCore"]),
     .library(name: "ApolloWebSocket", targets: ["ApolloWebSocket"]),
+    .library(name: "ApolloDelegateWebSocket", targets: ["ApolloDelegateWebSocket"]),
     .library(name: "ApolloMigration", targets: ["ApolloMigration"]),
     .library(name: "ApolloParityCatalog", targets: ["ApolloParityCatalog"]),
     .executable(name: "apollo-parity", targets: ["ApolloParityCommand"]),
@@ -86,6 +87,9 @@ let package = Package(
     // (`URLSessionWebSocketTask` on Apple platforms). It imports no generation.
     .target(name: "ApolloWebSocketCore", dependencies: ["ApolloCore"], swiftSettings: strictSettings),
     .target(name: "ApolloWebSocket", dependencies: ["ApolloCore", "ApolloWebSocketCore", "ApolloAsyncChain"], swiftSettings: strictSettings),
+    // The 0.x `graphql-ws` socket (0.33's ApolloWebSocket without Starscream), beside its generation's HTTP module.
+    .target(name: "ApolloDelegateWebSocket", dependencies: ["ApolloDelegateTransport", "ApolloWebSocketCore"],
+            swiftSettings: strictSettings),
     // The only module that links generations: adapters, facades on the 2.x engine, and the parity harness.
     .target(name: "ApolloMigration", dependencies: ["ApolloCore", "ApolloDelegateTransport", "ApolloCallbackChain", "ApolloAsyncChain"],
             swiftSettings: strictSettings),
@@ -154,11 +158,13 @@ let package = Package(
     .testTarget(name: "ApolloDelegateTransportTests", dependencies: ["ApolloTestSupport", "ApolloDelegateTransport", "StarWarsAPI"],
                 swiftSettings: strictSettings),
     .testTarget(name: "ApolloLegacyAPITests", dependencies: ["ApolloLegacyAPI"], swiftSettings: strictSettings),
+    .testTarget(name: "ApolloDelegateWebSocketTests", dependencies: ["ApolloDelegateWebSocket", "StarWarsAPI"],
+                swiftSettings: strictSettings),
     .testTarget(name: "ApolloMigrationTests", dependencies: ["ApolloTestSupport", "ApolloMigration", "StarWarsAPI"], swiftSettings: strictSettings),
     .testTarget(name: "ParityTests", dependencies: ["ApolloMigration", "ApolloParityCatalog", "ApolloParityTesting", "StarWarsAPI"],
                 swiftSettings: strictSettings),
     .testTarget(name: "IntegrationTests", dependencies: ["ApolloTestSupport", "ApolloCore", "ApolloAsyncChain", "ApolloDelegateTransport", "ApolloCallbackChain",
-                                                  "ApolloWebSocket", "StarWarsAPI"],
+                                                  "ApolloWebSocket", "ApolloDelegateWebSocket", "StarWarsAPI"],
                 swiftSettings: strictSettings),
   ],
   swiftLanguageModes: [.v6]

@@ -23,6 +23,9 @@ public protocol ApolloClientProtocol: AnyObject {
   /// when the transport cannot upload.
   func upload<Operation: GraphQLOperation>(operation: Operation, context: UnsafeMutableRawPointer?, files: [GraphQLFile],
                                            queue: DispatchQueue, resultHandler: GraphQLResultHandler<Operation.Data>?) -> any Cancellable
+  /// Subscribes to `subscription` and calls `resultHandler` on `queue` for each event until cancelled.
+  func subscribe<Subscription: GraphQLSubscription>(subscription: Subscription, queue: DispatchQueue,
+                                                    resultHandler: @escaping GraphQLResultHandler<Subscription.Data>) -> any Cancellable
 }
 
 /// Fetches queries through the cache and the network, performs mutations and uploads (0.x).
@@ -117,6 +120,21 @@ extension ApolloClient: ApolloClientProtocol {
     return transport.upload(operation: operation, files: files) { result in
       delivery.deliver(Self.read(result, publishingTo: store))
     }
+  }
+
+  /// Subscribes to `subscription` through the transport (a `WebSocketTransport` or `SplitNetworkTransport` from
+  /// ApolloDelegateWebSocket): each event is written to the store, then `resultHandler` runs on `queue`, as many times
+  /// as the server sends events. After `cancel()` the handler is not called again, even for an event already on its
+  /// way to `queue`.
+  @discardableResult
+  public func subscribe<Subscription: GraphQLSubscription>(subscription: Subscription, queue: DispatchQueue = .main,
+                                                           resultHandler: @escaping GraphQLResultHandler<Subscription.Data>) -> any Cancellable {
+    let delivery = SubscriptionDelivery(queue: queue, handler: resultHandler)
+    let store = self.store
+    let task = networkTransport.send(operation: subscription) { result in
+      delivery.deliver(Self.read(result, publishingTo: store))
+    }
+    return SubscriptionDelivery.Cancellation(delivery: delivery, task: task)
   }
 
   // MARK: Internals
@@ -215,6 +233,43 @@ package final class ResultDelivery<Data>: Sendable {
     queue.async {
       if operation.isCancelled { return }
       firstHandler(result)
+    }
+  }
+}
+
+/// Calls a subscription's result handler on its queue for every event, until cancelled.
+final class SubscriptionDelivery<Data: RootSelectionSet>: @unchecked Sendable {
+  // @unchecked Sendable: `handler` is immutable and only called on `queue`, as 0.x called it (its closure is not
+  // `@Sendable`, like every 0.x result handler); `isCancelled` is a Mutex.
+  private let queue: DispatchQueue
+  private let handler: GraphQLResultHandler<Data>
+  private let isCancelled = Mutex(false)
+
+  init(queue: DispatchQueue, handler: @escaping GraphQLResultHandler<Data>) {
+    self.queue = queue
+    self.handler = handler
+  }
+
+  func deliver(_ result: Result<GraphQLResult<Data>, any Error>) {
+    queue.async { [self] in
+      guard !isCancelled.withLock({ $0 }) else { return }
+      handler(result)
+    }
+  }
+
+  /// Stops deliveries, then cancels the transport's task.
+  final class Cancellation: Cancellable {
+    private let delivery: SubscriptionDelivery
+    private let task: any Cancellable
+
+    init(delivery: SubscriptionDelivery, task: any Cancellable) {
+      self.delivery = delivery
+      self.task = task
+    }
+
+    func cancel() {
+      delivery.isCancelled.withLock { $0 = true }
+      task.cancel()
     }
   }
 }

@@ -1,0 +1,195 @@
+@testable import ApolloDelegateWebSocket
+import Foundation
+import StarWarsAPI
+import XCTest
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The default socket on a scripted session: Starscream's events, in order, on the callback queue.
+final class ApolloWebSocketTests: XCTestCase {
+  private let queue = DispatchQueue(label: "ApolloWebSocketTests.callbacks")
+  private let queueKey = DispatchSpecificKey<Bool>()
+  private var session: ScriptedWebSocketSession!
+  private var events: SocketEvents!
+
+  override func setUp() {
+    super.setUp()
+    queue.setSpecific(key: queueKey, value: true)
+    session = ScriptedWebSocketSession()
+    events = SocketEvents(queueKey: queueKey)
+  }
+
+  private func makeSocket(headers: [String: String] = [:]) -> ApolloWebSocket {
+    var request = URLRequest(url: URL(string: "ws://localhost:4000/graphql")!)
+    for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+    let socket = ApolloWebSocket(request: request, protocols: ["graphql-ws"], session: session)
+    socket.callbackQueue = queue
+    socket.delegate = events
+    socket.pongDelegate = events
+    return socket
+  }
+
+  private func waitForEvents(_ expected: [String], file: StaticString = #filePath, line: UInt = #line) {
+    waitUntil("events \(expected)", file: file, line: line) { events.events.count >= expected.count }
+    queue.sync {}
+    XCTAssertEqual(events.events, expected, file: file, line: line)
+  }
+
+  func test_connect_opensATaskWithTheProtocolAndHeadersAndReportsConnectAfterTheHandshake() {
+    let socket = makeSocket(headers: ["Authorization": "Bearer t"])
+    socket.connect()
+    let task = try! XCTUnwrap(session.last)
+    XCTAssertTrue(task.resumed)
+    XCTAssertEqual(task.request.value(forHTTPHeaderField: "Sec-WebSocket-Protocol"), "graphql-ws")
+    XCTAssertEqual(task.request.value(forHTTPHeaderField: "Authorization"), "Bearer t")
+    XCTAssertNil(socket.request.value(forHTTPHeaderField: "Sec-WebSocket-Protocol"), "the socket's own request is unchanged")
+    Thread.sleep(forTimeInterval: 0.05)
+    XCTAssertFalse(socket.isConnected)
+    XCTAssertEqual(events.events, [], "nothing before the handshake")
+    task.open()
+    waitForEvents(["connect"])
+    XCTAssertTrue(socket.isConnected)
+  }
+
+  func test_connect_whileConnected_doesNothing() {
+    let socket = makeSocket()
+    socket.connect()
+    socket.connect()
+    XCTAssertEqual(session.tasks.count, 1)
+  }
+
+  func test_handshakeFailure_reportsOnlyADisconnectWithTheError() {
+    let socket = makeSocket()
+    socket.connect()
+    session.last?.open(failing: RFC6455Error.handshakeFailed("403"))
+    waitForEvents(["disconnect"])
+    XCTAssertEqual(events.errors.first as? RFC6455Error, .handshakeFailed("403"))
+    XCTAssertFalse(socket.isConnected)
+  }
+
+  func test_messages_areDeliveredInOrderOnTheCallbackQueue() {
+    let socket = makeSocket()
+    socket.connect()
+    let task = try! XCTUnwrap(session.last)
+    task.open()
+    task.push(.string("a"))
+    task.push(.data(Data([1, 2, 3])))
+    task.push(.string("b"))
+    waitForEvents(["connect", "text a", "data 3", "text b"])
+  }
+
+  func test_write_sendsInOrderAndCallsTheCompletionOnTheCallbackQueue() {
+    let socket = makeSocket()
+    socket.connect()
+    let task = try! XCTUnwrap(session.last)
+    task.open()
+    waitForEvents(["connect"])
+    let done = expectation(description: "completion")
+    for text in ["1", "2", "3"] { socket.write(string: text) }
+    socket.write(string: "4") { [queueKey] in
+      XCTAssertEqual(DispatchQueue.getSpecific(key: queueKey), true)
+      done.fulfill()
+    }
+    wait(for: [done], timeout: 2)
+    XCTAssertEqual(task.sentTexts, ["1", "2", "3", "4"])
+  }
+
+  func test_write_whenNotConnected_isDropped() {
+    let socket = makeSocket()
+    socket.write(string: "early")
+    socket.connect()
+    socket.write(string: "before the handshake")
+    session.last?.open()
+    waitForEvents(["connect"])
+    socket.write(string: "after")
+    waitUntil { session.last?.sentTexts == ["after"] }
+  }
+
+  func test_disconnect_cancelsWithTheCodeAndReportsWSErrorOnce() {
+    let socket = makeSocket()
+    socket.connect()
+    let task = try! XCTUnwrap(session.last)
+    task.open()
+    waitForEvents(["connect"])
+    socket.disconnect()
+    waitForEvents(["connect", "disconnect"])
+    XCTAssertEqual(task.cancelCode, .normalClosure)
+    XCTAssertEqual((events.errors.first as? WSError)?.code, 1000)
+    XCTAssertFalse(socket.isConnected)
+    Thread.sleep(forTimeInterval: 0.05)
+    queue.sync {}
+    XCTAssertEqual(events.events, ["connect", "disconnect"], "the task's own end is not reported again")
+  }
+
+  func test_disconnectThenConnect_reportsTheOldEndBeforeTheNewConnect() {
+    let socket = makeSocket()
+    socket.connect()
+    session.last?.open()
+    waitForEvents(["connect"])
+    socket.disconnect()
+    socket.connect()
+    XCTAssertEqual(session.tasks.count, 2)
+    session.last?.open()
+    waitForEvents(["connect", "disconnect", "connect"])
+  }
+
+  func test_serverCloseWithCode_isReportedAsWSErrorWithThatCode() {
+    let socket = makeSocket()
+    socket.connect()
+    session.last?.open()
+    session.last?.end(RFC6455Error.closedByServer(code: 4400, reason: "bad message"))
+    waitForEvents(["connect", "disconnect"])
+    let error = events.errors.first as? WSError
+    XCTAssertEqual(error?.code, 4400)
+    XCTAssertEqual(error?.message, "bad message")
+    XCTAssertFalse(socket.isConnected)
+  }
+
+  func test_connectionEndWithoutCloseFrame_isReportedWithoutError() {
+    let socket = makeSocket()
+    socket.connect()
+    session.last?.open()
+    session.last?.end(RFC6455Error.connectionClosed)
+    waitForEvents(["connect", "disconnect"])
+    XCTAssertEqual(events.errors.count, 1)
+    XCTAssertNil(events.errors.first ?? nil)
+  }
+
+  func test_brokenFraming_isReportedWithTheClientsTypedError() {
+    let socket = makeSocket()
+    socket.connect()
+    session.last?.open()
+    session.last?.end(RFC6455Error.protocolViolation("reserved opcode"))
+    waitForEvents(["connect", "disconnect"])
+    XCTAssertEqual(events.errors.first as? RFC6455Error, .protocolViolation("reserved opcode"))
+  }
+
+  func test_releasedSocket_closesItsConnection() {
+    var socket: ApolloWebSocket? = makeSocket()
+    socket?.connect()
+    let task = try! XCTUnwrap(session.last)
+    task.open()
+    waitForEvents(["connect"])
+    socket = nil
+    waitUntil { task.cancelCode != nil }
+  }
+
+  func test_transportOnApolloWebSocket_runsASubscriptionEndToEnd() {
+    let socket = ApolloWebSocket(request: URLRequest(url: URL(string: "ws://localhost:4000/graphql")!),
+                                 protocols: ["graphql-ws"], session: session)
+    let transport = WebSocketTransport(websocket: socket, clientName: "c", clientVersion: "v")
+    let recorder = Recorder<Delivery>()
+    transport.record(countdown, into: recorder)
+    let task = try! XCTUnwrap(session.last)
+    XCTAssertEqual(task.request.value(forHTTPHeaderField: "apollographql-client-name"), "c")
+    task.open()
+    waitUntil { task.sentTypes == ["connection_init"] }
+    task.push(.string(#"{"type":"connection_ack"}"#))
+    waitUntil { task.sentTypes == ["connection_init", "start"] }
+    task.push(.string(#"{"id":"1","payload":{"data":{"countdown":3}},"type":"data"}"#))
+    waitUntil { recorder.count == 1 }
+    XCTAssertEqual(recorder.bodies, [countdownPayload(3)])
+  }
+}
