@@ -1,3 +1,4 @@
+import ApolloTestSupport
 import ApolloDelegateWebSocket
 import Foundation
 import StarWarsAPI
@@ -17,7 +18,7 @@ final class DelegateWebSocketEventLogIntegrationTests: IntegrationTestCase {
     let transport = WebSocketTransport(websocket: socket, reconnect: false)
     let deliveries = LegacyDeliveries<CountdownSubscription.Data>()
     _ = transport.send(operation: CountdownSubscription(from: 2, intervalMs: .some(10)), completionHandler: deliveries.handler)
-    try await expectSoon("three values and the complete") {
+    try await expectEventually("three values and the complete", within: 10) {
       deliveries.values.count == 3 && session.log.receivedMessages.last?["type"]?.stringValue == "complete"
     }
     let outline = session.log.normalized().events.map { event -> String in

@@ -1,3 +1,4 @@
+import ApolloTestSupport
 import ApolloDelegateWebSocket
 import Foundation
 import StarWarsAPI
@@ -25,7 +26,7 @@ final class DelegateWebSocketFaultIntegrationTests: IntegrationTestCase {
     transport.delegate = events
     let deliveries = LegacyDeliveries<CountdownSubscription.Data>()
     _ = transport.send(operation: CountdownSubscription(from: 1000, intervalMs: .some(10)), completionHandler: deliveries.handler)
-    try await expectSoon("a third connection") { session.openedSockets >= 3 && deliveries.values.count >= 6 }
+    try await expectEventually("a third connection", within: 10) { session.openedSockets >= 3 && deliveries.values.count >= 6 }
     transport.pauseWebSocketConnection()
     XCTAssertTrue(events.events.contains("disconnect"), "an end without a close frame carries no error: \(events.events)")
     XCTAssertTrue(events.events.contains("reconnect"))
@@ -44,11 +45,11 @@ final class DelegateWebSocketFaultIntegrationTests: IntegrationTestCase {
     let transport = makeTransport(query: "?dropAfter=2&dropMode=fin", session: session)
     let subscription = LegacyDeliveries<CountdownSubscription.Data>()
     _ = transport.send(operation: CountdownSubscription(from: 1000, intervalMs: .some(200)), completionHandler: subscription.handler)
-    try await expectSoon("the first event") { subscription.values.count >= 1 }
+    try await expectEventually("the first event", within: 10) { subscription.values.count >= 1 }
     let mutation = LegacyDeliveries<CreateReviewMutation.Data>()
     _ = transport.send(operation: CreateReviewMutation(episode: .init(.JEDI), review: ReviewInput(stars: 3, commentary: "once")),
                        completionHandler: mutation.handler)
-    try await expectSoon("two more connections") { session.openedSockets >= 3 }
+    try await expectEventually("two more connections", within: 10) { session.openedSockets >= 3 }
     transport.pauseWebSocketConnection()
     XCTAssertEqual(mutation.values.first?.data?.createReview?.stars, 3)
     XCTAssertEqual(session.tasks.first?.sent(type: "start").map { $0["id"] }, ["1", "2"])
@@ -68,7 +69,7 @@ final class DelegateWebSocketFaultIntegrationTests: IntegrationTestCase {
     transport.delegate = events
     let first = LegacyDeliveries<CountdownSubscription.Data>()
     _ = transport.send(operation: CountdownSubscription(from: 1, intervalMs: nil), completionHandler: first.handler)
-    try await expectSoon("the disconnect") { events.events == ["disconnect(networkError)"] }
+    try await expectEventually("the disconnect", within: 10) { events.events == ["disconnect(networkError)"] }
     XCTAssertTrue(first.errors.first is RFC6455Error || first.errors.first is URLError, "the socket's own error: \(first.errors)")
     XCTAssertFalse(transport.isConnected())
     let second = LegacyDeliveries<CountdownSubscription.Data>()
@@ -88,7 +89,7 @@ final class DelegateWebSocketFaultIntegrationTests: IntegrationTestCase {
     let first = LegacyDeliveries<CountdownSubscription.Data>(), second = LegacyDeliveries<HeroNameQuery.Data>()
     _ = transport.send(operation: CountdownSubscription(from: 1, intervalMs: nil), completionHandler: first.handler)
     _ = transport.send(operation: HeroNameQuery(episode: nil), completionHandler: second.handler)
-    try await expectSoon("the close") { events.events.contains("disconnect(networkError)") }
+    try await expectEventually("the close", within: 10) { events.events.contains("disconnect(networkError)") }
     for deliveries in [first.errors, second.errors] {
       guard let error = deliveries.first as? WebSocketError, case .unprocessedMessage(let text) = error.kind else {
         return XCTFail("expected unprocessedMessage first, got \(deliveries)")

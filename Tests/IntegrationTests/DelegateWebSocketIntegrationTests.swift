@@ -1,3 +1,4 @@
+import ApolloTestSupport
 import ApolloDelegateWebSocket
 import Foundation
 import StarWarsAPI
@@ -27,7 +28,7 @@ final class DelegateWebSocketIntegrationTests: IntegrationTestCase {
     let transport = makeTransport()
     let deliveries = LegacyDeliveries<CountdownSubscription.Data>()
     _ = transport.send(operation: CountdownSubscription(from: 4, intervalMs: .some(10)), completionHandler: deliveries.handler)
-    try await expectSoon("five countdown values") { deliveries.values.count == 5 }
+    try await expectEventually("five countdown values", within: 10) { deliveries.values.count == 5 }
     XCTAssertEqual(deliveries.values.map { $0.data?.countdown }, [4, 3, 2, 1, 0])
     XCTAssertEqual(deliveries.errors.count, 0)
   }
@@ -37,7 +38,7 @@ final class DelegateWebSocketIntegrationTests: IntegrationTestCase {
     let transport = WebSocketTransport(request: URLRequest(url: webSocketURL(TestServer.baseURL)))
     let deliveries = LegacyDeliveries<CountdownSubscription.Data>()
     _ = transport.send(operation: CountdownSubscription(from: 2, intervalMs: .some(10)), completionHandler: deliveries.handler)
-    try await expectSoon("three countdown values") { deliveries.values.count == 3 }
+    try await expectEventually("three countdown values", within: 10) { deliveries.values.count == 3 }
     XCTAssertEqual(deliveries.values.map { $0.data?.countdown }, [2, 1, 0])
     XCTAssertTrue(transport.isConnected())
   }
@@ -47,7 +48,7 @@ final class DelegateWebSocketIntegrationTests: IntegrationTestCase {
     let transport = makeTransport()
     let deliveries = LegacyDeliveries<CountdownSubscription.Data>()
     _ = transport.send(operation: CountdownSubscription(from: 49, intervalMs: .some(1)), completionHandler: deliveries.handler)
-    try await expectSoon("fifty values") { deliveries.values.count == 50 }
+    try await expectEventually("fifty values", within: 10) { deliveries.values.count == 50 }
     XCTAssertEqual(deliveries.values.map { $0.data?.countdown }, Array((0...49).reversed()))
   }
 
@@ -57,15 +58,15 @@ final class DelegateWebSocketIntegrationTests: IntegrationTestCase {
     let jedi = LegacyDeliveries<ReviewAddedSubscription.Data>(), all = LegacyDeliveries<ReviewAddedSubscription.Data>()
     _ = transport.send(operation: EpisodeReviewAddedSubscription(episode: .JEDI), completionHandler: jedi.handler)
     _ = transport.send(operation: ReviewAddedSubscription(), completionHandler: all.handler)
-    try await expectSoon("both listeners on the server") { (try await TestServer.stats()["reviewListeners"]?.intValue) == 2 }
+    try await expectEventually("both listeners on the server", within: 10) { (try await TestServer.stats()["reviewListeners"]?.intValue) == 2 }
     let http = HTTPNetworkTransport(url: TestServer.url("/graphql"))
     for (episode, stars) in [(Episode.EMPIRE, 1), (.JEDI, 2), (.NEWHOPE, 3), (.JEDI, 4)] {
       let created = LegacyDeliveries<CreateReviewMutation.Data>()
       _ = http.send(operation: CreateReviewMutation(episode: .init(episode), review: ReviewInput(stars: Int32(stars))),
                     completionHandler: created.handler)
-      try await expectSoon("review \(stars)") { created.values.count == 1 }
+      try await expectEventually("review \(stars)", within: 10) { created.values.count == 1 }
     }
-    try await expectSoon("every event") { all.values.count == 4 && jedi.values.count == 2 }
+    try await expectEventually("every event", within: 10) { all.values.count == 4 && jedi.values.count == 2 }
     XCTAssertEqual(all.values.map { $0.data?.reviewAdded?.stars }, [1, 2, 3, 4])
     XCTAssertEqual(jedi.values.map { $0.data?.reviewAdded?.stars }, [2, 4])
   }
@@ -78,7 +79,7 @@ final class DelegateWebSocketIntegrationTests: IntegrationTestCase {
       _ = transport.send(operation: CountdownSubscription(from: Int32(index + 2), intervalMs: .some(5)),
                          completionHandler: deliveries.handler)
     }
-    try await expectSoon("every countdown") { all.enumerated().allSatisfy { $0.element.values.count == $0.offset + 3 } }
+    try await expectEventually("every countdown", within: 10) { all.enumerated().allSatisfy { $0.element.values.count == $0.offset + 3 } }
     for (index, deliveries) in all.enumerated() {
       XCTAssertEqual(deliveries.values.last?.data?.countdown, 0)
       XCTAssertEqual(deliveries.values.first?.data?.countdown, index + 2)
@@ -94,7 +95,7 @@ final class DelegateWebSocketIntegrationTests: IntegrationTestCase {
     let review = LegacyDeliveries<CreateReviewMutation.Data>()
     _ = transport.send(operation: CreateReviewMutation(episode: .init(.JEDI), review: ReviewInput(stars: 4, commentary: "0.x")),
                        completionHandler: review.handler)
-    try await expectSoon("both answers") { hero.values.count == 1 && review.values.count == 1 }
+    try await expectEventually("both answers", within: 10) { hero.values.count == 1 && review.values.count == 1 }
     XCTAssertEqual(hero.values.first?.data?.hero?.name, "Luke Skywalker")
     XCTAssertNil(hero.values.first?.errors)
     XCTAssertEqual(review.values.first?.data?.createReview?.stars, 4)
@@ -120,7 +121,7 @@ final class DelegateWebSocketIntegrationTests: IntegrationTestCase {
     client.subscribe(subscription: CountdownSubscription(from: 2, intervalMs: .some(10)), queue: serial) { result in
       results.withLock { $0.append("countdown \((try? result.get())?.data?.countdown ?? -1)") }
     }
-    try await expectSoon("five results") { results.withLock { $0.count } == 5 }
+    try await expectEventually("five results", within: 10) { results.withLock { $0.count } == 5 }
     let all = results.withLock { $0 }
     XCTAssertTrue(all.contains("hero Luke Skywalker errors 0"), "\(all)")
     XCTAssertTrue(all.contains("stars 5 errors 0"), "\(all)")
@@ -132,7 +133,7 @@ final class DelegateWebSocketIntegrationTests: IntegrationTestCase {
     let transport = makeTransport(connectingPayload: ["authToken": .string(token)])
     let answer = LegacyDeliveries<ConnectionParamQuery.Data>()
     _ = transport.send(operation: ConnectionParamQuery(name: "authToken"), completionHandler: answer.handler)
-    try await expectSoon("the answer") { answer.values.count == 1 }
+    try await expectEventually("the answer", within: 10) { answer.values.count == 1 }
     XCTAssertEqual(answer.values.first?.data?.connectionParam, token)
   }
 
@@ -143,7 +144,7 @@ final class DelegateWebSocketIntegrationTests: IntegrationTestCase {
     _ = transport.send(operation: RequestHeaderQuery(name: "apollographql-client-name"), completionHandler: name.handler)
     _ = transport.send(operation: RequestHeaderQuery(name: "X-Legacy"), completionHandler: custom.handler)
     _ = transport.send(operation: RequestHeaderQuery(name: "Sec-WebSocket-Protocol"), completionHandler: protocolHeader.handler)
-    try await expectSoon("three answers") { name.values.count == 1 && custom.values.count == 1 && protocolHeader.values.count == 1 }
+    try await expectEventually("three answers", within: 10) { name.values.count == 1 && custom.values.count == 1 && protocolHeader.values.count == 1 }
     XCTAssertEqual(name.values.first?.data?.requestHeader, "legacy-it")
     XCTAssertEqual(custom.values.first?.data?.requestHeader, "zero")
     XCTAssertEqual(protocolHeader.values.first?.data?.requestHeader, "graphql-ws")
@@ -156,12 +157,12 @@ final class DelegateWebSocketIntegrationTests: IntegrationTestCase {
     transport.delegate = events
     let first = LegacyDeliveries<RequestHeaderQuery.Data>()
     _ = transport.send(operation: RequestHeaderQuery(name: "X-Legacy"), completionHandler: first.handler)
-    try await expectSoon("the first answer") { first.values.count == 1 }
+    try await expectEventually("the first answer", within: 10) { first.values.count == 1 }
     transport.updateHeaderValues(["X-Legacy": "after"])
-    try await expectSoon("the reconnection") { events.events.contains("reconnect") }
+    try await expectEventually("the reconnection", within: 10) { events.events.contains("reconnect") }
     let second = LegacyDeliveries<RequestHeaderQuery.Data>()
     _ = transport.send(operation: RequestHeaderQuery(name: "X-Legacy"), completionHandler: second.handler)
-    try await expectSoon("the second answer") { second.values.count == 1 }
+    try await expectEventually("the second answer", within: 10) { second.values.count == 1 }
     XCTAssertEqual(first.values.first?.data?.requestHeader, "before")
     XCTAssertEqual(second.values.first?.data?.requestHeader, "after")
     XCTAssertEqual(session.openedSockets, 2)
@@ -173,12 +174,12 @@ final class DelegateWebSocketIntegrationTests: IntegrationTestCase {
     transport.delegate = events
     let first = LegacyDeliveries<ConnectionParamQuery.Data>()
     _ = transport.send(operation: ConnectionParamQuery(name: "authToken"), completionHandler: first.handler)
-    try await expectSoon("the first answer") { first.values.count == 1 }
+    try await expectEventually("the first answer", within: 10) { first.values.count == 1 }
     transport.updateConnectingPayload(["authToken": "new"])
-    try await expectSoon("the reconnection") { events.events.contains("reconnect") }
+    try await expectEventually("the reconnection", within: 10) { events.events.contains("reconnect") }
     let second = LegacyDeliveries<ConnectionParamQuery.Data>()
     _ = transport.send(operation: ConnectionParamQuery(name: "authToken"), completionHandler: second.handler)
-    try await expectSoon("the second answer") { second.values.count == 1 }
+    try await expectEventually("the second answer", within: 10) { second.values.count == 1 }
     XCTAssertEqual(first.values.first?.data?.connectionParam, "old")
     XCTAssertEqual(second.values.first?.data?.connectionParam, "new")
   }
@@ -188,7 +189,7 @@ final class DelegateWebSocketIntegrationTests: IntegrationTestCase {
     let transport = makeTransport()
     let deliveries = LegacyDeliveries<CountdownSubscription.Data>()
     _ = transport.send(operation: ErroringCountdownSubscription(from: 2), completionHandler: deliveries.handler)
-    try await expectSoon("two values and the error") { deliveries.values.count == 3 }
+    try await expectEventually("two values and the error", within: 10) { deliveries.values.count == 3 }
     XCTAssertEqual(deliveries.values.prefix(2).map { $0.data?.countdown }, [2, 1])
     XCTAssertNil(deliveries.values.last?.data)
     XCTAssertNil(deliveries.values.last?.errors)
@@ -202,9 +203,9 @@ final class DelegateWebSocketIntegrationTests: IntegrationTestCase {
     let transport = makeTransport(session: session)
     let deliveries = LegacyDeliveries<CountdownSubscription.Data>()
     let task = transport.send(operation: CountdownSubscription(from: 1000, intervalMs: .some(20)), completionHandler: deliveries.handler)
-    try await expectSoon("a first value") { deliveries.values.count >= 1 }
+    try await expectEventually("a first value", within: 10) { deliveries.values.count >= 1 }
     task.cancel()
-    try await expectSoon("the server's operation to end") {
+    try await expectEventually("the server's operation to end", within: 10) {
       (try await TestServer.stats()["webSocketOperations"]?.intValue) == 0
     }
     let count = deliveries.values.count
@@ -220,11 +221,11 @@ final class DelegateWebSocketIntegrationTests: IntegrationTestCase {
     transport.delegate = events
     let deliveries = LegacyDeliveries<CountdownSubscription.Data>()
     _ = transport.send(operation: CountdownSubscription(from: 1000, intervalMs: .some(20)), completionHandler: deliveries.handler)
-    try await expectSoon("a first value") { deliveries.values.count >= 1 }
+    try await expectEventually("a first value", within: 10) { deliveries.values.count >= 1 }
     _ = try await TestServer.json("POST", "/_test/ws/close-all?code=1011")
-    try await expectSoon("the reconnection") { events.events.contains("reconnect") }
+    try await expectEventually("the reconnection", within: 10) { events.events.contains("reconnect") }
     let before = deliveries.values.count
-    try await expectSoon("events after the reconnection") { deliveries.values.count > before + 2 }
+    try await expectEventually("events after the reconnection", within: 10) { deliveries.values.count > before + 2 }
     // The first "connect" may come before the delegate was set (init connects at once, as 0.33's did).
     XCTAssertEqual(Array(events.events.drop { $0 == "connect" }.prefix(2)), ["disconnect(networkError)", "reconnect"])
     XCTAssertEqual((deliveries.errors.first as? WSError)?.code, 1011, "the handler got the socket's own error")
@@ -242,16 +243,16 @@ final class DelegateWebSocketIntegrationTests: IntegrationTestCase {
     transport.delegate = events
     let deliveries = LegacyDeliveries<CountdownSubscription.Data>()
     _ = transport.send(operation: CountdownSubscription(from: 1000, intervalMs: .some(20)), completionHandler: deliveries.handler)
-    try await expectSoon("a first value") { deliveries.values.count >= 1 }
+    try await expectEventually("a first value", within: 10) { deliveries.values.count >= 1 }
     transport.pauseWebSocketConnection()
-    try await expectSoon("the disconnect") { events.events.contains("disconnect(networkError)") }
+    try await expectEventually("the disconnect", within: 10) { events.events.contains("disconnect(networkError)") }
     XCTAssertEqual((deliveries.errors.first as? WSError)?.code, 1000)
     let paused = deliveries.values.count
     try await Task.sleep(nanoseconds: 300_000_000)
     XCTAssertEqual(deliveries.values.count, paused, "nothing while paused")
     XCTAssertEqual(session.openedSockets, 1, "no reconnection while paused")
     transport.resumeWebSocketConnection()
-    try await expectSoon("events after resuming") { deliveries.values.count > paused + 2 }
+    try await expectEventually("events after resuming", within: 10) { deliveries.values.count > paused + 2 }
     // The first "connect" may come before the delegate was set (init connects at once, as 0.33's did).
     XCTAssertEqual(Array(events.events.drop { $0 == "connect" }.prefix(2)), ["disconnect(networkError)", "reconnect"])
   }
@@ -261,7 +262,7 @@ final class DelegateWebSocketIntegrationTests: IntegrationTestCase {
     let transport = makeTransport(query: "?serverPing=20")
     let deliveries = LegacyDeliveries<CountdownSubscription.Data>()
     _ = transport.send(operation: CountdownSubscription(from: 5, intervalMs: .some(60)), completionHandler: deliveries.handler)
-    try await expectSoon("six values") { deliveries.values.count == 6 }
+    try await expectEventually("six values", within: 10) { deliveries.values.count == 6 }
     XCTAssertEqual(deliveries.errors.count, 0)
   }
 
@@ -273,9 +274,9 @@ final class DelegateWebSocketIntegrationTests: IntegrationTestCase {
     transport.delegate = events
     let deliveries = LegacyDeliveries<CountdownSubscription.Data>()
     _ = transport.send(operation: CountdownSubscription(from: 1000, intervalMs: .some(20)), completionHandler: deliveries.handler)
-    try await expectSoon("a first value") { deliveries.values.count >= 1 }
+    try await expectEventually("a first value", within: 10) { deliveries.values.count >= 1 }
     transport.closeConnection()
-    try await expectSoon("the server's close") { events.events.contains { $0.hasPrefix("disconnect") } }
+    try await expectEventually("the server's close", within: 10) { events.events.contains { $0.hasPrefix("disconnect") } }
     XCTAssertEqual(session.tasks.first?.sent(type: "connection_terminate").count, 1)
     try await Task.sleep(nanoseconds: 300_000_000)
     XCTAssertEqual(session.openedSockets, 1)
@@ -293,7 +294,7 @@ final class DelegateWebSocketIntegrationTests: IntegrationTestCase {
     _ = split.send(operation: HeroNameQuery(episode: .init(.EMPIRE)), completionHandler: hero.handler)
     let countdown = LegacyDeliveries<CountdownSubscription.Data>()
     _ = split.send(operation: CountdownSubscription(from: 1, intervalMs: .some(10)), completionHandler: countdown.handler)
-    try await expectSoon("both") { hero.values.count == 1 && countdown.values.count == 2 }
+    try await expectEventually("both", within: 10) { hero.values.count == 1 && countdown.values.count == 2 }
     XCTAssertEqual(hero.values.first?.data?.hero?.name, "Luke Skywalker")
     let logged = try await TestServer.requests(path: "/graphql")
     XCTAssertEqual(logged.map(\.operationName), ["HeroName"], "only the query went over HTTP")
