@@ -35,7 +35,7 @@ struct SoakRandom: RandomNumberGenerator, Sendable {
 
 /// What the scripted server does with one attempt.
 enum SoakFault: String, CaseIterable, Sendable {
-  case ok, serverError, clientError, malformed, truncated, dropMidBody, slowBody, refused, emptyBody
+  case ok, serverError, clientError, malformed, truncated, dropMidBody, slowBody, refused, timedOut, emptyBody
 
   /// The response for this fault; `body` is a valid hero response.
   func response(body: Data) -> ScriptedResponse {
@@ -53,6 +53,10 @@ enum SoakFault: String, CaseIterable, Sendable {
       return ScriptedResponse(statusCode: 200, headers: json,
                               body: [.data(body.prefix(40)), .delay(.milliseconds(2)), .data(body.dropFirst(40))])
     case .refused: return .failure(URLError(.cannotConnectToHost))
+    case .timedOut:
+      // What URLSession reports when a request's time limit runs out before the response head: a stall, then
+      // NSURLErrorTimedOut (the scripted server keeps no clock of its own, so the fault plays the stall).
+      return ScriptedResponse(failure: URLError(.timedOut), headDelay: .milliseconds(3))
     case .emptyBody: return .raw(Data(), headers: json)
     }
   }
@@ -68,7 +72,8 @@ enum SoakFault: String, CaseIterable, Sendable {
     case ..<75: return .truncated
     case ..<82: return .dropMidBody
     case ..<88: return .slowBody
-    case ..<94: return .refused
+    case ..<92: return .refused
+    case ..<96: return .timedOut
     default: return .emptyBody
     }
   }
@@ -371,7 +376,7 @@ func benchmarkSoak() async -> Int {
   let count = Int(environment["SOAK_REQUESTS"] ?? "") ?? 5_000
   let seed = UInt64(environment["SOAK_SEED"] ?? "") ?? 1
   print("soak (\(count) sequential requests per stack, seed \(seed); faults per attempt: 50% ok, 500 with a JSON body, 401,")
-  print("  malformed and truncated JSON, a connection lost mid-body, a slow body, a refused connection, an empty 200;")
+  print("  malformed and truncated JSON, a connection lost mid-body, a slow body, a refused connection, a timeout, an empty 200;")
   print("  10% of requests cancelled 0-3 ms after they start; a 5xx is retried at most \(soakRetries) times)")
   var violations = 0
   // SOAK_ONLY=<name prefix> soaks one stack, e.g. to run it long and watch its memory.
