@@ -57,6 +57,7 @@ let package = Package(
     .library(name: "ApolloCallbackChain", targets: ["ApolloCallbackChain"]),
     .library(name: "ApolloWebSocketCore", targets: ["ApolloWebSocketCore"]),
     .library(name: "ApolloWebSocket", targets: ["ApolloWebSocket"]),
+    .library(name: "ApolloCallbackWebSocket", targets: ["ApolloCallbackWebSocket"]),
     .library(name: "ApolloMigration", targets: ["ApolloMigration"]),
     .library(name: "ApolloParityCatalog", targets: ["ApolloParityCatalog"]),
     .executable(name: "apollo-parity", targets: ["ApolloParityCommand"]),
@@ -82,6 +83,10 @@ let package = Package(
     // (`URLSessionWebSocketTask` on Apple platforms). It imports no generation.
     .target(name: "ApolloWebSocketCore", dependencies: ["ApolloCore"], swiftSettings: strictSettings),
     .target(name: "ApolloWebSocket", dependencies: ["ApolloCore", "ApolloWebSocketCore", "ApolloAsyncChain"], swiftSettings: strictSettings),
+    // The 1.x socket (upstream 1.25's ApolloWebSocket module): the Starscream-style `WebSocket`, both sub-protocols,
+    // on the 1.x callback chain; beside its generation, sharing the RFC 6455 client and the message codec.
+    .target(name: "ApolloCallbackWebSocket", dependencies: ["ApolloCore", "ApolloWebSocketCore", "ApolloCallbackChain"],
+            swiftSettings: strictSettings),
     // The only module that links generations: adapters, facades on the 2.x engine, and the parity harness.
     .target(name: "ApolloMigration", dependencies: ["ApolloCore", "ApolloDelegateTransport", "ApolloCallbackChain", "ApolloAsyncChain"],
             swiftSettings: strictSettings),
@@ -142,6 +147,8 @@ let package = Package(
     .testTarget(name: "ApolloWebSocketTests", dependencies: ["ApolloCore", "ApolloWebSocketCore", "ApolloAsyncChain", "ApolloWebSocket",
                                                          "StarWarsAPI"],
                 swiftSettings: strictSettings),
+    .testTarget(name: "ApolloCallbackWebSocketTests", dependencies: ["ApolloCallbackWebSocket", "ApolloWebSocketCore", "StarWarsAPI"],
+                swiftSettings: strictSettings),
     .testTarget(name: "ApolloCallbackChainTests", dependencies: ["ApolloCallbackChain", "StarWarsAPI"],
                 swiftSettings: strictSettings),
     .testTarget(name: "ApolloDelegateTransportTests", dependencies: ["ApolloDelegateTransport", "StarWarsAPI"],
@@ -150,7 +157,7 @@ let package = Package(
     .testTarget(name: "ParityTests", dependencies: ["ApolloMigration", "ApolloParityCatalog", "ApolloParityTesting", "StarWarsAPI"],
                 swiftSettings: strictSettings),
     .testTarget(name: "IntegrationTests", dependencies: ["ApolloCore", "ApolloAsyncChain", "ApolloDelegateTransport", "ApolloCallbackChain",
-                                                  "ApolloWebSocket", "StarWarsAPI"],
+                                                  "ApolloWebSocket", "ApolloCallbackWebSocket", "StarWarsAPI"],
                 swiftSettings: strictSettings),
   ],
   swiftLanguageModes: [.v6]
