@@ -12,6 +12,18 @@ Switches, read from the WebSocket URL's query string:
   (``{"type":"ka"}`` for the legacy protocol),
 * ``initTimeoutMs=<ms>``: close with 4408 when no ``connection_init`` arrives
   in time (default 10000, 0 disables).
+
+Fault switches, the same for both subprotocols (also read from the URL):
+
+* ``refuse=<status>``: answer the upgrade with that HTTP status and a JSON
+  error body instead of switching protocols,
+* ``upgradeDelayMs=<ms>``: wait before answering the upgrade,
+* ``ackDelayMs=<ms>``: wait before sending ``connection_ack``,
+* ``dropAfter=<n>``: after the n-th result message (``next``/``data``) of the
+  socket (0: right after the ack), end the TCP connection without a close
+  frame: reset it, or close it normally with ``dropMode=fin``,
+* ``closeAfter=<n>``: at the same point, close the socket with
+  ``closeCode=<code>`` (default 1011) and ``closeReason=<text>``.
 """
 
 from __future__ import annotations
@@ -19,6 +31,8 @@ from __future__ import annotations
 import asyncio
 import inspect
 import json
+import socket
+import struct
 from typing import Any, Awaitable, Callable, Dict, Optional, Set
 from urllib.parse import parse_qs
 
@@ -75,6 +89,15 @@ class GraphQLWebSocket:
         query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
         self.server_ping_ms = _int_param(query, "serverPing", 0)
         self.init_timeout_ms = _int_param(query, "initTimeoutMs", 10000)
+        self.refuse_status = _int_param(query, "refuse", 0)
+        self.upgrade_delay_ms = _int_param(query, "upgradeDelayMs", 0)
+        self.ack_delay_ms = _int_param(query, "ackDelayMs", 0)
+        self.drop_after = _optional_int_param(query, "dropAfter")
+        self.drop_mode = query.get("dropMode", ["rst"])[0]
+        self.close_after = _optional_int_param(query, "closeAfter")
+        self.close_code = _int_param(query, "closeCode", 1011)
+        self.close_reason = query.get("closeReason", [""])[0]
+        self.results_sent = 0
         self.protocol = TRANSPORT_WS
         self.send_lock = asyncio.Lock()
         self.closed = False
@@ -112,6 +135,55 @@ class GraphQLWebSocket:
                 pass
         self._cancel_all()
 
+    async def _refuse_upgrade(self, status: int) -> None:
+        """Answers the upgrade with an HTTP response (ASGI's websocket.http.response extension)."""
+        body = json.dumps({"errors": [{"message": f"upgrade refused with {status}"}]}).encode("utf-8")
+        await self.raw_send(
+            {
+                "type": "websocket.http.response.start",
+                "status": status,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())],
+            }
+        )
+        await self.raw_send({"type": "websocket.http.response.body", "body": body})
+
+    async def drop(self, mode: str) -> None:
+        """Ends the TCP connection without a close frame: a reset, or a normal FIN with mode "fin"."""
+        if self.closed:
+            return
+        self.closed = True
+        transport = getattr(getattr(self.raw_send, "__self__", None), "transport", None)
+        if transport is not None:
+            if mode != "fin":
+                sock = transport.get_extra_info("socket")
+                if sock is not None:
+                    try:
+                        sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+                    except OSError:
+                        pass
+                transport.abort()
+            else:
+                transport.close()
+        self._cancel_all()
+
+    async def _result_sent(self) -> None:
+        """Counts a result message (0 for the ack) and plays the dropAfter / closeAfter faults."""
+        if self.drop_after is not None and self.results_sent == self.drop_after:
+            await self.drop(self.drop_mode)
+        elif self.close_after is not None and self.results_sent == self.close_after:
+            await self.close(self.close_code, self.close_reason)
+
+    async def _acknowledge(self) -> None:
+        if self.ack_delay_ms > 0:
+            await asyncio.sleep(self.ack_delay_ms / 1000)
+        await self.send_json({"type": "connection_ack"})
+        if self.server_ping_ms > 0:
+            if self.protocol == LEGACY_WS:
+                # subscriptions-transport-ws sends one keep-alive right after the ack, then one per interval.
+                await self.send_json({"type": "ka"})
+            self._spawn(self._server_pings())
+        await self._result_sent()
+
     def _cancel_all(self) -> None:
         for task in list(self.operations.values()) + list(self.background):
             if task is not asyncio.current_task():
@@ -128,6 +200,11 @@ class GraphQLWebSocket:
     async def run(self) -> None:
         message = await self.receive()
         if message["type"] != "websocket.connect":
+            return
+        if self.upgrade_delay_ms > 0:
+            await asyncio.sleep(self.upgrade_delay_ms / 1000)
+        if self.refuse_status > 0:
+            await self._refuse_upgrade(self.refuse_status)
             return
         offered = [p.strip() for p in self.scope.get("subprotocols", [])]
         chosen: Optional[str] = None
@@ -216,10 +293,11 @@ class GraphQLWebSocket:
             if self.protocol == TRANSPORT_WS:
                 await self.close(4403, "Forbidden")
             else:
+                # As subscriptions-transport-ws does when onConnect refuses: connection_error, then 1011.
                 await self.send_json(
                     {"type": "connection_error", "payload": {"message": "Unauthorized"}}
                 )
-                await self.close(4403, "Forbidden")
+                await self.close(1011, "Unauthorized")
             return False
         self.acknowledged = True
         return True
@@ -235,9 +313,7 @@ class GraphQLWebSocket:
                 await self.close(4400, "Invalid connection_init payload")
                 return
             if await self._accept_init(payload):
-                await self.send_json({"type": "connection_ack"})
-                if self.server_ping_ms > 0:
-                    self._spawn(self._server_pings())
+                await self._acknowledge()
         elif kind == "ping":
             pong: Dict[str, Any] = {"type": "pong"}
             if "payload" in message:
@@ -274,10 +350,7 @@ class GraphQLWebSocket:
         if kind == "connection_init":
             payload = message.get("payload")
             if await self._accept_init(payload if isinstance(payload, dict) else None):
-                await self.send_json({"type": "connection_ack"})
-                if self.server_ping_ms > 0:
-                    await self.send_json({"type": "ka"})
-                    self._spawn(self._server_pings())
+                await self._acknowledge()
         elif kind == "start":
             operation_id = message.get("id")
             payload = message.get("payload")
@@ -323,6 +396,8 @@ class GraphQLWebSocket:
     async def _send_next(self, operation_id: str, result: ExecutionResult) -> None:
         kind = "next" if self.protocol == TRANSPORT_WS else "data"
         await self.send_json({"id": operation_id, "type": kind, "payload": _result_json(result)})
+        self.results_sent += 1
+        await self._result_sent()
 
     async def _send_error(self, operation_id: str, errors: list) -> None:
         if self.protocol == TRANSPORT_WS:
@@ -380,6 +455,8 @@ class GraphQLWebSocket:
             try:
                 async for event in result:
                     await self._send_next(operation_id, event)
+                    if self.closed:
+                        return
             except asyncio.CancelledError:
                 raise
             except Exception as error:
@@ -410,6 +487,16 @@ def _result_json(result: ExecutionResult) -> Dict[str, Any]:
     if result.errors:
         body["errors"] = [error.formatted for error in result.errors]
     return body
+
+
+def _optional_int_param(query: Dict[str, list], name: str) -> Optional[int]:
+    values = query.get(name)
+    if not values:
+        return None
+    try:
+        return max(int(values[0]), 0)
+    except ValueError:
+        return None
 
 
 def _int_param(query: Dict[str, list], name: str, default: int) -> int:
