@@ -468,15 +468,19 @@ extension WebSocketTransport: WebSocketClientDelegate {
   }
 
   /// 1.x scheduled this on the main queue; the processing queue does the same job without needing a main run loop
-  /// (command-line tools, tests, Linux), and `connect()` does nothing while a connection is open.
+  /// (command-line tools, tests, Linux). Unlike 1.x it checks again when the time comes: a transport paused or
+  /// closed meanwhile, or already connected again (``updateHeaderValues(_:reconnectIfConnected:)`` reconnects at
+  /// once), does not connect.
   private func attemptReconnectionIfDesired() {
     guard reconnect else { return }
     let interval = config.reconnectionInterval
     processingQueue.asyncAfter(deadline: .now() + interval) { [weak self] in
       guard let self, self.reconnect else { return }
-      self.connectionState.withLock { state in
+      let connected = self.connectionState.withLock { state -> Bool in
         if state == .failed { state = .disconnected }
+        return state == .connected
       }
+      guard !connected else { return }
       self.websocket.connect()
     }
   }
