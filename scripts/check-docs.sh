@@ -14,12 +14,12 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 MODULES=(ApolloAPI ApolloCore ApolloAsyncChain ApolloDelegateTransport ApolloCallbackChain ApolloWebSocketCore ApolloWebSocket
-         ApolloMigration ApolloParityCatalog ApolloParityTesting)
+         ApolloCallbackWebSocket ApolloMigration ApolloParityCatalog ApolloParityTesting)
 GRAPHS=".build/docs-check/symbol-graphs"
 
-# ApolloParityTesting and ApolloParityCatalog import every library module but ApolloWebSocket, so three
-# builds cover all.
-for target in ApolloParityTesting ApolloParityCatalog ApolloWebSocket; do
+# ApolloParityTesting and ApolloParityCatalog import every library module but the sockets (ApolloWebSocket,
+# ApolloCallbackWebSocket), so four builds cover all.
+for target in ApolloParityTesting ApolloParityCatalog ApolloWebSocket ApolloCallbackWebSocket; do
   if ! output=$(swift build --target "$target" 2>&1); then
     echo "$output" | grep -E ': error: ' | sort -u | head -n 40
     echo "check-docs: FAILED: swift build --target $target" >&2
