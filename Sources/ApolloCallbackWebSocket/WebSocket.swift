@@ -265,7 +265,7 @@ public final class WebSocket: WebSocketClient, SOCKSProxyable, @unchecked Sendab
 
   /// Closes the connection: `nil` or a positive `forceTimeout` sends a normal close frame and reports a
   /// ``WSError`` with code 1000; zero or less reports no error. Does nothing when there is no connection.
-  public func disconnect(forceTimeout: TimeInterval?) {
+  public func disconnect(forceTimeout: TimeInterval? = nil) {
     disconnect(forceTimeout: forceTimeout, closeCode: UInt16(Constants.normalClosure))
   }
 

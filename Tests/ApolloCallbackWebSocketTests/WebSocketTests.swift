@@ -82,7 +82,7 @@ final class WebSocketTests: XCTestCase {
 
   func test_disconnect_reportsANormalClosureError() {
     connect()
-    socket.disconnect(forceTimeout: nil)
+    socket.disconnect()
     waitUntil("disconnected") { delegate.events.values.contains("disconnect") }
     let error = delegate.errors.values.first.flatMap { $0 } as? WebSocket.WSError
     XCTAssertEqual(error?.code, 1000)

@@ -192,7 +192,7 @@ final class WebSocketTransportTests: WSProtocolTestsBase {
     transport.delegate = recorder
     mockWebSocket.ack()
     flush()
-    transport.send(operation: CountdownSubscription(from: 1, intervalMs: nil), cachePolicy: .fetchIgnoringCacheData,
+    _ = transport.send(operation: CountdownSubscription(from: 1, intervalMs: nil), cachePolicy: .fetchIgnoringCacheData,
                    contextIdentifier: nil, context: nil, callbackQueue: resultQueue) { _ in
       queues.append(DispatchQueue.getSpecific(key: key))
     }
