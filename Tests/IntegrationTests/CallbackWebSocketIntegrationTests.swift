@@ -146,6 +146,48 @@ final class CallbackWebSocketIntegrationTests: IntegrationTestCase {
     try await checkPayloadAndHeaderUpdates(.graphql_transport_ws)
   }
 
+  // MARK: A 1.x client over SplitNetworkTransport
+
+  /// scripts/doc-snippets/ApolloDocs1xWebSocket.swift's setup, run: the 1.x `ApolloClient` over a
+  /// `SplitNetworkTransport`, subscriptions over the socket, the mutation that triggers an event over HTTP.
+  private func checkClientOverSplitTransport(_ wsProtocol: WebSocket.WSProtocol) async throws {
+    let store = ApolloStore()
+    let (webSocketTransport, _, session) = try await connect(wsProtocol)
+    let httpTransport = RequestChainNetworkTransport(interceptorProvider: DefaultInterceptorProvider(store: store),
+                                                     endpointURL: TestServer.url("/graphql"))
+    let client = ApolloClient(
+      networkTransport: SplitNetworkTransport(uploadingNetworkTransport: httpTransport,
+                                              webSocketNetworkTransport: webSocketTransport),
+      store: store)
+    let reviews = Delivered<Result<GraphQLResult<ReviewAddedSubscription.Data>, any Error>>()
+    let subscription = client.subscribe(subscription: ReviewAddedSubscription(), queue: results) { reviews.append($0) }
+    let subscribed = await eventually {
+      !(session.tasks.first?.sent(type: wsProtocol == .graphql_ws ? "start" : "subscribe").isEmpty ?? true)
+    }
+    XCTAssertTrue(subscribed)
+    try await Task.sleep(nanoseconds: 100_000_000)  // the server registers the listener after the subscribe
+    let created = Delivered<Result<GraphQLResult<CreateReviewMutation.Data>, any Error>>()
+    _ = client.perform(mutation: CreateReviewMutation(episode: .init(.NEWHOPE), review: ReviewInput(stars: 3)),
+                       queue: results) { created.append($0) }
+    let delivered = await eventually { created.values.count == 1 && reviews.values.count == 1 }
+    XCTAssertTrue(delivered, "mutation \(created.values), events \(reviews.values)")
+    XCTAssertEqual(try reviews.values.first?.get().data?.reviewAdded?.stars, 3)
+    let httpMutations = try await TestServer.requests(path: "/graphql").filter { $0.operationName == "CreateReview" }
+    XCTAssertEqual(httpMutations.count, 1, "the mutation went over HTTP")
+    subscription.cancel()
+    let stopped = await eventually { !(session.tasks.first?.sent(type: wsProtocol == .graphql_ws ? "stop" : "complete").isEmpty ?? true) }
+    XCTAssertTrue(stopped)
+    webSocketTransport.closeConnection()
+  }
+
+  func test_graphQLWSClientOverSplitTransport_subscribesOverTheSocketAndMutatesOverHTTP() async throws {
+    try await checkClientOverSplitTransport(.graphql_ws)
+  }
+
+  func test_graphQLTransportWSClientOverSplitTransport_subscribesOverTheSocketAndMutatesOverHTTP() async throws {
+    try await checkClientOverSplitTransport(.graphql_transport_ws)
+  }
+
   // MARK: Faults
 
   private func checkReconnectAfterDrop(_ wsProtocol: WebSocket.WSProtocol) async throws {
