@@ -68,22 +68,6 @@ final class WebSocketTransportTests: WSProtocolTestsBase {
     XCTAssertFalse(transport.reconnect)
   }
 
-  func test_customOperationMessageIdCreator_namesEachOperation() {
-    struct CustomOperationMessageIdCreator: OperationMessageIdCreator {
-      func requestId() -> String { "12345678" }
-    }
-    buildTransport(idCreator: CustomOperationMessageIdCreator())
-    mockWebSocket.ack()
-    flush()
-    let results = Collected<CountdownResult>()
-    subscribeCountdown(results)
-    flush()
-    XCTAssertEqual(mockWebSocket.written(type: "subscribe").first?["id"], "12345678")
-    serveData("12345678", #"{"countdown":5}"#)
-    flush()
-    XCTAssertEqual(Self.countdowns(results.values), [5])
-  }
-
   func test_connectOnInitOff_connectsOnlyOnResume() {
     buildTransport(connectOnInit: false)
     XCTAssertEqual(mockWebSocket.connects, 0)
