@@ -9,8 +9,8 @@ import FoundationNetworking
 /// The transport sets itself as ``delegate`` and its own serial queue as ``callbackQueue``; observe the transport
 /// through ``WebSocketTransportDelegate`` instead of replacing either.
 public protocol WebSocketClient: AnyObject {
-  /// The upgrade request; the transport changes its headers (client awareness, ``WebSocketTransport/updateHeaderValues(_:reconnectIfConnected:)``),
-  /// which the next ``connect()`` sends.
+  /// The upgrade request; the transport changes its headers (client awareness,
+  /// ``WebSocketTransport/updateHeaderValues(_:reconnectIfConnected:)``), which the next ``connect()`` sends.
   var request: URLRequest { get set }
 
   /// Receives the connection's events, on ``callbackQueue``.
