@@ -112,9 +112,16 @@ public final class WebSocket: WebSocketClient, SOCKSProxyable, @unchecked Sendab
   private let state: Mutex<State>
 
   /// A client for `request` speaking `protocol`, over the platform's default session. Sets `Origin` (from the URL)
-  /// unless the request has one, and `Sec-WebSocket-Protocol`.
+  /// unless the request has one, and `Sec-WebSocket-Protocol`. Where the default is the RFC 6455 client (Linux), the
+  /// request's `timeoutInterval` bounds connecting and the handshake, as it bounded Starscream's connect.
   public convenience init(request: URLRequest, protocol: WSProtocol) {
-    self.init(request: request, protocol: `protocol`, session: DefaultWebSocketURLSession.platformDefault)
+    self.init(request: request, protocol: `protocol`, session: Self.defaultSession(for: request))
+  }
+
+  private static func defaultSession(for request: URLRequest) -> any WebSocketURLSession {
+    let session = DefaultWebSocketURLSession.platformDefault
+    guard session is RFC6455WebSocketSession, request.timeoutInterval > 0 else { return session }
+    return RFC6455WebSocketSession(connectTimeout: request.timeoutInterval, handshakeTimeout: request.timeoutInterval)
   }
 
   /// A client for `request` speaking `protocol` over `session`'s tasks: for tests, and for a session that wraps

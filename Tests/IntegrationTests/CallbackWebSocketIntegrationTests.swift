@@ -89,6 +89,27 @@ final class CallbackWebSocketIntegrationTests: IntegrationTestCase {
     try await checkQueryAndMutation(.graphql_transport_ws)
   }
 
+  /// `WebSocket(url:protocol:)` with no session argument: the platform's default (the RFC 6455 client on Linux).
+  private func checkDefaultSession(_ wsProtocol: WebSocket.WSProtocol) async throws {
+    let socket = WebSocket(url: webSocketURL(TestServer.baseURL), protocol: wsProtocol)
+    let transport = WebSocketTransport(websocket: socket)
+    let hero = Delivered<Result<GraphQLResult<HeroNameQuery.Data>, any Error>>()
+    _ = send(HeroNameQuery(episode: .init(.EMPIRE)), on: transport, into: hero)
+    let done = await eventually { hero.values.count == 1 }
+    XCTAssertTrue(done)
+    XCTAssertEqual(try hero.values.first?.get().data?.hero?.name, "Luke Skywalker")
+    XCTAssertTrue(transport.isConnected())
+    transport.closeConnection()
+  }
+
+  func test_graphQLWSDefaultSession_answersAQuery() async throws {
+    try await checkDefaultSession(.graphql_ws)
+  }
+
+  func test_graphQLTransportWSDefaultSession_answersAQuery() async throws {
+    try await checkDefaultSession(.graphql_transport_ws)
+  }
+
   private func checkFieldErrors(_ wsProtocol: WebSocket.WSProtocol) async throws {
     let (transport, _, _) = try await connect(wsProtocol)
     let deliveries = Delivered<Result<GraphQLResult<ErrorFieldQuery.Data>, any Error>>()
