@@ -342,21 +342,10 @@ public final class WebSocket: WebSocketClient, SOCKSProxyable, @unchecked Sendab
   public func write(pong: Data, completion: (() -> Void)? = nil) {}
 
   private static func ping(_ task: any WebSocketTask, payload: Data) async throws {
-    if let control = task as? any WebSocketTaskControl {
-      try await control.sendPing(payload: payload)
-      return
+    guard let control = task as? any WebSocketTaskControl else {
+      throw WSError(type: .outputStreamWriteError, message: "this session's task cannot send pings", code: 0)
     }
-    #if !canImport(FoundationNetworking)
-    if let urlTask = task as? URLSessionWebSocketTask {
-      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-        urlTask.sendPing { error in
-          if let error { continuation.resume(throwing: error) } else { continuation.resume() }
-        }
-      }
-      return
-    }
-    #endif
-    throw WSError(type: .outputStreamWriteError, message: "this session's task cannot send pings", code: 0)
+    try await control.sendPing(payload: payload)
   }
 
   private func enqueue(_ item: Outgoing) {

@@ -171,6 +171,31 @@ final class DefaultWebSocketTests: XCTestCase {
     XCTAssertTrue(session.tasks.isEmpty)
   }
 
+  func test_overALoggingSession_reportsTheWrappedTasksHandshakeAndPings_andIsLogged() {
+    let logging = LoggingWebSocketSession(wrapping: session)
+    let logged = WebSocket(request: URLRequest(url: URL(string: "ws://localhost:4000/graphql")!), protocol: .graphql_ws,
+                           session: logging)
+    let events = SocketEvents()
+    logged.delegate = events
+    logged.callbackQueue = callbackQueue
+    session.prepare = { $0.openError = RFC6455Error.handshakeFailed(#"expected status 101, got "HTTP/1.1 401 No""#) }
+    logged.connect()
+    waitUntil("the refused upgrade is reported") { events.events.values.contains("disconnect") }
+    XCTAssertEqual(events.events.values, ["disconnect"])
+    XCTAssertEqual((events.errors.values.first.flatMap { $0 } as? WebSocket.WSError)?.code, 401)
+
+    session.prepare = { _ in }
+    logged.connect()
+    waitUntil("connected") { events.events.values.contains("connect") }
+    let ponged = expectation(description: "pong")
+    logged.write(ping: Data([9])) { ponged.fulfill() }
+    logged.write(string: "hello")
+    wait(for: [ponged], timeout: 2)
+    XCTAssertEqual(session.tasks.last?.pings, [Data([9])])
+    waitUntil("the frame is logged") { logging.log.events.contains { $0.kind == .sent(.text("hello")) } }
+    XCTAssertEqual(logging.log.events.filter { $0.kind == .resumed }.count, 2)
+  }
+
   func test_transportOverWebSocket_subscribesOverTheScriptedSession() {
     let transport = WebSocketTransport(websocket: socket)
     waitUntil("connection_init sent") { session.tasks.first?.sentTexts.isEmpty == false }
