@@ -170,7 +170,7 @@ if Context.environment["APOLLO_FUZZ"] == "1" {
   package.targets.append(
     .executableTarget(name: "ApolloFuzz",
                       dependencies: ["ApolloCore", "ApolloAsyncChain", "ApolloCallbackChain", "ApolloDelegateTransport",
-                                     "ApolloWebSocketCore", "ApolloWebSocket", "StarWarsAPI"],
+                                     "ApolloWebSocketCore", "ApolloWebSocket", "ApolloCallbackWebSocket", "StarWarsAPI"],
                       path: "Fuzz/ApolloFuzz", swiftSettings: strictSettings)
   )
 }
