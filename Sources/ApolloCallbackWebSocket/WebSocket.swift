@@ -316,7 +316,7 @@ public final class WebSocket: WebSocketClient, SOCKSProxyable, @unchecked Sendab
   /// Sends a ping frame carrying `ping` (at most 125 bytes are sent); `completion` and ``onPong`` run on
   /// ``callbackQueue`` when the pong arrives. Dropped when the connection is not open, or when the session's task
   /// cannot ping (one that is not a ``WebSocketTaskControl``).
-  public func write(ping: Data, completion: (() -> Void)?) {
+  public func write(ping: Data, completion: (() -> Void)? = nil) {
     let target = state.withLock { state -> (any WebSocketTask, Int)? in
       guard state.phase == .connected, let task = state.task else { return nil }
       return (task, state.generation)

@@ -18,17 +18,26 @@ import FoundationNetworking
 /// - A subscription is remembered until it is cancelled (or ``closeConnection()``), and sent again after every
 ///   reconnection; queries and mutations are not.
 /// - A connection that fails reports the client's error to every open operation, which stay registered; while it
-///   is down, new operations fail at once with a ``WebSocketError`` (`networkError`) wrapping it. With ``Configuration/reconnect``
-///   the transport connects again after ``Configuration/reconnectionInterval``.
+///   is down, new operations fail at once with a ``WebSocketError`` (`networkError`) wrapping it. With
+///   ``Configuration/reconnect`` the transport connects again after ``Configuration/reconnectionInterval``.
 /// - A message that cannot be read, or has no place in the conversation, reports
 ///   ``WebSocketError/ErrorKind/unprocessedMessage(_:)`` to every open operation and leaves the socket open.
 public final class WebSocketTransport: @unchecked Sendable {
   // @unchecked Sendable: the operation tables, the outgoing queue and the flags below are touched only on
-  // `processingQueue`; what callers read from their own threads (connection state, last error, configuration)
-  // is in Mutexes; the client is itself thread-safe (``WebSocket``) or, for an app's own client, used as 1.x did.
+  // `processingQueue`; what callers read or set from their own threads (delegate, connection state, last error,
+  // configuration) is in Mutexes; the client is itself thread-safe (``WebSocket``) or, for an app's own client,
+  // used as 1.x did.
 
-  /// Hears connection events, on the processing queue.
-  public weak var delegate: (any WebSocketTransportDelegate)?
+  private struct WeakDelegate {
+    weak var value: (any WebSocketTransportDelegate)?
+  }
+  private let delegateBox = Mutex(WeakDelegate())
+
+  /// Hears connection events, on the processing queue (held weakly).
+  public var delegate: (any WebSocketTransportDelegate)? {
+    get { delegateBox.withLock { $0.value } }
+    set { delegateBox.withLock { $0.value = newValue } }
+  }
 
   let websocket: any WebSocketClient
   let store: ApolloStore?
