@@ -128,6 +128,34 @@ final class CallbackWebSocketIntegrationTests: IntegrationTestCase {
     try await checkFieldErrors(.graphql_transport_ws)
   }
 
+  private func checkServerError(_ wsProtocol: WebSocket.WSProtocol) async throws {
+    let (transport, _, _) = try await connect(wsProtocol)
+    let deliveries = Delivered<Result<GraphQLResult<ErroringCountdownSubscription.Data>, any Error>>()
+    _ = send(ErroringCountdownSubscription(from: 2), on: transport, into: deliveries)
+    let done = await eventually { deliveries.values.count == 3 }
+    XCTAssertTrue(done, "\(deliveries.values)")
+    XCTAssertEqual(deliveries.values.prefix(2).compactMap { try? $0.get().data?.erroringCountdown }, [2, 1])
+    guard case .failure(let error)? = deliveries.values.last, let webSocketError = error as? WebSocketError,
+          case .errorResponse = webSocketError.kind else {
+      return XCTFail("the server's error message should fail the operation: \(deliveries.values)")
+    }
+    // graphql-ws sends the first error as the payload; graphql-transport-ws sends the list, kept as `errors`.
+    let message: String? = wsProtocol == .graphql_ws
+      ? webSocketError.payload?["message"] as? String
+      : ((webSocketError.payload?["errors"] as? JSONList)?.elements.first as? JSONObjectValue)?.fields["message"] as? String
+    XCTAssertEqual(message, "erroringCountdown failed")
+    XCTAssertTrue(transport.isConnected(), "an error message leaves the socket open")
+    transport.closeConnection()
+  }
+
+  func test_graphQLWSServerErrorMessage_failsTheOperationWithErrorResponse() async throws {
+    try await checkServerError(.graphql_ws)
+  }
+
+  func test_graphQLTransportWSServerErrorMessage_failsTheOperationWithErrorResponse() async throws {
+    try await checkServerError(.graphql_transport_ws)
+  }
+
   // MARK: Connection payload and headers
 
   private func checkPayloadAndHeaderUpdates(_ wsProtocol: WebSocket.WSProtocol) async throws {
