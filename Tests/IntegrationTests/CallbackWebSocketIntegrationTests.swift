@@ -223,9 +223,13 @@ final class CallbackWebSocketIntegrationTests: IntegrationTestCase {
     XCTAssertEqual(try reviews.values.first?.get().data?.reviewAdded?.stars, 3)
     let httpMutations = try await TestServer.requests(path: "/graphql").filter { $0.operationName == "CreateReview" }
     XCTAssertEqual(httpMutations.count, 1, "the mutation went over HTTP")
+    let running = try await TestServer.stats()["webSocketOperations"]?.intValue
+    XCTAssertEqual(running, 1, "the subscription runs on the server until it is cancelled")
     subscription.cancel()
     let stopped = await eventually { !(session.tasks.first?.sent(type: wsProtocol == .graphql_ws ? "stop" : "complete").isEmpty ?? true) }
     XCTAssertTrue(stopped)
+    let ended = try await eventually { try await TestServer.stats()["webSocketOperations"]?.intValue == 0 }
+    XCTAssertTrue(ended, "the cancelled subscription ended on the server")
     webSocketTransport.closeConnection()
   }
 
