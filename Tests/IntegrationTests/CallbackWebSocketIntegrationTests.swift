@@ -347,6 +347,63 @@ final class CallbackWebSocketIntegrationTests: IntegrationTestCase {
     try await checkRefusedUpgrade(.graphql_transport_ws)
   }
 
+  // MARK: The event log
+
+  /// A countdown through the 1.x socket on a logging `URLSession.shared`: the frames in order, normalized.
+  private func checkEventLog(_ wsProtocol: WebSocket.WSProtocol, expected: [String]) async throws {
+    let logging = LoggingWebSocketSession(wrapping: URLSession.shared)
+    let socket = WebSocket(request: URLRequest(url: webSocketURL(TestServer.baseURL)), protocol: wsProtocol, session: logging)
+    let transport = WebSocketTransport(websocket: socket)
+    let deliveries = Delivered<Result<GraphQLResult<CountdownSubscription.Data>, any Error>>()
+    _ = send(CountdownSubscription(from: 2, intervalMs: 10), on: transport, into: deliveries)
+    let done = await eventually {
+      Self.countdowns(deliveries.values) == [2, 1, 0]
+        && logging.log.events.contains { if case .received(.text(let text)) = $0.kind { text.contains("complete") } else { false } }
+    }
+    XCTAssertTrue(done, "\(deliveries.values)")
+    let log = logging.log.normalized()
+    let outline = log.events.compactMap { event -> String? in
+      switch event.kind {
+      case .created(_, let subprotocol): return "created \(subprotocol ?? "-")"
+      case .resumed: return "resumed"
+      case .sent(.text(let text)): return "sent " + text
+      case .received(.text(let text)): return "received " + text
+      default: return nil
+      }
+    }
+    XCTAssertEqual(outline, expected, log.description)
+    transport.closeConnection()
+  }
+
+  /// The frames a countdown from 2 exchanges in `wsProtocol`, as the normalized log writes them.
+  private static func countdownFrames(_ wsProtocol: WebSocket.WSProtocol) -> [String] {
+    let legacy = wsProtocol == .graphql_ws
+    let payload: JSON = .object([
+      "operationName": "Countdown",
+      "query": .string(CountdownSubscription.operationDocument.definition?.queryDocument ?? ""),
+      "variables": .object(["from": 2, "intervalMs": 10]),
+    ])
+    let event = { (value: Int) -> JSON in
+      .object(["id": "#1", "type": .string(legacy ? "data" : "next"), "payload": .object(["data": .object(["countdown": .int(value)])])])
+    }
+    let frames: [(String, JSON)] = [
+      ("sent", .object(["type": "connection_init", "payload": .object([:])])),
+      ("received", .object(["type": "connection_ack"])),
+      ("sent", .object(["id": "#1", "type": .string(legacy ? "start" : "subscribe"), "payload": payload])),
+      ("received", event(2)), ("received", event(1)), ("received", event(0)),
+      ("received", .object(["id": "#1", "type": "complete"])),
+    ]
+    return ["created \(wsProtocol)", "resumed"] + frames.map { "\($0.0) \(JSONSerializer.string($0.1))" }
+  }
+
+  func test_graphQLWSEventLog_recordsTheProtocolsFramesInOrder() async throws {
+    try await checkEventLog(.graphql_ws, expected: Self.countdownFrames(.graphql_ws))
+  }
+
+  func test_graphQLTransportWSEventLog_recordsTheProtocolsFramesInOrder() async throws {
+    try await checkEventLog(.graphql_transport_ws, expected: Self.countdownFrames(.graphql_transport_ws))
+  }
+
   // MARK: Keep-alive
 
   func test_graphQLWSKeepAlive_keepsTheSubscriptionRunning() async throws {
