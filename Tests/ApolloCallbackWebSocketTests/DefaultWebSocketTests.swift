@@ -109,6 +109,20 @@ final class DefaultWebSocketTests: XCTestCase {
     XCTAssertEqual(session.tasks.count, 2)
   }
 
+  func test_disconnect_whileOpening_cancelsTheAttemptAndReportsADisconnect() {
+    session.prepare = { $0.holdsHandshake = true }
+    socket.connect()
+    waitUntil("the task was resumed") { session.tasks.first?.resumed == true }
+    socket.disconnect(forceTimeout: 0)
+    waitUntil("disconnected") { delegate.events.values.contains("disconnect") }
+    session.tasks[0].finishHandshake()
+    Thread.sleep(forTimeInterval: 0.05)
+    callbackQueue.sync {}
+    XCTAssertEqual(delegate.events.values, ["disconnect"], "the cancelled attempt never reports a connection")
+    XCTAssertEqual(session.tasks[0].cancelCode, .normalClosure)
+    XCTAssertFalse(socket.isConnected)
+  }
+
   func test_serverClose_reportsItsCloseCode() {
     connect()
     session.tasks[0].end(RFC6455Error.closedByServer(code: 4403, reason: "Forbidden"))

@@ -15,8 +15,12 @@ final class ScriptedWebSocketTask: WebSocketTaskControl, @unchecked Sendable {  
   private var inbox: [Result<URLSessionWebSocketTask.Message, any Error>] = []
   private var waiter: CheckedContinuation<URLSessionWebSocketTask.Message, any Error>?
   private var ended: (any Error)?
+  private var openWaiter: CheckedContinuation<Void, any Error>?
+  private var _opened = false
   let request: URLRequest
   var openError: (any Error)?
+  /// Whether the handshake waits for ``finishHandshake()`` (or a cancel) instead of completing at once.
+  var holdsHandshake = false
   var sendError: (any Error)?
 
   init(request: URLRequest) { self.request = request }
@@ -32,6 +36,26 @@ final class ScriptedWebSocketTask: WebSocketTaskControl, @unchecked Sendable {  
 
   func waitForOpen() async throws {
     if let openError { throw openError }
+    guard holdsHandshake else { return }
+    try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+      let outcome: Result<Void, any Error>? = lock.withLock {
+        if let ended { return .failure(ended) }
+        if _opened { return .success(()) }
+        openWaiter = continuation
+        return nil
+      }
+      if let outcome { continuation.resume(with: outcome) }
+    }
+  }
+
+  /// Completes a held handshake.
+  func finishHandshake() {
+    let waiter = lock.withLock { () -> CheckedContinuation<Void, any Error>? in
+      _opened = true
+      defer { openWaiter = nil }
+      return openWaiter
+    }
+    waiter?.resume()
   }
 
   func sendPing(payload: Data) async throws {
@@ -60,13 +84,15 @@ final class ScriptedWebSocketTask: WebSocketTaskControl, @unchecked Sendable {  
   }
 
   func cancel(with closeCode: URLSessionWebSocketTask.CloseCode, reason: Data?) {
-    let waiting = lock.withLock { () -> CheckedContinuation<URLSessionWebSocketTask.Message, any Error>? in
+    let (waiting, opening) = lock.withLock {
+      () -> (CheckedContinuation<URLSessionWebSocketTask.Message, any Error>?, CheckedContinuation<Void, any Error>?) in
       if _cancelCode == nil { _cancelCode = closeCode }
       if ended == nil { ended = RFC6455Error.cancelled }
-      defer { waiter = nil }
-      return waiter
+      defer { waiter = nil; openWaiter = nil }
+      return (waiter, openWaiter)
     }
     waiting?.resume(throwing: RFC6455Error.cancelled)
+    opening?.resume(throwing: RFC6455Error.cancelled)
   }
 
   /// The server sends `message`.
