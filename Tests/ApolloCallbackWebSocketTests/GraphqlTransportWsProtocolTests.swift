@@ -44,6 +44,10 @@ final class GraphqlTransportWsProtocolTests: WSProtocolTestsBase {
     checkQueryDeliversOneResultAndCompletes()
   }
 
+  func test_complete_forASubscription_keepsItsHandler() {
+    checkCompleteKeepsSubscriptionHandler()
+  }
+
   func test_mutation_deliversItsResult() {
     checkMutationDeliversResult()
   }

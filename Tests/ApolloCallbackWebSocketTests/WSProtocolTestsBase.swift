@@ -156,6 +156,26 @@ class WSProtocolTestsBase: XCTestCase {
     XCTAssertEqual(try? results.values.first?.get().data?.hero?.name, "R2-D2")
   }
 
+  /// 1.x keeps a subscription's handler after the server's `complete` (and sends the subscription again after a
+  /// reconnection); a later event for its id still arrives.
+  func checkCompleteKeepsSubscriptionHandler() {
+    buildAcknowledgedTransport()
+    let results = Collected<CountdownResult>()
+    subscribeCountdown(results)
+    flush()
+    serveData("1", #"{"countdown":1}"#)
+    serveComplete("1")
+    serveData("1", #"{"countdown":0}"#)
+    flush()
+    XCTAssertEqual(Self.countdowns(results.values), [1, 0])
+    mockWebSocket.drop()
+    waitUntil("reconnected") { mockWebSocket.connects == 2 }
+    flush()
+    mockWebSocket.ack()
+    flush()
+    XCTAssertEqual(mockWebSocket.written(type: subscribeType).count, 2, "the completed subscription is sent again")
+  }
+
   func checkMutationDeliversResult() {
     buildAcknowledgedTransport()
     let results = Collected<ReviewResult>()
