@@ -59,6 +59,7 @@ let package = Package(
     .library(name: "ApolloWebSocketCore", targets: ["ApolloWebSocketCore"]),
     .library(name: "ApolloWebSocket", targets: ["ApolloWebSocket"]),
     .library(name: "ApolloDelegateWebSocket", targets: ["ApolloDelegateWebSocket"]),
+    .library(name: "ApolloCallbackWebSocket", targets: ["ApolloCallbackWebSocket"]),
     .library(name: "ApolloMigration", targets: ["ApolloMigration"]),
     .library(name: "ApolloParityCatalog", targets: ["ApolloParityCatalog"]),
     .executable(name: "apollo-parity", targets: ["ApolloParityCommand"]),
@@ -87,6 +88,10 @@ let package = Package(
     // (`URLSessionWebSocketTask` on Apple platforms). It imports no generation.
     .target(name: "ApolloWebSocketCore", dependencies: ["ApolloCore"], swiftSettings: strictSettings),
     .target(name: "ApolloWebSocket", dependencies: ["ApolloCore", "ApolloWebSocketCore", "ApolloAsyncChain"], swiftSettings: strictSettings),
+    // The 1.x socket (upstream 1.25's ApolloWebSocket module): the Starscream-style `WebSocket`, both sub-protocols,
+    // on the 1.x callback chain; beside its generation, sharing the RFC 6455 client and the message codec.
+    .target(name: "ApolloCallbackWebSocket", dependencies: ["ApolloCore", "ApolloWebSocketCore", "ApolloCallbackChain"],
+            swiftSettings: strictSettings),
     // The 0.x `graphql-ws` socket (0.33's ApolloWebSocket without Starscream), beside its generation's HTTP module.
     .target(name: "ApolloDelegateWebSocket", dependencies: ["ApolloDelegateTransport", "ApolloWebSocketCore"],
             swiftSettings: strictSettings),
@@ -153,6 +158,8 @@ let package = Package(
     .testTarget(name: "ApolloWebSocketTests", dependencies: ["ApolloTestSupport", "ApolloCore", "ApolloWebSocketCore", "ApolloAsyncChain", "ApolloWebSocket",
                                                          "StarWarsAPI"],
                 swiftSettings: strictSettings),
+    .testTarget(name: "ApolloCallbackWebSocketTests", dependencies: ["ApolloCallbackWebSocket", "ApolloWebSocketCore", "StarWarsAPI"],
+                swiftSettings: strictSettings),
     .testTarget(name: "ApolloCallbackChainTests", dependencies: ["ApolloTestSupport", "ApolloCallbackChain", "StarWarsAPI"],
                 swiftSettings: strictSettings),
     .testTarget(name: "ApolloDelegateTransportTests", dependencies: ["ApolloTestSupport", "ApolloDelegateTransport", "StarWarsAPI"],
@@ -164,7 +171,7 @@ let package = Package(
     .testTarget(name: "ParityTests", dependencies: ["ApolloMigration", "ApolloParityCatalog", "ApolloParityTesting", "StarWarsAPI"],
                 swiftSettings: strictSettings),
     .testTarget(name: "IntegrationTests", dependencies: ["ApolloTestSupport", "ApolloCore", "ApolloAsyncChain", "ApolloDelegateTransport", "ApolloCallbackChain",
-                                                  "ApolloWebSocket", "ApolloDelegateWebSocket", "StarWarsAPI"],
+                                                  "ApolloWebSocket", "ApolloDelegateWebSocket", "ApolloCallbackWebSocket", "StarWarsAPI"],
                 swiftSettings: strictSettings),
   ],
   swiftLanguageModes: [.v6]
@@ -177,7 +184,7 @@ if Context.environment["APOLLO_FUZZ"] == "1" {
   package.targets.append(
     .executableTarget(name: "ApolloFuzz",
                       dependencies: ["ApolloCore", "ApolloAsyncChain", "ApolloCallbackChain", "ApolloDelegateTransport",
-                                     "ApolloWebSocketCore", "ApolloWebSocket", "StarWarsAPI"],
+                                     "ApolloWebSocketCore", "ApolloWebSocket", "ApolloCallbackWebSocket", "StarWarsAPI"],
                       path: "Fuzz/ApolloFuzz", swiftSettings: strictSettings)
   )
 }

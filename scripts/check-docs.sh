@@ -14,13 +14,13 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 MODULES=(ApolloAPI ApolloCore ApolloAsyncChain ApolloDelegateTransport ApolloCallbackChain ApolloWebSocketCore ApolloWebSocket
-         ApolloDelegateWebSocket ApolloLegacyAPI
+         ApolloDelegateWebSocket ApolloCallbackWebSocket ApolloLegacyAPI
          ApolloMigration ApolloParityCatalog ApolloParityTesting)
 GRAPHS=".build/docs-check/symbol-graphs"
 
 # ApolloParityTesting and ApolloParityCatalog import every library module but the socket ones and
-# ApolloLegacyAPI, so five builds cover all.
-for target in ApolloParityTesting ApolloParityCatalog ApolloWebSocket ApolloDelegateWebSocket ApolloLegacyAPI; do
+# ApolloLegacyAPI, so six builds cover all.
+for target in ApolloParityTesting ApolloParityCatalog ApolloWebSocket ApolloDelegateWebSocket ApolloCallbackWebSocket ApolloLegacyAPI; do
   if ! output=$(swift build --target "$target" 2>&1); then
     echo "$output" | grep -E ': error: ' | sort -u | head -n 40
     echo "check-docs: FAILED: swift build --target $target" >&2

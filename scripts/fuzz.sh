@@ -19,8 +19,8 @@ set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
-TARGETS=(json multipart defer async-parser callback-parsers delegate-response websocket-message websocket-frames
-         request-encoders)
+TARGETS=(json multipart defer async-parser callback-parsers delegate-response websocket-message
+         callback-websocket-message websocket-frames request-encoders)
 which="${1:-all}"
 seconds="${2:-60}"
 SCRATCH="${FUZZ_SCRATCH:-$ROOT/.build-fuzz}"

@@ -14,6 +14,7 @@ struct FuzzTarget: Sendable {
     FuzzTarget(name: "callback-parsers", run: fuzzCallbackChainParsers),
     FuzzTarget(name: "delegate-response", run: fuzzDelegateTransportResponse),
     FuzzTarget(name: "websocket-message", run: fuzzWebSocketMessages),
+    FuzzTarget(name: "callback-websocket-message", run: fuzzCallbackWebSocketMessages),
     FuzzTarget(name: "websocket-frames", run: fuzzRFC6455Frames),
     FuzzTarget(name: "request-encoders", run: fuzzRequestEncoders),
   ]

@@ -165,7 +165,7 @@ public final class ApolloWebSocket: ApolloWebSocketClient, @unchecked Sendable {
   /// closes its connection.
   private static func run(id: Int, task: any WebSocketTask, messages: AsyncStream<Outgoing>, socket: WeakSocket) async {
     do {
-      try await task.waitForOpen()
+      try await task.waitForHandshake()
     } catch {
       socket.value?.ended(id: id, task: task, error: error)
       return

@@ -15,16 +15,16 @@ public protocol WebSocketTask: Sendable {
   func receive() async throws -> URLSessionWebSocketTask.Message
   /// Closes the connection with `closeCode`; a pending `receive()` then throws.
   func cancel(with closeCode: URLSessionWebSocketTask.CloseCode, reason: Data?)
-  /// Returns once the opening handshake is done, or throws its error. Sockets whose API says "connected" (0.x's
-  /// `websocketDidConnect`) wait on it; the 2.x transport waits for `connection_ack` instead.
-  func waitForOpen() async throws
 }
 
 extension WebSocketTask {
-  /// Returns at once: a task that cannot tell when its handshake is done counts as open once resumed (its sends
-  /// wait for the handshake, and a failed one ends `receive()`). ``RFC6455WebSocketTask`` answers exactly; a
-  /// wrapper around another task should forward this call to it.
-  public func waitForOpen() async throws {}
+  /// Returns once the opening handshake is done, or throws its error: what a socket whose API says "connected"
+  /// (0.x's `websocketDidConnect`, 1.x's `onConnect`) waits on (the 2.x transport waits for `connection_ack`
+  /// instead). A task that is not a ``WebSocketTaskControl`` cannot tell, and counts as open once resumed (its sends
+  /// wait for the handshake, and a failed one ends `receive()`).
+  public func waitForHandshake() async throws {
+    try await (self as? any WebSocketTaskControl)?.waitForOpen()
+  }
 }
 
 /// Creates ``WebSocketTask``s for requests.

@@ -22,7 +22,7 @@ final class ScriptedWebSocketSession: WebSocketURLSession, @unchecked Sendable {
   }
 }
 
-final class ScriptedWebSocketTask: WebSocketTask, @unchecked Sendable {
+final class ScriptedWebSocketTask: WebSocketTaskControl, @unchecked Sendable {
   // @unchecked Sendable: every mutable member is behind `lock`.
   private let lock = NSLock()
   let request: URLRequest
@@ -47,6 +47,9 @@ final class ScriptedWebSocketTask: WebSocketTask, @unchecked Sendable {
   }
 
   func resume() { lock.withLock { _resumed = true } }
+
+  /// Pings are not scripted: the 0.x socket never waits for a pong.
+  func sendPing(payload: Data) async throws {}
 
   func waitForOpen() async throws {
     try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in

@@ -188,7 +188,7 @@ final class DelegateWebSocketIntegrationTests: IntegrationTestCase {
     // Q15: a subscription source that fails gives an `error` message; 0.x delivers its payload as a result.
     let transport = makeTransport()
     let deliveries = LegacyDeliveries<CountdownSubscription.Data>()
-    _ = transport.send(operation: ErroringCountdownSubscription(from: 2), completionHandler: deliveries.handler)
+    _ = transport.send(operation: ErroringCountdownAsCountdownSubscription(from: 2), completionHandler: deliveries.handler)
     try await expectEventually("two values and the error", within: 10) { deliveries.values.count == 3 }
     XCTAssertEqual(deliveries.values.prefix(2).map { $0.data?.countdown }, [2, 1])
     XCTAssertNil(deliveries.values.last?.data)
@@ -344,7 +344,7 @@ final class LegacyTransportEvents: WebSocketTransportDelegate, @unchecked Sendab
 }
 
 /// `erroringCountdown` under the alias `countdown`, so its events read as ``CountdownSubscription``'s data.
-struct ErroringCountdownSubscription: GraphQLSubscription {
+struct ErroringCountdownAsCountdownSubscription: GraphQLSubscription {
   static let operationName = "ErroringCountdown"
   static let operationDocument = OperationDocument(definition: OperationDefinition(
     "subscription ErroringCountdown($from: Int!) { countdown: erroringCountdown(from: $from) }"))

@@ -49,8 +49,6 @@ final class RecordingWebSocketTask: WebSocketTask, @unchecked Sendable {  // `_s
 
   func receive() async throws -> URLSessionWebSocketTask.Message { try await base.receive() }
 
-  func waitForOpen() async throws { try await base.waitForOpen() }
-
   func cancel(with closeCode: URLSessionWebSocketTask.CloseCode, reason: Data?) { base.cancel(with: closeCode, reason: reason) }
 }
 

@@ -7,7 +7,7 @@ import Foundation
 extension JSON {
   /// The value as generated code's decoders expect it: `String`, `Int`, `Double`, `Bool`, `NSNull`,
   /// `ApolloAPI.JSONList` or `ApolloAPI.JSONObjectValue`.
-  var apiValue: ApolloAPI.JSONValue {
+  package var apiValue: ApolloAPI.JSONValue {
     switch self {
     case .null: return NSNull()
     case .bool(let value): return value
@@ -21,7 +21,7 @@ extension JSON {
 
   /// The core form of an `ApolloAPI` value (a variable, a custom scalar's `_jsonValue`); `nil` for a
   /// value that has no JSON form.
-  init?(apiValue value: Any?) {
+  package init?(apiValue value: Any?) {
     guard let value else { self = .null; return }
     switch value {
     case is NSNull: self = .null

@@ -92,12 +92,6 @@ public final class LoggedWebSocketTask: WebSocketTask {
     }
   }
 
-  /// Waits for `base`'s handshake (not logged: the frames that follow show it), so a socket that reports "connected"
-  /// (0.x's `websocketDidConnect`) sees the real moment through the log too.
-  public func waitForOpen() async throws {
-    try await base.waitForOpen()
-  }
-
   /// Records the close code and reason, then cancels `base`.
   public func cancel(with closeCode: URLSessionWebSocketTask.CloseCode, reason: Data?) {
     let text = reason.flatMap { String(data: $0, encoding: .utf8) }
