@@ -81,8 +81,8 @@ public final class WebSocket: WebSocketClient, SOCKSProxyable, @unchecked Sendab
 
   /// A frame to write and what to call once it is written.
   private enum Outgoing: Sendable {
-    case text(String, Handoff<(() -> Void)?>)
-    case binary(Data, Handoff<(() -> Void)?>)
+    case text(String, Transfer<(() -> Void)?>)
+    case binary(Data, Transfer<(() -> Void)?>)
   }
 
   private struct State {
@@ -266,7 +266,7 @@ public final class WebSocket: WebSocketClient, SOCKSProxyable, @unchecked Sendab
       return
     }
     task.resume()
-    let transfer = Handoff(outgoing)
+    let transfer = Transfer(outgoing)
     Task { await self.run(task, generation: generation, outgoing: transfer.value) }
   }
 
@@ -305,12 +305,12 @@ public final class WebSocket: WebSocketClient, SOCKSProxyable, @unchecked Sendab
   /// Sends a text frame and calls `completion` on ``callbackQueue`` once it was written; dropped (and `completion`
   /// never called) when the connection is not open.
   public func write(string: String, completion: (() -> Void)?) {
-    enqueue(.text(string, Handoff(completion)))
+    enqueue(.text(string, Transfer(completion)))
   }
 
   /// Sends a binary frame; see ``write(string:completion:)``.
   public func write(data: Data, completion: (() -> Void)? = nil) {
-    enqueue(.binary(data, Handoff(completion)))
+    enqueue(.binary(data, Transfer(completion)))
   }
 
   /// Sends a ping frame carrying `ping` (at most 125 bytes are sent); `completion` and ``onPong`` run on
@@ -322,7 +322,7 @@ public final class WebSocket: WebSocketClient, SOCKSProxyable, @unchecked Sendab
       return (task, state.generation)
     }
     guard let (task, generation) = target else { return }
-    let transfer = Handoff(completion)
+    let transfer = Transfer(completion)
     Task {
       do {
         try await Self.ping(task, payload: Data(ping.prefix(125)))
@@ -368,7 +368,7 @@ public final class WebSocket: WebSocketClient, SOCKSProxyable, @unchecked Sendab
         socket.state.withLock { $0.onConnect }?()
         socket.delegate?.websocketDidConnect(socket: socket)
       }
-      let transfer = Handoff(outgoing)
+      let transfer = Transfer(outgoing)
       Task { await self.write(transfer.value, to: task, generation: generation) }
       while true {
         let message = try await task.receive()
@@ -412,7 +412,7 @@ public final class WebSocket: WebSocketClient, SOCKSProxyable, @unchecked Sendab
         return
       }
       if let completion {
-        let transfer = Handoff(completion)
+        let transfer = Transfer(completion)
         dispatch { _ in transfer.value() }
       }
     }
@@ -444,7 +444,7 @@ public final class WebSocket: WebSocketClient, SOCKSProxyable, @unchecked Sendab
 
   /// Runs `body` on the callback queue (read now, so events keep their order even if the queue is changed later).
   private func dispatch(_ body: @escaping (WebSocket) -> Void) {
-    callbackQueue.asyncHandoff { body(self) }
+    callbackQueue.asyncTransferring { body(self) }
   }
 
   // MARK: Errors

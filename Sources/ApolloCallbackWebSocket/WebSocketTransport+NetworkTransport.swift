@@ -13,7 +13,7 @@ extension WebSocketTransport: NetworkTransport {
     callbackQueue: DispatchQueue = .main,
     completionHandler: @escaping (Result<GraphQLResult<Operation.Data>, any Error>) -> Void
   ) -> any Cancellable {
-    let handler = Handoff(completionHandler)
+    let handler = Transfer(completionHandler)
     let callCompletion: (Result<GraphQLResult<Operation.Data>, any Error>) -> Void = { result in
       callbackQueue.async { handler.value(result) }
     }

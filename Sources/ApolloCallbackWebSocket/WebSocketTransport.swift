@@ -358,7 +358,7 @@ public final class WebSocketTransport: @unchecked Sendable {
     let type: OperationMessage.Types = webSocketProtocol == .graphql_transport_ws ? .subscribe : .start
     let message = OperationMessage.text(type, id: id, payload: body)
     let isSubscription = Operation.operationType == .subscription
-    let handler = Handoff(resultHandler)
+    let handler = Transfer(resultHandler)
     processingQueue.async {
       self.write(message)
       self.subscribers[id] = handler.value

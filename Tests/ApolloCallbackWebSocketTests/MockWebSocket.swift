@@ -89,7 +89,7 @@ final class MockWebSocket: WebSocketClient, @unchecked Sendable {  // every muta
 
   func write(ping: Data, completion: (() -> Void)?) {
     lock.withLock { _pings.append(ping) }
-    let transfer = Handoff(completion)
+    let transfer = Transfer(completion)
     callbackQueue.async { transfer.value?() }
   }
 
@@ -116,7 +116,7 @@ final class MockWebSocket: WebSocketClient, @unchecked Sendable {  // every muta
 
   private func onCallbackQueue(_ body: @escaping (any WebSocketClientDelegate) -> Void) {
     let queue = callbackQueue
-    let transfer = Handoff(body)
+    let transfer = Transfer(body)
     queue.async {
       guard let delegate = self.delegate else { return }
       transfer.value(delegate)

@@ -7,15 +7,21 @@ import Foundation
 /// must stay source compatible. The box is only ever used for a hand-off: the sender does not touch the
 /// value after it enqueued the block, and the receiving queue (the chain's `callbackQueue`, the session's
 /// delegate queue) is the only one that runs it, so the value is never accessed from two threads at once.
-struct Transfer<Value>: @unchecked Sendable {
-  let value: Value
-  init(_ value: Value) { self.value = value }
+package struct Transfer<Value>: @unchecked Sendable {
+  package let value: Value
+  package init(_ value: Value) { self.value = value }
 }
 
 extension DispatchQueue {
   /// `async` for a block that captures non-`Sendable` 1.x values; see ``Transfer``.
-  func asyncTransferring(_ block: @escaping () -> Void) {
+  package func asyncTransferring(_ block: @escaping () -> Void) {
     let box = Transfer(block)
     self.async { box.value() }
+  }
+
+  /// `asyncAfter` for a block that captures non-`Sendable` 1.x values; see ``Transfer``.
+  package func asyncAfterTransferring(deadline: DispatchTime, _ block: @escaping () -> Void) {
+    let box = Transfer(block)
+    asyncAfter(deadline: deadline) { box.value() }
   }
 }
