@@ -23,7 +23,7 @@ extension SchemaMetadata {
   public static func cacheKey(for object: ObjectData, inferredToImplementInterface implementedInterface: Interface? = nil) -> String? {
     guard let type = graphQLType(for: object) else { return nil }
     if let info = configuration.cacheKeyInfo(for: type, object: object) {
-      return "\(info.uniqueKeyGroup ?? type.typename):\(info.id)"
+      return (info.uniqueKeyGroup ?? type.typename) + ":" + info.id
     }
     guard let keyFields = type.keyFields ?? implementedInterface?.keyFields else { return nil }
     var values: [String] = []
@@ -32,6 +32,6 @@ extension SchemaMetadata {
       guard let scalar = object[field], let value = try? String(_jsonValue: scalar._jsonValue) else { return nil }
       values.append(value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "+", with: "\\+"))
     }
-    return "\(type.typename):\(values.joined(separator: "+"))"
+    return type.typename + ":" + values.joined(separator: "+")
   }
 }

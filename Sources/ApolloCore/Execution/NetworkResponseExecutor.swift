@@ -51,15 +51,13 @@ struct NetworkResponseExecutor {
     selectionSetTypes: [any ApolloAPI.SelectionSet.Type], schema: any SchemaMetadata.Type, object: JSON.Object,
     recordKey: CacheKey
   ) throws -> ApolloAPI.DataDict {
-    let runtimeType = FieldCollector.runtimeType(
-      typename: object["__typename"]?.stringValue, schema: schema, parentType: selectionSetTypes[0].__parentType)
-    let collector = FieldCollector(variables: variables, runtimeType: runtimeType)
-    var collected = CollectedFields(fulfilled: Set(selectionSetTypes.map(ObjectIdentifier.init)))
-    for type in selectionSetTypes { collector.collect(type.__selections, into: &collected) }
+    var collected = CollectedFieldsCache.fields(
+      for: selectionSetTypes, schema: schema, variables: variables, typename: { object["__typename"]?.stringValue })
 
-    var data: [String: ApolloAPI.DataDict.FieldValue] = [:]
-    data.reserveCapacity(collected.groups.count)
-    var record = normalizing ? Record(key: recordKey) : nil
+    // Sized up front (`reserveCapacity` is not specialized, and costs more than the growth it saves).
+    var data = [String: ApolloAPI.DataDict.FieldValue](minimumCapacity: collected.groups.count)
+    var record: Record? =
+      normalizing ? Record(key: recordKey, fields: Dictionary(minimumCapacity: collected.groups.count)) : nil
     try executeFields(collected.groups, schema: schema, object: object, recordKey: recordKey, into: &data, record: &record)
     guard readsArrivedDeferredFragments, !collected.deferredTypes.isEmpty else {
       if let record { records.merge(record: record) }
@@ -68,6 +66,10 @@ struct NetworkResponseExecutor {
 
     // A merged incremental response: a deferred fragment whose fields have all arrived is read (and
     // normalized) now; one still missing a field stays pending, with nothing of it kept.
+    let collector = FieldCollector(
+      variables: variables,
+      runtimeType: FieldCollector.runtimeType(
+        typename: object["__typename"]?.stringValue, schema: schema, parentType: selectionSetTypes[0].__parentType))
     for type in collected.deferredTypes {
       let fragmentFields = collector.collectDeferred(type)
       var fragmentData: [String: ApolloAPI.DataDict.FieldValue] = [:]
@@ -95,14 +97,14 @@ struct NetworkResponseExecutor {
   ) throws {
     for group in groups {
       let field = group.first
-      currentPath.append(field.responseKey)
+      currentPath.append(group.responseKey)
       defer { currentPath.removeLast() }
       do {
-        let fieldKey = normalizing ? try FieldCacheKey.key(for: field, variables: variables) : field.name
+        let fieldKey = normalizing ? try group.cacheKey(variables: variables) : field.name
         let completed = try complete(
-          object[field.responseKey], type: field.type, group: group, schema: schema,
+          object[group.responseKey], type: field.type, group: group, schema: schema,
           cachePath: { recordKey + "." + fieldKey })
-        data[field.responseKey] = completed.value
+        data[group.responseKey] = completed.value
         if let recordValue = completed.record { record?.fields[fieldKey] = recordValue }
       } catch let error as GraphQLExecutionError {
         throw error
