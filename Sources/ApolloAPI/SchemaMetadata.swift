@@ -22,6 +22,14 @@ extension SchemaMetadata {
   ///   key fields apply to a type the schema does not know.
   public static func cacheKey(for object: ObjectData, inferredToImplementInterface implementedInterface: Interface? = nil) -> String? {
     guard let type = graphQLType(for: object) else { return nil }
+    return cacheKey(for: object, ofType: type, inferredToImplementInterface: implementedInterface)
+  }
+
+  /// The record key of a response object whose type the caller already read from its `__typename` (as
+  /// ``graphQLType(for:)`` does); otherwise ``cacheKey(for:inferredToImplementInterface:)``.
+  @_spi(Execution) public static func cacheKey(
+    for object: ObjectData, ofType type: Object, inferredToImplementInterface implementedInterface: Interface?
+  ) -> String? {
     if let info = configuration.cacheKeyInfo(for: type, object: object) {
       return (info.uniqueKeyGroup ?? type.typename) + ":" + info.id
     }

@@ -20,10 +20,12 @@ struct CacheReadExecutor {
   private var dependentKeyList: [CacheKey] = []
   /// Every `RecordKey.field` key the read depended on.
   var dependentKeys: Set<CacheKey> { Set(dependentKeyList) }
-  private var loaded: [CacheKey: Record] = [:]
+  /// Sized for a typical response's records, so that a read does not regrow it from empty.
+  private var loaded = [CacheKey: Record](minimumCapacity: 16)
   /// The response path of the field being read: pushed and popped as the walk goes, and read only when
   /// an error (or a field policy) needs it.
   private var currentPath: [String] = []
+  private var recentFields = RecentCollectedFields()
 
   init(cache: any NormalizedCache, variables: ApolloAPI.GraphQLOperation.Variables?, allowsMissingNullableFields: Bool = false) {
     self.cache = cache
@@ -68,7 +70,7 @@ struct CacheReadExecutor {
   private mutating func executeObject(
     selectionSetTypes: [any ApolloAPI.SelectionSet.Type], schema: any SchemaMetadata.Type, record: Record
   ) throws -> ApolloAPI.DataDict {
-    var collected = CollectedFieldsCache.fields(
+    var collected = recentFields.fields(
       for: selectionSetTypes, schema: schema, variables: variables, typename: { Self.typename(of: record) })
 
     var data = [String: ApolloAPI.DataDict.FieldValue](minimumCapacity: collected.groups.count)

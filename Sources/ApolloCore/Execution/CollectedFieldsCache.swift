@@ -41,22 +41,30 @@ enum CollectedFieldsCache {
     for types: [any ApolloAPI.SelectionSet.Type], schema: any SchemaMetadata.Type,
     variables: ApolloAPI.GraphQLOperation.Variables?, typename: () -> String?
   ) -> CollectedFields {
+    fieldsAndReuse(for: types, schema: schema, variables: variables, typename: typename).fields
+  }
+
+  /// As ``fields(for:schema:variables:typename:)``, and whether they serve every object read with `types`.
+  fileprivate static func fieldsAndReuse(
+    for types: [any ApolloAPI.SelectionSet.Type], schema: any SchemaMetadata.Type,
+    variables: ApolloAPI.GraphQLOperation.Variables?, typename: () -> String?
+  ) -> (fields: CollectedFields, sameForEveryObject: Bool) {
     let key = Key(types)
     switch entries.withLock({ $0[key] }) {
     case .sameForEveryObject(let fields)?:
-      return fields
+      return (fields, true)
     case .byTypename(let byTypename)?:
       let name = typename()
-      if let fields = byTypename[name] { return fields }
+      if let fields = byTypename[name] { return (fields, false) }
       let fields = collect(types, schema: schema, variables: variables, typename: name)
       entries.withLock { entries in
         guard case .byTypename(var byTypename)? = entries[key], byTypename.count < maximumTypenamesPerEntry else { return }
         byTypename[name] = fields
         entries[key] = .byTypename(byTypename)
       }
-      return fields
+      return (fields, false)
     case .dependsOnVariables?:
-      return collect(types, schema: schema, variables: variables, typename: typename())
+      return (collect(types, schema: schema, variables: variables, typename: typename()), false)
     case nil:
       let name = typename()
       let fields = collect(types, schema: schema, variables: variables, typename: name)
@@ -68,7 +76,8 @@ enum CollectedFieldsCache {
       entries.withLock { entries in
         if entries.count < maximumEntries, entries[key] == nil { entries[key] = entry }
       }
-      return fields
+      if case .sameForEveryObject = entry { return (fields, true) }
+      return (fields, false)
     }
   }
 
@@ -78,6 +87,29 @@ enum CollectedFieldsCache {
   ) -> CollectedFields {
     let runtimeType = FieldCollector.runtimeType(typename: typename, schema: schema, parentType: types[0].__parentType)
     return FieldCollector(variables: variables, runtimeType: runtimeType).collect(types)
+  }
+}
+
+/// The collected fields one execution has used most recently, for objects read with a single selection set
+/// whose fields are the same for every object: the elements of a list ask for them in turn, and a pointer
+/// comparison here is cheaper than the shared cache's lock and hash.
+struct RecentCollectedFields {
+  private static let capacity = 8
+  private var entries: [(type: ObjectIdentifier, fields: CollectedFields)] = []
+
+  mutating func fields(
+    for types: [any ApolloAPI.SelectionSet.Type], schema: any SchemaMetadata.Type,
+    variables: ApolloAPI.GraphQLOperation.Variables?, typename: () -> String?
+  ) -> CollectedFields {
+    guard types.count == 1 else {
+      return CollectedFieldsCache.fields(for: types, schema: schema, variables: variables, typename: typename)
+    }
+    let type = ObjectIdentifier(types[0])
+    for entry in entries where entry.type == type { return entry.fields }
+    let (fields, sameForEveryObject) = CollectedFieldsCache.fieldsAndReuse(
+      for: types, schema: schema, variables: variables, typename: typename)
+    if sameForEveryObject, entries.count < Self.capacity { entries.append((type, fields)) }
+    return fields
   }
 }
 

@@ -11,10 +11,14 @@ struct NetworkResponseExecutor {
   let variables: ApolloAPI.GraphQLOperation.Variables?
   /// Whether to build records as well.
   let normalizing: Bool
+  /// Whether to keep the values read (`false` when only the records are wanted: every value is still
+  /// read and checked, so the same data fails the same way).
+  let buildsData: Bool
   private(set) var records = RecordSet()
   /// The response path of the field being completed: pushed and popped as the walk goes, and read
   /// only when an error needs it.
   private var currentPath: [String] = []
+  private var recentFields = RecentCollectedFields()
 
   /// The app's own key rule (0.x `cacheKeyForObject`), asked before the schema's `cacheKeyInfo`.
   let cacheKeyForObject: CacheKeyForObject?
@@ -24,10 +28,11 @@ struct NetworkResponseExecutor {
 
   init(
     variables: ApolloAPI.GraphQLOperation.Variables?, normalizing: Bool, cacheKeyForObject: CacheKeyForObject? = nil,
-    readsArrivedDeferredFragments: Bool = false
+    readsArrivedDeferredFragments: Bool = false, buildsData: Bool = true
   ) {
     self.variables = variables
     self.normalizing = normalizing
+    self.buildsData = buildsData
     self.cacheKeyForObject = cacheKeyForObject
     self.readsArrivedDeferredFragments = readsArrivedDeferredFragments
   }
@@ -51,11 +56,11 @@ struct NetworkResponseExecutor {
     selectionSetTypes: [any ApolloAPI.SelectionSet.Type], schema: any SchemaMetadata.Type, object: JSON.Object,
     recordKey: CacheKey
   ) throws -> ApolloAPI.DataDict {
-    var collected = CollectedFieldsCache.fields(
+    var collected = recentFields.fields(
       for: selectionSetTypes, schema: schema, variables: variables, typename: { object["__typename"]?.stringValue })
 
     // Sized up front (`reserveCapacity` is not specialized, and costs more than the growth it saves).
-    var data = [String: ApolloAPI.DataDict.FieldValue](minimumCapacity: collected.groups.count)
+    var data = [String: ApolloAPI.DataDict.FieldValue](minimumCapacity: buildsData ? collected.groups.count : 0)
     var record: Record? =
       normalizing ? Record(key: recordKey, fields: Dictionary(minimumCapacity: collected.groups.count)) : nil
     try executeFields(collected.groups, schema: schema, object: object, recordKey: recordKey, into: &data, record: &record)
@@ -104,7 +109,7 @@ struct NetworkResponseExecutor {
         let completed = try complete(
           object[group.responseKey], type: field.type, group: group, schema: schema,
           cachePath: { recordKey + "." + fieldKey })
-        data[group.responseKey] = completed.value
+        if buildsData { data[group.responseKey] = completed.value }
         if let recordValue = completed.record { record?.fields[fieldKey] = recordValue }
       } catch let error as GraphQLExecutionError {
         throw error
@@ -133,7 +138,7 @@ struct NetworkResponseExecutor {
     case .list(let elementType):
       guard case .array(let elements) = raw else { throw ApolloAPI.JSONDecodingError.wrongType }
       var values: [ApolloAPI.DataDict.FieldValue?] = []
-      values.reserveCapacity(elements.count)
+      if buildsData { values.reserveCapacity(elements.count) }
       var recordValues: [RecordValue] = []
       var holdsReferences = false
       for (index, element) in elements.enumerated() {
@@ -143,7 +148,7 @@ struct NetworkResponseExecutor {
           let completed = try complete(
             element, type: elementType, group: group, schema: schema,
             cachePath: { cachePath() + "." + String(index) })
-          values.append(completed.value)
+          if buildsData { values.append(completed.value) }
           if let recordValue = completed.record {
             if case .value = recordValue {} else { holdsReferences = true }
             recordValues.append(recordValue)
@@ -161,9 +166,7 @@ struct NetworkResponseExecutor {
       let selectionSetTypes = group.objectSelectionSetTypes(startingWith: rootType)
       let key: CacheKey
       if normalizing {
-        key = cacheKeyForObject?(object)
-          ?? schema.cacheKey(for: ObjectData(json: object), inferredToImplementInterface: rootType.__parentType as? Interface)
-          ?? cachePath()
+        key = cacheKeyForObject?(object) ?? schemaCacheKey(of: object, schema: schema, rootType: rootType) ?? cachePath()
       } else {
         key = ""
       }
@@ -171,6 +174,19 @@ struct NetworkResponseExecutor {
         selectionSetTypes: selectionSetTypes, schema: schema, object: object, recordKey: key)
       return (child, .reference(key))
     }
+  }
+}
+
+extension NetworkResponseExecutor {
+  /// The schema's key for a response object: `SchemaMetadata.cacheKey(for:inferredToImplementInterface:)`,
+  /// with the object's type read straight from the JSON's `__typename` rather than through `ObjectData`.
+  fileprivate func schemaCacheKey(
+    of object: JSON.Object, schema: any SchemaMetadata.Type, rootType: any ApolloAPI.RootSelectionSet.Type
+  ) -> CacheKey? {
+    guard let typename = object["__typename"]?.stringValue else { return nil }
+    let type = schema.objectType(forTypename: typename) ?? Object(typename: typename, implementedInterfaces: [])
+    return schema.cacheKey(
+      for: ObjectData(json: object), ofType: type, inferredToImplementInterface: rootType.__parentType as? Interface)
   }
 }
 
