@@ -24,7 +24,7 @@ struct CacheReadExecutor {
   private var loaded = [CacheKey: Record](minimumCapacity: 16)
   /// The response path of the field being read: pushed and popped as the walk goes, and read only when
   /// an error (or a field policy) needs it.
-  private var currentPath: [String] = []
+  private var currentPath = ExecutionPath()
   private var recentFields = RecentCollectedFields()
 
   init(cache: any NormalizedCache, variables: ApolloAPI.GraphQLOperation.Variables?, allowsMissingNullableFields: Bool = false) {
@@ -39,7 +39,7 @@ struct CacheReadExecutor {
   ///   upstream), otherwise ``GraphQLExecutionError`` with the failing field's path.
   mutating func execute(rootType: any ApolloAPI.SelectionSet.Type, key: CacheKey) throws -> ApolloAPI.DataDict {
     guard let record = try loadRecord(key) else { throw ApolloAPI.JSONDecodingError.missingValue }
-    currentPath = []
+    currentPath = ExecutionPath()
     return try executeObject(selectionSetTypes: [rootType], schema: rootType._schema, record: record)
   }
 
@@ -111,21 +111,20 @@ struct CacheReadExecutor {
     into data: inout [String: ApolloAPI.DataDict.FieldValue]
   ) throws {
     for group in groups {
-      let field = group.first
-      currentPath.append(group.responseKey)
-      defer { currentPath.removeLast() }
+      currentPath.push(group.responseKey)
+      defer { currentPath.pop() }
       do {
         let fieldKey = try group.cacheKey(variables: variables)
         dependentKeyList.append(record.key + "." + fieldKey)
-        guard let value = try record.fields[fieldKey] ?? policyValue(for: field, schema: schema) else {
-          if allowsMissingNullableFields, field.type.isNullable { continue }
+        guard let value = try record.fields[fieldKey] ?? policyValue(for: group.first, schema: schema) else {
+          if allowsMissingNullableFields, group.first.type.isNullable { continue }
           throw ApolloAPI.JSONDecodingError.missingValue
         }
-        data[group.responseKey] = try complete(value, type: field.type, group: group, schema: schema)
+        data[group.responseKey] = try complete(value, type: group.first.type, group: group, schema: schema)
       } catch let error as GraphQLExecutionError {
         throw error
       } catch {
-        throw GraphQLExecutionError(path: ResponsePath(currentPath), underlying: error)
+        throw GraphQLExecutionError(path: currentPath.responsePath, underlying: error)
       }
     }
   }
@@ -134,7 +133,7 @@ struct CacheReadExecutor {
   /// names, when they are all cached.
   private mutating func policyValue(for field: Selection.Field, schema: any SchemaMetadata.Type) throws -> RecordValue? {
     guard field.arguments != nil,
-          let policy = FieldPolicyKeys(field: field, variables: variables, schema: schema, path: currentPath) else {
+          let policy = FieldPolicyKeys(field: field, variables: variables, schema: schema, path: currentPath.keys) else {
       return nil
     }
     switch policy {
@@ -179,14 +178,14 @@ struct CacheReadExecutor {
       var values: [ApolloAPI.DataDict.FieldValue?] = []
       values.reserveCapacity(elements.count)
       for (index, element) in elements.enumerated() {
-        currentPath.append(String(index))
-        defer { currentPath.removeLast() }
+        currentPath.push(index: index)
+        defer { currentPath.pop() }
         do {
           values.append(try complete(element, type: elementType, group: group, schema: schema))
         } catch let error as GraphQLExecutionError {
           throw error
         } catch {
-          throw GraphQLExecutionError(path: ResponsePath(currentPath), underlying: error)
+          throw GraphQLExecutionError(path: currentPath.responsePath, underlying: error)
         }
       }
       return ApolloAPI.DataDict.List(values)

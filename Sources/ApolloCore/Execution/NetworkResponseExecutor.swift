@@ -17,7 +17,7 @@ struct NetworkResponseExecutor {
   private(set) var records = RecordSet()
   /// The response path of the field being completed: pushed and popped as the walk goes, and read
   /// only when an error needs it.
-  private var currentPath: [String] = []
+  private var currentPath = ExecutionPath()
   private var recentFields = RecentCollectedFields()
 
   /// The app's own key rule (0.x `cacheKeyForObject`), asked before the schema's `cacheKeyInfo`.
@@ -46,7 +46,7 @@ struct NetworkResponseExecutor {
   mutating func execute(
     rootType: any ApolloAPI.SelectionSet.Type, object: JSON.Object, rootKey: CacheKey?, path: [String] = []
   ) throws -> ApolloAPI.DataDict {
-    currentPath = path
+    currentPath = ExecutionPath(path)
     return try executeObject(
       selectionSetTypes: [rootType], schema: rootType._schema, object: object,
       recordKey: rootKey ?? path.joined(separator: "."))
@@ -101,66 +101,75 @@ struct NetworkResponseExecutor {
     into data: inout [String: ApolloAPI.DataDict.FieldValue], record: inout Record?
   ) throws {
     for group in groups {
-      let field = group.first
-      currentPath.append(group.responseKey)
-      defer { currentPath.removeLast() }
+      currentPath.push(group.responseKey)
+      defer { currentPath.pop() }
       do {
-        let fieldKey = normalizing ? try group.cacheKey(variables: variables) : field.name
-        let completed = try complete(
-          object[group.responseKey], type: field.type, group: group, schema: schema,
-          cachePath: { recordKey + "." + fieldKey })
-        if buildsData { data[group.responseKey] = completed.value }
-        if let recordValue = completed.record { record?.fields[fieldKey] = recordValue }
+        // The field's record key is needed only for records (the cache path below is asked for then only).
+        let fieldKey = normalizing ? try group.cacheKey(variables: variables) : ""
+        var recordValue: RecordValue?
+        let value = try complete(
+          object[group.responseKey], type: group.first.type, group: group, schema: schema,
+          cachePath: { recordKey + "." + fieldKey }, record: &recordValue)
+        if buildsData { data[group.responseKey] = value }
+        if let recordValue { record?.fields[fieldKey] = recordValue }
       } catch let error as GraphQLExecutionError {
         throw error
       } catch {
-        throw GraphQLExecutionError(path: ResponsePath(currentPath), underlying: error)
+        throw GraphQLExecutionError(path: currentPath.responsePath, underlying: error)
       }
     }
   }
 
+  /// Reads `raw` as `type`; when normalizing, also sets `record` to what the field's record stores.
   private mutating func complete(
     _ raw: JSON?, type: Selection.Field.OutputType, group: CollectedFields.Group,
-    schema: any SchemaMetadata.Type, cachePath: () -> String
-  ) throws -> (value: ApolloAPI.DataDict.FieldValue, record: RecordValue?) {
+    schema: any SchemaMetadata.Type, cachePath: () -> String, record: inout RecordValue?
+  ) throws -> ApolloAPI.DataDict.FieldValue {
     guard let raw else { throw ApolloAPI.JSONDecodingError.missingValue }
     if case .null = raw {
       if case .nonNull = type { throw ApolloAPI.JSONDecodingError.nullValue }
-      return (NSNull(), .value(.null))
+      if normalizing { record = .value(.null) }
+      return NSNull()
     }
     switch type {
     case .nonNull(let inner):
-      return try complete(raw, type: inner, group: group, schema: schema, cachePath: cachePath)
+      return try complete(raw, type: inner, group: group, schema: schema, cachePath: cachePath, record: &record)
     case .scalar(let scalarType):
-      return (try ScalarDecoding.decode(raw, as: scalarType), .value(raw))
+      let value = try ScalarDecoding.decode(raw, as: scalarType)
+      if normalizing { record = .value(raw) }
+      return value
     case .customScalar(let scalarType):
-      return (try scalarType.init(_jsonValue: raw.apiValue), .value(raw))
+      let value = try scalarType.init(_jsonValue: raw.apiValue)
+      if normalizing { record = .value(raw) }
+      return value
     case .list(let elementType):
       guard case .array(let elements) = raw else { throw ApolloAPI.JSONDecodingError.wrongType }
       var values: [ApolloAPI.DataDict.FieldValue?] = []
       if buildsData { values.reserveCapacity(elements.count) }
       var recordValues: [RecordValue] = []
+      if normalizing { recordValues.reserveCapacity(elements.count) }
       var holdsReferences = false
       for (index, element) in elements.enumerated() {
-        currentPath.append(String(index))
-        defer { currentPath.removeLast() }
+        currentPath.push(index: index)
+        defer { currentPath.pop() }
         do {
-          let completed = try complete(
+          var elementRecord: RecordValue?
+          let value = try complete(
             element, type: elementType, group: group, schema: schema,
-            cachePath: { cachePath() + "." + String(index) })
-          if buildsData { values.append(completed.value) }
-          if let recordValue = completed.record {
-            if case .value = recordValue {} else { holdsReferences = true }
-            recordValues.append(recordValue)
+            cachePath: { cachePath() + "." + String(index) }, record: &elementRecord)
+          if buildsData { values.append(value) }
+          if let elementRecord {
+            if case .value = elementRecord {} else { holdsReferences = true }
+            recordValues.append(elementRecord)
           }
         } catch let error as GraphQLExecutionError {
           throw error
         } catch {
-          throw GraphQLExecutionError(path: ResponsePath(currentPath), underlying: error)
+          throw GraphQLExecutionError(path: currentPath.responsePath, underlying: error)
         }
       }
-      let record: RecordValue? = normalizing ? (holdsReferences ? .list(recordValues) : .value(raw)) : nil
-      return (ApolloAPI.DataDict.List(values), record)
+      if normalizing { record = holdsReferences ? .list(recordValues) : .value(raw) }
+      return ApolloAPI.DataDict.List(values)
     case .object(let rootType):
       guard case .object(let object) = raw else { throw ApolloAPI.JSONDecodingError.wrongType }
       let selectionSetTypes = group.objectSelectionSetTypes(startingWith: rootType)
@@ -172,7 +181,8 @@ struct NetworkResponseExecutor {
       }
       let child = try executeObject(
         selectionSetTypes: selectionSetTypes, schema: schema, object: object, recordKey: key)
-      return (child, .reference(key))
+      if normalizing { record = .reference(key) }
+      return child
     }
   }
 }
