@@ -73,7 +73,7 @@ struct CacheReadExecutor {
     var collected = recentFields.fields(
       for: selectionSetTypes, schema: schema, variables: variables, typename: { Self.typename(of: record) })
 
-    var data = [String: ApolloAPI.DataDict.FieldValue](minimumCapacity: collected.groups.count)
+    var data = collected.emptyData
     try executeFields(collected.groups, schema: schema, record: record, into: &data)
     guard !collected.deferredTypes.isEmpty else {
       return ApolloAPI.DataDict(data: data, fulfilledFragments: collected.fulfilled, deferredFragments: collected.deferred)

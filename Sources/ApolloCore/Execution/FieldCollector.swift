@@ -86,9 +86,16 @@ struct CollectedFields {
     deferred.remove(ObjectIdentifier(type))
   }
 
+  /// Empty dictionaries with room for every group's value: an executor starts an object's data (and record)
+  /// from a copy, which costs one allocation, where building one from nothing costs a generic lookup too.
+  private(set) var emptyData: [String: ApolloAPI.DataDict.FieldValue] = [:]
+  private(set) var emptyRecordFields: [String: RecordValue] = [:]
+
   /// Ends collection: builds the groups, and drops what collecting needed.
   mutating func finish() {
     groups = pending.map { Group(first: $0.first, others: $0.others) }
+    emptyData = Dictionary(minimumCapacity: groups.count)
+    emptyRecordFields = Dictionary(minimumCapacity: groups.count)
     pending = []
     indexByKey = [:]
   }

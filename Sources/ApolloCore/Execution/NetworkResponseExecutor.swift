@@ -59,10 +59,8 @@ struct NetworkResponseExecutor {
     var collected = recentFields.fields(
       for: selectionSetTypes, schema: schema, variables: variables, typename: { object["__typename"]?.stringValue })
 
-    // Sized up front (`reserveCapacity` is not specialized, and costs more than the growth it saves).
-    var data = [String: ApolloAPI.DataDict.FieldValue](minimumCapacity: buildsData ? collected.groups.count : 0)
-    var record: Record? =
-      normalizing ? Record(key: recordKey, fields: Dictionary(minimumCapacity: collected.groups.count)) : nil
+    var data = buildsData ? collected.emptyData : [:]
+    var record: Record? = normalizing ? Record(key: recordKey, fields: collected.emptyRecordFields) : nil
     try executeFields(collected.groups, schema: schema, object: object, recordKey: recordKey, into: &data, record: &record)
     guard readsArrivedDeferredFragments, !collected.deferredTypes.isEmpty else {
       if let record { records.merge(record: record) }
@@ -196,7 +194,7 @@ extension NetworkResponseExecutor {
     guard let typename = object["__typename"]?.stringValue else { return nil }
     let type = schema.objectType(forTypename: typename) ?? Object(typename: typename, implementedInterfaces: [])
     return schema.cacheKey(
-      for: ObjectData(json: object), ofType: type, inferredToImplementInterface: rootType.__parentType as? Interface)
+      for: ObjectData(json: object), ofType: type, inferredToImplementInterface: { rootType.__parentType as? Interface })
   }
 }
 
