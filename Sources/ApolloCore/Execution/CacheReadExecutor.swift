@@ -149,11 +149,15 @@ struct CacheReadExecutor {
     _ value: RecordValue, type: Selection.Field.OutputType, group: CollectedFields.Group,
     schema: any SchemaMetadata.Type
   ) throws -> ApolloAPI.DataDict.FieldValue {
+    // Most fields are non-null: the marker is peeled here rather than by a call of its own.
+    let valueType: Selection.Field.OutputType
+    let isNonNull: Bool
+    if case .nonNull(let inner) = type { (valueType, isNonNull) = (inner, true) } else { (valueType, isNonNull) = (type, false) }
     if case .value(.null) = value {
-      if case .nonNull = type { throw ApolloAPI.JSONDecodingError.nullValue }
+      if isNonNull { throw ApolloAPI.JSONDecodingError.nullValue }
       return NSNull()
     }
-    switch type {
+    switch valueType {
     case .nonNull(let inner):
       return try complete(value, type: inner, group: group, schema: schema)
     case .scalar(let scalarType):

@@ -124,12 +124,16 @@ struct NetworkResponseExecutor {
     schema: any SchemaMetadata.Type, cachePath: () -> String, record: inout RecordValue?
   ) throws -> ApolloAPI.DataDict.FieldValue {
     guard let raw else { throw ApolloAPI.JSONDecodingError.missingValue }
+    // Most fields are non-null: the marker is peeled here rather than by a call of its own.
+    let valueType: Selection.Field.OutputType
+    let isNonNull: Bool
+    if case .nonNull(let inner) = type { (valueType, isNonNull) = (inner, true) } else { (valueType, isNonNull) = (type, false) }
     if case .null = raw {
-      if case .nonNull = type { throw ApolloAPI.JSONDecodingError.nullValue }
+      if isNonNull { throw ApolloAPI.JSONDecodingError.nullValue }
       if normalizing { record = .value(.null) }
       return NSNull()
     }
-    switch type {
+    switch valueType {
     case .nonNull(let inner):
       return try complete(raw, type: inner, group: group, schema: schema, cachePath: cachePath, record: &record)
     case .scalar(let scalarType):
