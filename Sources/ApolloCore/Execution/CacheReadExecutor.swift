@@ -70,15 +70,16 @@ struct CacheReadExecutor {
   private mutating func executeObject(
     selectionSetTypes: [any ApolloAPI.SelectionSet.Type], schema: any SchemaMetadata.Type, record: Record
   ) throws -> ApolloAPI.DataDict {
-    var collected = recentFields.fields(
+    let shared = recentFields.fields(
       for: selectionSetTypes, schema: schema, variables: variables, typename: { Self.typename(of: record) })
 
-    var data = collected.emptyData
-    try executeFields(collected.groups, schema: schema, record: record, into: &data)
-    guard !collected.deferredTypes.isEmpty else {
-      return ApolloAPI.DataDict(data: data, fulfilledFragments: collected.fulfilled, deferredFragments: collected.deferred)
+    var data = shared.fields.emptyData
+    try executeFields(shared.fields.groups, schema: schema, record: record, into: &data)
+    guard !shared.fields.deferredTypes.isEmpty else {
+      return ApolloAPI.DataDict(data: data, fulfilledFragments: shared.fields.fulfilled, deferredFragments: shared.fields.deferred)
     }
 
+    var collected = shared.fields
     // A deferred fragment is fulfilled when all of its fields are cached; otherwise it stays pending
     // and the read still succeeds.
     let collector = FieldCollector(

@@ -21,8 +21,8 @@ enum CollectedFieldsCache {
   }
 
   enum Entry: Sendable {
-    case sameForEveryObject(CollectedFields)
-    case byTypename([String?: CollectedFields])
+    case sameForEveryObject(SharedCollectedFields)
+    case byTypename([String?: SharedCollectedFields])
     case dependsOnVariables
   }
 
@@ -40,7 +40,7 @@ enum CollectedFieldsCache {
   static func fields(
     for types: [any ApolloAPI.SelectionSet.Type], schema: any SchemaMetadata.Type,
     variables: ApolloAPI.GraphQLOperation.Variables?, typename: () -> String?
-  ) -> CollectedFields {
+  ) -> SharedCollectedFields {
     fieldsAndReuse(for: types, schema: schema, variables: variables, typename: typename).fields
   }
 
@@ -48,7 +48,7 @@ enum CollectedFieldsCache {
   fileprivate static func fieldsAndReuse(
     for types: [any ApolloAPI.SelectionSet.Type], schema: any SchemaMetadata.Type,
     variables: ApolloAPI.GraphQLOperation.Variables?, typename: () -> String?
-  ) -> (fields: CollectedFields, sameForEveryObject: Bool) {
+  ) -> (fields: SharedCollectedFields, sameForEveryObject: Bool) {
     let key = Key(types)
     switch entries.withLock({ $0[key] }) {
     case .sameForEveryObject(let fields)?:
@@ -56,7 +56,7 @@ enum CollectedFieldsCache {
     case .byTypename(let byTypename)?:
       let name = typename()
       if let fields = byTypename[name] { return (fields, false) }
-      let fields = collect(types, schema: schema, variables: variables, typename: name)
+      let fields = SharedCollectedFields(collect(types, schema: schema, variables: variables, typename: name))
       entries.withLock { entries in
         guard case .byTypename(var byTypename)? = entries[key], byTypename.count < maximumTypenamesPerEntry else { return }
         byTypename[name] = fields
@@ -64,10 +64,10 @@ enum CollectedFieldsCache {
       }
       return (fields, false)
     case .dependsOnVariables?:
-      return (collect(types, schema: schema, variables: variables, typename: typename()), false)
+      return (SharedCollectedFields(collect(types, schema: schema, variables: variables, typename: typename())), false)
     case nil:
       let name = typename()
-      let fields = collect(types, schema: schema, variables: variables, typename: name)
+      let fields = SharedCollectedFields(collect(types, schema: schema, variables: variables, typename: name))
       let dependence = SelectionDependence(types)
       let entry: Entry =
         if dependence.onVariables { .dependsOnVariables }
@@ -90,17 +90,24 @@ enum CollectedFieldsCache {
   }
 }
 
+/// Collected fields as the cache keeps and hands them out: one reference to retain per object, where the
+/// struct itself holds several.
+final class SharedCollectedFields: Sendable {
+  let fields: CollectedFields
+  init(_ fields: CollectedFields) { self.fields = fields }
+}
+
 /// The collected fields one execution has used most recently, for objects read with a single selection set
 /// whose fields are the same for every object: the elements of a list ask for them in turn, and a pointer
 /// comparison here is cheaper than the shared cache's lock and hash.
 struct RecentCollectedFields {
   private static let capacity = 8
-  private var entries: [(type: ObjectIdentifier, fields: CollectedFields)] = []
+  private var entries: [(type: ObjectIdentifier, fields: SharedCollectedFields)] = []
 
   mutating func fields(
     for types: [any ApolloAPI.SelectionSet.Type], schema: any SchemaMetadata.Type,
     variables: ApolloAPI.GraphQLOperation.Variables?, typename: () -> String?
-  ) -> CollectedFields {
+  ) -> SharedCollectedFields {
     guard types.count == 1 else {
       return CollectedFieldsCache.fields(for: types, schema: schema, variables: variables, typename: typename)
     }

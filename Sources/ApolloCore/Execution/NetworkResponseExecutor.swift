@@ -56,17 +56,18 @@ struct NetworkResponseExecutor {
     selectionSetTypes: [any ApolloAPI.SelectionSet.Type], schema: any SchemaMetadata.Type, object: JSON.Object,
     recordKey: CacheKey
   ) throws -> ApolloAPI.DataDict {
-    var collected = recentFields.fields(
+    let shared = recentFields.fields(
       for: selectionSetTypes, schema: schema, variables: variables, typename: { object["__typename"]?.stringValue })
 
-    var data = buildsData ? collected.emptyData : [:]
-    var record: Record? = normalizing ? Record(key: recordKey, fields: collected.emptyRecordFields) : nil
-    try executeFields(collected.groups, schema: schema, object: object, recordKey: recordKey, into: &data, record: &record)
-    guard readsArrivedDeferredFragments, !collected.deferredTypes.isEmpty else {
+    var data = buildsData ? shared.fields.emptyData : [:]
+    var record: Record? = normalizing ? Record(key: recordKey, fields: shared.fields.emptyRecordFields) : nil
+    try executeFields(shared.fields.groups, schema: schema, object: object, recordKey: recordKey, into: &data, record: &record)
+    guard readsArrivedDeferredFragments, !shared.fields.deferredTypes.isEmpty else {
       if let record { records.merge(record: record) }
-      return ApolloAPI.DataDict(data: data, fulfilledFragments: collected.fulfilled, deferredFragments: collected.deferred)
+      return ApolloAPI.DataDict(data: data, fulfilledFragments: shared.fields.fulfilled, deferredFragments: shared.fields.deferred)
     }
 
+    var collected = shared.fields
     // A merged incremental response: a deferred fragment whose fields have all arrived is read (and
     // normalized) now; one still missing a field stays pending, with nothing of it kept.
     let collector = FieldCollector(
