@@ -22,16 +22,30 @@ extension SchemaMetadata {
   ///   key fields apply to a type the schema does not know.
   public static func cacheKey(for object: ObjectData, inferredToImplementInterface implementedInterface: Interface? = nil) -> String? {
     guard let type = graphQLType(for: object) else { return nil }
+    return cacheKey(for: object, ofType: type, inferredToImplementInterface: { implementedInterface })
+  }
+
+  /// The record key of a response object whose type the caller already read from its `__typename` (as
+  /// ``graphQLType(for:)`` does), with the interface asked for only when the object's own type has no key
+  /// (most objects get theirs from `cacheKeyInfo`); otherwise ``cacheKey(for:inferredToImplementInterface:)``.
+  @_spi(Execution) public static func cacheKey(
+    for object: ObjectData, ofType type: Object, inferredToImplementInterface implementedInterface: () -> Interface?
+  ) -> String? {
     if let info = configuration.cacheKeyInfo(for: type, object: object) {
-      return "\(info.uniqueKeyGroup ?? type.typename):\(info.id)"
+      return (info.uniqueKeyGroup ?? type.typename) + ":" + info.id
     }
-    guard let keyFields = type.keyFields ?? implementedInterface?.keyFields else { return nil }
+    return keyFieldsCacheKey(for: object, ofType: type, keyFields: type.keyFields ?? implementedInterface()?.keyFields)
+  }
+
+  /// `Typename:value+value` from the object's key fields; `nil` without key fields or when one is missing.
+  private static func keyFieldsCacheKey(for object: ObjectData, ofType type: Object, keyFields: [String]?) -> String? {
+    guard let keyFields else { return nil }
     var values: [String] = []
     values.reserveCapacity(keyFields.count)
     for field in keyFields {
       guard let scalar = object[field], let value = try? String(_jsonValue: scalar._jsonValue) else { return nil }
       values.append(value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "+", with: "\\+"))
     }
-    return "\(type.typename):\(values.joined(separator: "+"))"
+    return type.typename + ":" + values.joined(separator: "+")
   }
 }

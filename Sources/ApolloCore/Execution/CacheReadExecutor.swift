@@ -15,8 +15,17 @@ struct CacheReadExecutor {
   /// what a read-modify-write (`update`) allows, so a cached object missing an optional field can still be
   /// updated (and the field stays absent when it is written back).
   let allowsMissingNullableFields: Bool
-  private(set) var dependentKeys: Set<CacheKey> = []
-  private var loaded: [CacheKey: Record] = [:]
+  /// The `RecordKey.field` keys read so far, repeats included: a list grows more cheaply than a set, which
+  /// is built once at the end.
+  private var dependentKeyList: [CacheKey] = []
+  /// Every `RecordKey.field` key the read depended on.
+  var dependentKeys: Set<CacheKey> { Set(dependentKeyList) }
+  /// Sized for a typical response's records, so that a read does not regrow it from empty.
+  private var loaded = [CacheKey: Record](minimumCapacity: 16)
+  /// The response path of the field being read: pushed and popped as the walk goes, and read only when
+  /// an error (or a field policy) needs it.
+  private var currentPath = ExecutionPath()
+  private var recentFields = RecentCollectedFields()
 
   init(cache: any NormalizedCache, variables: ApolloAPI.GraphQLOperation.Variables?, allowsMissingNullableFields: Bool = false) {
     self.cache = cache
@@ -29,42 +38,60 @@ struct CacheReadExecutor {
   /// - Throws: a bare `JSONDecodingError.missingValue` when the record itself is absent (as
   ///   upstream), otherwise ``GraphQLExecutionError`` with the failing field's path.
   mutating func execute(rootType: any ApolloAPI.SelectionSet.Type, key: CacheKey) throws -> ApolloAPI.DataDict {
-    guard let record = try load([key])[key] else { throw ApolloAPI.JSONDecodingError.missingValue }
-    return try executeObject(selectionSetTypes: [rootType], schema: rootType._schema, record: record, path: [])
+    guard let record = try loadRecord(key) else { throw ApolloAPI.JSONDecodingError.missingValue }
+    currentPath = ExecutionPath()
+    return try executeObject(selectionSetTypes: [rootType], schema: rootType._schema, record: record)
   }
 
+  /// The records of `keys` that exist, loaded in one call for those not loaded yet.
   private mutating func load(_ keys: [CacheKey]) throws -> [CacheKey: Record] {
-    let missing = Set(keys.filter { loaded[$0] == nil })
-    if !missing.isEmpty {
-      for (key, record) in try cache.loadRecords(forKeys: missing) { loaded[key] = record }
-    }
+    try preload(keys)
     var found: [CacheKey: Record] = [:]
     for key in keys { if let record = loaded[key] { found[key] = record } }
     return found
   }
 
+  /// Loads the records of `keys` not loaded yet, in one call.
+  private mutating func preload(_ keys: [CacheKey]) throws {
+    let missing = Set(keys.filter { loaded[$0] == nil })
+    if !missing.isEmpty {
+      for (key, record) in try cache.loadRecords(forKeys: missing) { loaded[key] = record }
+    }
+  }
+
+  /// The record of `key`, loaded (alone) when it has not been yet; `nil` when the cache does not hold it.
+  private mutating func loadRecord(_ key: CacheKey) throws -> Record? {
+    if let record = loaded[key] { return record }
+    let found = try cache.loadRecords(forKeys: [key])
+    for (key, record) in found { loaded[key] = record }
+    return found[key]
+  }
+
   private mutating func executeObject(
-    selectionSetTypes: [any ApolloAPI.SelectionSet.Type], schema: any SchemaMetadata.Type, record: Record, path: [String]
+    selectionSetTypes: [any ApolloAPI.SelectionSet.Type], schema: any SchemaMetadata.Type, record: Record
   ) throws -> ApolloAPI.DataDict {
-    var typename: String?
-    if case .value(.string(let name))? = record.fields["__typename"] { typename = name }
-    let runtimeType = FieldCollector.runtimeType(
-      typename: typename, schema: schema, parentType: selectionSetTypes[0].__parentType)
-    let collector = FieldCollector(variables: variables, runtimeType: runtimeType)
-    var collected = CollectedFields(fulfilled: Set(selectionSetTypes.map(ObjectIdentifier.init)))
-    for type in selectionSetTypes { collector.collect(type.__selections, into: &collected) }
+    let shared = recentFields.fields(
+      for: selectionSetTypes, schema: schema, variables: variables, typename: { Self.typename(of: record) })
 
-    var data: [String: ApolloAPI.DataDict.FieldValue] = [:]
-    try executeFields(collected.groups, schema: schema, record: record, path: path, into: &data)
+    var data = shared.fields.emptyData
+    try executeFields(shared.fields.groups, schema: schema, record: record, into: &data)
+    guard !shared.fields.deferredTypes.isEmpty else {
+      return ApolloAPI.DataDict(data: data, fulfilledFragments: shared.fields.fulfilled, deferredFragments: shared.fields.deferred)
+    }
 
+    var collected = shared.fields
     // A deferred fragment is fulfilled when all of its fields are cached; otherwise it stays pending
     // and the read still succeeds.
+    let collector = FieldCollector(
+      variables: variables,
+      runtimeType: FieldCollector.runtimeType(
+        typename: Self.typename(of: record), schema: schema, parentType: selectionSetTypes[0].__parentType))
     for type in collected.deferredTypes {
       let fragmentFields = collector.collectDeferred(type)
       var fragmentData: [String: ApolloAPI.DataDict.FieldValue] = [:]
       let saved = self
       do {
-        try executeFields(fragmentFields.groups, schema: schema, record: record, path: path, into: &fragmentData)
+        try executeFields(fragmentFields.groups, schema: schema, record: record, into: &fragmentData)
       } catch {
         self = saved
         continue
@@ -75,38 +102,44 @@ struct CacheReadExecutor {
     return ApolloAPI.DataDict(data: data, fulfilledFragments: collected.fulfilled, deferredFragments: collected.deferred)
   }
 
+  private static func typename(of record: Record) -> String? {
+    if case .value(.string(let name))? = record.fields["__typename"] { return name }
+    return nil
+  }
+
   private mutating func executeFields(
-    _ groups: [CollectedFields.Group], schema: any SchemaMetadata.Type, record: Record, path: [String],
+    _ groups: [CollectedFields.Group], schema: any SchemaMetadata.Type, record: Record,
     into data: inout [String: ApolloAPI.DataDict.FieldValue]
   ) throws {
     for group in groups {
-      let field = group.first
-      let fieldPath = path + [field.responseKey]
+      currentPath.push(group.responseKey)
+      defer { currentPath.pop() }
       do {
-        let fieldKey = try FieldCacheKey.key(for: field, variables: variables)
-        dependentKeys.insert(record.key + "." + fieldKey)
-        guard let value = try record.fields[fieldKey] ?? policyValue(for: field, schema: schema, path: fieldPath) else {
-          if allowsMissingNullableFields, field.type.isNullable { continue }
+        let fieldKey = try group.cacheKey(variables: variables)
+        dependentKeyList.append(record.key + "." + fieldKey)
+        guard let value = try record.fields[fieldKey] ?? policyValue(for: group.first, schema: schema) else {
+          if allowsMissingNullableFields, group.first.type.isNullable { continue }
           throw ApolloAPI.JSONDecodingError.missingValue
         }
-        data[field.responseKey] = try complete(value, type: field.type, group: group, schema: schema, path: fieldPath)
+        data[group.responseKey] = try complete(value, type: group.first.type, group: group, schema: schema)
       } catch let error as GraphQLExecutionError {
         throw error
       } catch {
-        throw GraphQLExecutionError(path: ResponsePath(fieldPath), underlying: error)
+        throw GraphQLExecutionError(path: currentPath.responsePath, underlying: error)
       }
     }
   }
 
   /// A field the record does not hold, read through its field policy: references to the records the policy
   /// names, when they are all cached.
-  private mutating func policyValue(for field: Selection.Field, schema: any SchemaMetadata.Type, path: [String]) throws -> RecordValue? {
-    guard field.arguments != nil, let policy = FieldPolicyKeys(field: field, variables: variables, schema: schema, path: path) else {
+  private mutating func policyValue(for field: Selection.Field, schema: any SchemaMetadata.Type) throws -> RecordValue? {
+    guard field.arguments != nil,
+          let policy = FieldPolicyKeys(field: field, variables: variables, schema: schema, path: currentPath.keys) else {
       return nil
     }
     switch policy {
     case .single(let key):
-      return try load([key])[key] == nil ? nil : .reference(key)
+      return try loadRecord(key) == nil ? nil : .reference(key)
     case .list(let keys):
       let found = try load(keys)
       return keys.allSatisfy { found[$0] != nil } ? .list(keys.map { .reference($0) }) : nil
@@ -115,15 +148,19 @@ struct CacheReadExecutor {
 
   private mutating func complete(
     _ value: RecordValue, type: Selection.Field.OutputType, group: CollectedFields.Group,
-    schema: any SchemaMetadata.Type, path: [String]
+    schema: any SchemaMetadata.Type
   ) throws -> ApolloAPI.DataDict.FieldValue {
+    // Most fields are non-null: the marker is peeled here rather than by a call of its own.
+    let valueType: Selection.Field.OutputType
+    let isNonNull: Bool
+    if case .nonNull(let inner) = type { (valueType, isNonNull) = (inner, true) } else { (valueType, isNonNull) = (type, false) }
     if case .value(.null) = value {
-      if case .nonNull = type { throw ApolloAPI.JSONDecodingError.nullValue }
+      if isNonNull { throw ApolloAPI.JSONDecodingError.nullValue }
       return NSNull()
     }
-    switch type {
+    switch valueType {
     case .nonNull(let inner):
-      return try complete(value, type: inner, group: group, schema: schema, path: path)
+      return try complete(value, type: inner, group: group, schema: schema)
     case .scalar(let scalarType):
       guard case .value(let json) = value else { throw ApolloAPI.JSONDecodingError.wrongType }
       return try ScalarDecoding.decode(json, as: scalarType)
@@ -142,25 +179,26 @@ struct CacheReadExecutor {
         if case .reference(let key) = element { return key }
         return nil
       }
-      if references.count > 1 { _ = try load(references) }
+      if references.count > 1 { try preload(references) }
       var values: [ApolloAPI.DataDict.FieldValue?] = []
       values.reserveCapacity(elements.count)
       for (index, element) in elements.enumerated() {
-        let elementPath = path + [String(index)]
+        currentPath.push(index: index)
+        defer { currentPath.pop() }
         do {
-          values.append(try complete(element, type: elementType, group: group, schema: schema, path: elementPath))
+          values.append(try complete(element, type: elementType, group: group, schema: schema))
         } catch let error as GraphQLExecutionError {
           throw error
         } catch {
-          throw GraphQLExecutionError(path: ResponsePath(elementPath), underlying: error)
+          throw GraphQLExecutionError(path: currentPath.responsePath, underlying: error)
         }
       }
       return ApolloAPI.DataDict.List(values)
     case .object(let rootType):
       guard case .reference(let key) = value else { throw ApolloAPI.JSONDecodingError.wrongType }
-      guard let record = try load([key])[key] else { throw ApolloAPI.JSONDecodingError.missingValue }
+      guard let record = try loadRecord(key) else { throw ApolloAPI.JSONDecodingError.missingValue }
       let selectionSetTypes = group.objectSelectionSetTypes(startingWith: rootType)
-      return try executeObject(selectionSetTypes: selectionSetTypes, schema: schema, record: record, path: path)
+      return try executeObject(selectionSetTypes: selectionSetTypes, schema: schema, record: record)
     }
   }
 }

@@ -5,16 +5,51 @@
 /// object fulfils or defers.
 struct CollectedFields {
   /// The field selections of one response key; the first decides the value's type and cache key.
-  struct Group {
+  ///
+  /// A class, built once when collection ends and never changed: the executors walk the groups of every
+  /// object, and a shared reference copies for the price of one retain.
+  final class Group: Sendable {
     let first: Selection.Field
-    /// Further selections of the same key (rare: merged type cases and fragments); kept out of line so
-    /// that the common single-selection field allocates nothing.
-    var others: [Selection.Field] = []
+    /// The key of the value in the response (and in the data read).
+    let responseKey: String
+    /// The field's key inside a record when it does not depend on the variables (no arguments, or only
+    /// literal ones); `nil` when it has to be worked out for each execution.
+    let fixedCacheKey: String?
+    /// Further selections of the same key (rare: merged type cases and fragments).
+    let others: [Selection.Field]
+    /// For an object field, the selection sets a child object is read with: the first selection's, then
+    /// that of every other selection of this key that selects an object.
+    let objectTypes: [any ApolloAPI.SelectionSet.Type]
 
-    /// The selection sets a child object is read with: `rootType` (the first selection's), then that of
-    /// every other selection of this key that selects an object.
+    init(first: Selection.Field, others: [Selection.Field]) {
+      self.first = first
+      self.others = others
+      self.responseKey = first.responseKey
+      // Evaluating without variables fails exactly when an argument names a variable.
+      self.fixedCacheKey = try? FieldCacheKey.key(for: first, variables: nil)
+      if case .object(let rootType) = first.type.namedType {
+        objectTypes = Self.objectTypes(rootType: rootType, others: others)
+      } else {
+        objectTypes = []
+      }
+    }
+
+    /// The field's key inside a record, with `variables` substituted into its arguments.
+    func cacheKey(variables: ApolloAPI.GraphQLOperation.Variables?) throws -> String {
+      if let fixedCacheKey { return fixedCacheKey }
+      return try FieldCacheKey.key(for: first, variables: variables)
+    }
+
+    /// The selection sets a child object is read with, `rootType` (the first selection's) first.
     func objectSelectionSetTypes(
       startingWith rootType: any ApolloAPI.RootSelectionSet.Type
+    ) -> [any ApolloAPI.SelectionSet.Type] {
+      if let first = objectTypes.first, first == rootType { return objectTypes }
+      return Self.objectTypes(rootType: rootType, others: others)
+    }
+
+    private static func objectTypes(
+      rootType: any ApolloAPI.RootSelectionSet.Type, others: [Selection.Field]
     ) -> [any ApolloAPI.SelectionSet.Type] {
       var types: [any ApolloAPI.SelectionSet.Type] = [rootType]
       for field in others {
@@ -26,7 +61,15 @@ struct CollectedFields {
     }
   }
 
-  var groups: [Group] = []
+  /// A group while fields are still being collected.
+  private struct PendingGroup {
+    let first: Selection.Field
+    var others: [Selection.Field] = []
+  }
+
+  /// The groups, in first-seen order; filled by ``finish()``.
+  private(set) var groups: [Group] = []
+  private var pending: [PendingGroup] = []
   private var indexByKey: [String: Int] = [:]
   var fulfilled: Set<ObjectIdentifier>
   var deferred: Set<ObjectIdentifier> = []
@@ -43,12 +86,26 @@ struct CollectedFields {
     deferred.remove(ObjectIdentifier(type))
   }
 
+  /// Empty dictionaries with room for every group's value: an executor starts an object's data (and record)
+  /// from a copy, which costs one allocation, where building one from nothing costs a generic lookup too.
+  private(set) var emptyData: [String: ApolloAPI.DataDict.FieldValue] = [:]
+  private(set) var emptyRecordFields: [String: RecordValue] = [:]
+
+  /// Ends collection: builds the groups, and drops what collecting needed.
+  mutating func finish() {
+    groups = pending.map { Group(first: $0.first, others: $0.others) }
+    emptyData = Dictionary(minimumCapacity: groups.count)
+    emptyRecordFields = Dictionary(minimumCapacity: groups.count)
+    pending = []
+    indexByKey = [:]
+  }
+
   mutating func add(_ field: Selection.Field) {
     if let index = indexByKey[field.responseKey] {
-      groups[index].others.append(field)
+      pending[index].others.append(field)
     } else {
-      indexByKey[field.responseKey] = groups.count
-      groups.append(Group(first: field))
+      indexByKey[field.responseKey] = pending.count
+      pending.append(PendingGroup(first: field))
     }
   }
 }
@@ -63,6 +120,15 @@ struct FieldCollector {
   func collectDeferred(_ type: any ApolloAPI.SelectionSet.Type) -> CollectedFields {
     var fields = CollectedFields(fulfilled: [ObjectIdentifier(type)])
     collect(type.__selections, into: &fields)
+    fields.finish()
+    return fields
+  }
+
+  /// The fields of an object read with `types`, collected and finished.
+  func collect(_ types: [any ApolloAPI.SelectionSet.Type]) -> CollectedFields {
+    var fields = CollectedFields(fulfilled: Set(types.map(ObjectIdentifier.init)))
+    for type in types { collect(type.__selections, into: &fields) }
+    fields.finish()
     return fields
   }
 

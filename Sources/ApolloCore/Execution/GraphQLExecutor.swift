@@ -36,6 +36,19 @@ public enum GraphQLExecutor {
     return (Operation.Data(_dataDict: dataDict), normalizing ? executor.records : nil)
   }
 
+  /// The records a cache write of `data` as the response to `operation` stores, without keeping the data
+  /// read: what ``execute(_:data:normalizing:cacheKeyForObject:)`` returns as its records, failing the same way.
+  static func records<Operation: ApolloAPI.GraphQLOperation>(
+    for operation: Operation, data: JSON.Object, cacheKeyForObject: CacheKeyForObject?
+  ) throws -> RecordSet {
+    var executor = NetworkResponseExecutor(
+      variables: operation.__variables, normalizing: true, cacheKeyForObject: cacheKeyForObject,
+      readsArrivedDeferredFragments: Operation.hasDeferredFragments, buildsData: false)
+    let rootKey = CacheReference.rootCacheReference(for: Operation.operationType).key
+    _ = try executor.execute(rootType: Operation.Data.self, object: data, rootKey: rootKey)
+    return executor.records
+  }
+
   /// Reads `data` as `type`, the selection set of an object whose record key is `rootKey`.
   public static func execute<Data: ApolloAPI.SelectionSet>(
     _ type: Data.Type, data: JSON.Object, variables: ApolloAPI.GraphQLOperation.Variables? = nil,

@@ -11,10 +11,14 @@ struct NetworkResponseExecutor {
   let variables: ApolloAPI.GraphQLOperation.Variables?
   /// Whether to build records as well.
   let normalizing: Bool
+  /// Whether to keep the values read (`false` when only the records are wanted: every value is still
+  /// read and checked, so the same data fails the same way).
+  let buildsData: Bool
   private(set) var records = RecordSet()
   /// The response path of the field being completed: pushed and popped as the walk goes, and read
   /// only when an error needs it.
-  private var currentPath: [String] = []
+  private var currentPath = ExecutionPath()
+  private var recentFields = RecentCollectedFields()
 
   /// The app's own key rule (0.x `cacheKeyForObject`), asked before the schema's `cacheKeyInfo`.
   let cacheKeyForObject: CacheKeyForObject?
@@ -24,10 +28,11 @@ struct NetworkResponseExecutor {
 
   init(
     variables: ApolloAPI.GraphQLOperation.Variables?, normalizing: Bool, cacheKeyForObject: CacheKeyForObject? = nil,
-    readsArrivedDeferredFragments: Bool = false
+    readsArrivedDeferredFragments: Bool = false, buildsData: Bool = true
   ) {
     self.variables = variables
     self.normalizing = normalizing
+    self.buildsData = buildsData
     self.cacheKeyForObject = cacheKeyForObject
     self.readsArrivedDeferredFragments = readsArrivedDeferredFragments
   }
@@ -41,7 +46,7 @@ struct NetworkResponseExecutor {
   mutating func execute(
     rootType: any ApolloAPI.SelectionSet.Type, object: JSON.Object, rootKey: CacheKey?, path: [String] = []
   ) throws -> ApolloAPI.DataDict {
-    currentPath = path
+    currentPath = ExecutionPath(path)
     return try executeObject(
       selectionSetTypes: [rootType], schema: rootType._schema, object: object,
       recordKey: rootKey ?? path.joined(separator: "."))
@@ -51,23 +56,24 @@ struct NetworkResponseExecutor {
     selectionSetTypes: [any ApolloAPI.SelectionSet.Type], schema: any SchemaMetadata.Type, object: JSON.Object,
     recordKey: CacheKey
   ) throws -> ApolloAPI.DataDict {
-    let runtimeType = FieldCollector.runtimeType(
-      typename: object["__typename"]?.stringValue, schema: schema, parentType: selectionSetTypes[0].__parentType)
-    let collector = FieldCollector(variables: variables, runtimeType: runtimeType)
-    var collected = CollectedFields(fulfilled: Set(selectionSetTypes.map(ObjectIdentifier.init)))
-    for type in selectionSetTypes { collector.collect(type.__selections, into: &collected) }
+    let shared = recentFields.fields(
+      for: selectionSetTypes, schema: schema, variables: variables, typename: { object["__typename"]?.stringValue })
 
-    var data: [String: ApolloAPI.DataDict.FieldValue] = [:]
-    data.reserveCapacity(collected.groups.count)
-    var record = normalizing ? Record(key: recordKey) : nil
-    try executeFields(collected.groups, schema: schema, object: object, recordKey: recordKey, into: &data, record: &record)
-    guard readsArrivedDeferredFragments, !collected.deferredTypes.isEmpty else {
+    var data = buildsData ? shared.fields.emptyData : [:]
+    var record: Record? = normalizing ? Record(key: recordKey, fields: shared.fields.emptyRecordFields) : nil
+    try executeFields(shared.fields.groups, schema: schema, object: object, recordKey: recordKey, into: &data, record: &record)
+    guard readsArrivedDeferredFragments, !shared.fields.deferredTypes.isEmpty else {
       if let record { records.merge(record: record) }
-      return ApolloAPI.DataDict(data: data, fulfilledFragments: collected.fulfilled, deferredFragments: collected.deferred)
+      return ApolloAPI.DataDict(data: data, fulfilledFragments: shared.fields.fulfilled, deferredFragments: shared.fields.deferred)
     }
 
+    var collected = shared.fields
     // A merged incremental response: a deferred fragment whose fields have all arrived is read (and
     // normalized) now; one still missing a field stays pending, with nothing of it kept.
+    let collector = FieldCollector(
+      variables: variables,
+      runtimeType: FieldCollector.runtimeType(
+        typename: object["__typename"]?.stringValue, schema: schema, parentType: selectionSetTypes[0].__parentType))
     for type in collected.deferredTypes {
       let fragmentFields = collector.collectDeferred(type)
       var fragmentData: [String: ApolloAPI.DataDict.FieldValue] = [:]
@@ -94,81 +100,106 @@ struct NetworkResponseExecutor {
     into data: inout [String: ApolloAPI.DataDict.FieldValue], record: inout Record?
   ) throws {
     for group in groups {
-      let field = group.first
-      currentPath.append(field.responseKey)
-      defer { currentPath.removeLast() }
+      currentPath.push(group.responseKey)
+      defer { currentPath.pop() }
       do {
-        let fieldKey = normalizing ? try FieldCacheKey.key(for: field, variables: variables) : field.name
-        let completed = try complete(
-          object[field.responseKey], type: field.type, group: group, schema: schema,
-          cachePath: { recordKey + "." + fieldKey })
-        data[field.responseKey] = completed.value
-        if let recordValue = completed.record { record?.fields[fieldKey] = recordValue }
+        // The field's record key is needed only for records (the cache path below is asked for then only).
+        let fieldKey = normalizing ? try group.cacheKey(variables: variables) : ""
+        var recordValue: RecordValue?
+        let value = try complete(
+          object[group.responseKey], type: group.first.type, group: group, schema: schema,
+          cachePath: { recordKey + "." + fieldKey }, record: &recordValue)
+        if buildsData { data[group.responseKey] = value }
+        if let recordValue { record?.fields[fieldKey] = recordValue }
       } catch let error as GraphQLExecutionError {
         throw error
       } catch {
-        throw GraphQLExecutionError(path: ResponsePath(currentPath), underlying: error)
+        throw GraphQLExecutionError(path: currentPath.responsePath, underlying: error)
       }
     }
   }
 
+  /// Reads `raw` as `type`; when normalizing, also sets `record` to what the field's record stores.
   private mutating func complete(
     _ raw: JSON?, type: Selection.Field.OutputType, group: CollectedFields.Group,
-    schema: any SchemaMetadata.Type, cachePath: () -> String
-  ) throws -> (value: ApolloAPI.DataDict.FieldValue, record: RecordValue?) {
+    schema: any SchemaMetadata.Type, cachePath: () -> String, record: inout RecordValue?
+  ) throws -> ApolloAPI.DataDict.FieldValue {
     guard let raw else { throw ApolloAPI.JSONDecodingError.missingValue }
+    // Most fields are non-null: the marker is peeled here rather than by a call of its own.
+    let valueType: Selection.Field.OutputType
+    let isNonNull: Bool
+    if case .nonNull(let inner) = type { (valueType, isNonNull) = (inner, true) } else { (valueType, isNonNull) = (type, false) }
     if case .null = raw {
-      if case .nonNull = type { throw ApolloAPI.JSONDecodingError.nullValue }
-      return (NSNull(), .value(.null))
+      if isNonNull { throw ApolloAPI.JSONDecodingError.nullValue }
+      if normalizing { record = .value(.null) }
+      return NSNull()
     }
-    switch type {
+    switch valueType {
     case .nonNull(let inner):
-      return try complete(raw, type: inner, group: group, schema: schema, cachePath: cachePath)
+      return try complete(raw, type: inner, group: group, schema: schema, cachePath: cachePath, record: &record)
     case .scalar(let scalarType):
-      return (try ScalarDecoding.decode(raw, as: scalarType), .value(raw))
+      let value = try ScalarDecoding.decode(raw, as: scalarType)
+      if normalizing { record = .value(raw) }
+      return value
     case .customScalar(let scalarType):
-      return (try scalarType.init(_jsonValue: raw.apiValue), .value(raw))
+      let value = try scalarType.init(_jsonValue: raw.apiValue)
+      if normalizing { record = .value(raw) }
+      return value
     case .list(let elementType):
       guard case .array(let elements) = raw else { throw ApolloAPI.JSONDecodingError.wrongType }
       var values: [ApolloAPI.DataDict.FieldValue?] = []
-      values.reserveCapacity(elements.count)
+      if buildsData { values.reserveCapacity(elements.count) }
       var recordValues: [RecordValue] = []
+      if normalizing { recordValues.reserveCapacity(elements.count) }
       var holdsReferences = false
       for (index, element) in elements.enumerated() {
-        currentPath.append(String(index))
-        defer { currentPath.removeLast() }
+        currentPath.push(index: index)
+        defer { currentPath.pop() }
         do {
-          let completed = try complete(
+          var elementRecord: RecordValue?
+          let value = try complete(
             element, type: elementType, group: group, schema: schema,
-            cachePath: { cachePath() + "." + String(index) })
-          values.append(completed.value)
-          if let recordValue = completed.record {
-            if case .value = recordValue {} else { holdsReferences = true }
-            recordValues.append(recordValue)
+            cachePath: { cachePath() + "." + String(index) }, record: &elementRecord)
+          if buildsData { values.append(value) }
+          if let elementRecord {
+            if case .value = elementRecord {} else { holdsReferences = true }
+            recordValues.append(elementRecord)
           }
         } catch let error as GraphQLExecutionError {
           throw error
         } catch {
-          throw GraphQLExecutionError(path: ResponsePath(currentPath), underlying: error)
+          throw GraphQLExecutionError(path: currentPath.responsePath, underlying: error)
         }
       }
-      let record: RecordValue? = normalizing ? (holdsReferences ? .list(recordValues) : .value(raw)) : nil
-      return (ApolloAPI.DataDict.List(values), record)
+      if normalizing { record = holdsReferences ? .list(recordValues) : .value(raw) }
+      return ApolloAPI.DataDict.List(values)
     case .object(let rootType):
       guard case .object(let object) = raw else { throw ApolloAPI.JSONDecodingError.wrongType }
       let selectionSetTypes = group.objectSelectionSetTypes(startingWith: rootType)
       let key: CacheKey
       if normalizing {
-        key = cacheKeyForObject?(object)
-          ?? schema.cacheKey(for: ObjectData(json: object), inferredToImplementInterface: rootType.__parentType as? Interface)
-          ?? cachePath()
+        key = cacheKeyForObject?(object) ?? schemaCacheKey(of: object, schema: schema, rootType: rootType) ?? cachePath()
       } else {
         key = ""
       }
       let child = try executeObject(
         selectionSetTypes: selectionSetTypes, schema: schema, object: object, recordKey: key)
-      return (child, .reference(key))
+      if normalizing { record = .reference(key) }
+      return child
     }
+  }
+}
+
+extension NetworkResponseExecutor {
+  /// The schema's key for a response object: `SchemaMetadata.cacheKey(for:inferredToImplementInterface:)`,
+  /// with the object's type read straight from the JSON's `__typename` rather than through `ObjectData`.
+  fileprivate func schemaCacheKey(
+    of object: JSON.Object, schema: any SchemaMetadata.Type, rootType: any ApolloAPI.RootSelectionSet.Type
+  ) -> CacheKey? {
+    guard let typename = object["__typename"]?.stringValue else { return nil }
+    let type = schema.objectType(forTypename: typename) ?? Object(typename: typename, implementedInterfaces: [])
+    return schema.cacheKey(
+      for: ObjectData(json: object), ofType: type, inferredToImplementInterface: { rootType.__parentType as? Interface })
   }
 }
 

@@ -51,7 +51,7 @@ public final class ApolloStore: Sendable {
   ///
   /// - Throws: ``GraphQLExecutionError`` when `data` does not match the selections.
   public func records<Operation: GraphQLOperation>(for operation: Operation, data: JSON.Object) throws -> RecordSet {
-    try normalizer.execute(operation, data: data, normalizing: true).records ?? RecordSet()
+    try GraphQLExecutor.records(for: operation, data: data, cacheKeyForObject: normalizer.cacheKeyForObject)
   }
 
   /// Reads `operation`'s data from the records by its generated selections, so records written by

@@ -27,7 +27,7 @@ public final class InMemoryNormalizedCache: NormalizedCache {
 
   public func loadRecords(forKeys keys: Set<CacheKey>) throws -> [CacheKey: Record] {
     storage.withLock { stored in
-      var found: [CacheKey: Record] = [:]
+      var found = [CacheKey: Record](minimumCapacity: keys.count)
       for key in keys { if let record = stored[key] { found[key] = record } }
       return found
     }

@@ -47,11 +47,11 @@ public struct RecordSet: Sendable, Hashable {
 
   /// Merges a record's fields over any existing record with the same key.
   public mutating func merge(record: Record) {
-    guard storage[record.key] != nil else {
-      storage[record.key] = record
-      return
-    }
-    storage[record.key]?.fields.merge(record.fields) { $1 }
+    // One lookup for the common case, a key not yet in the set.
+    guard let existing = storage.updateValue(record, forKey: record.key) else { return }
+    var merged = existing
+    merged.fields.merge(record.fields) { $1 }
+    storage[record.key] = merged
   }
 
   /// Merges another set over this one; later fields win.
