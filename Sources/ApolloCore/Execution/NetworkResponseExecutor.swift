@@ -178,7 +178,8 @@ struct NetworkResponseExecutor {
       let selectionSetTypes = group.objectSelectionSetTypes(startingWith: rootType)
       let key: CacheKey
       if normalizing {
-        key = cacheKeyForObject?(object) ?? schemaCacheKey(of: object, schema: schema, rootType: rootType) ?? cachePath()
+        key = ResponseObjectKey.key(of: object, schema: schema, rootType: rootType, cacheKeyForObject: cacheKeyForObject)
+          ?? cachePath()
       } else {
         key = ""
       }
@@ -187,19 +188,6 @@ struct NetworkResponseExecutor {
       if normalizing { record = .reference(key) }
       return child
     }
-  }
-}
-
-extension NetworkResponseExecutor {
-  /// The schema's key for a response object: `SchemaMetadata.cacheKey(for:inferredToImplementInterface:)`,
-  /// with the object's type read straight from the JSON's `__typename` rather than through `ObjectData`.
-  fileprivate func schemaCacheKey(
-    of object: JSON.Object, schema: any SchemaMetadata.Type, rootType: any ApolloAPI.RootSelectionSet.Type
-  ) -> CacheKey? {
-    guard let typename = object["__typename"]?.stringValue else { return nil }
-    let type = schema.objectType(forTypename: typename) ?? Object(typename: typename, implementedInterfaces: [])
-    return schema.cacheKey(
-      for: ObjectData(json: object), ofType: type, inferredToImplementInterface: { rootType.__parentType as? Interface })
   }
 }
 

@@ -38,15 +38,15 @@ struct SelectionSetModelNormalizer {
       fields.collect(type.__selections, fulfilled: data._fulfilledFragments, underCondition: false)
     }
     var record = Record(key: recordKey)
-    for group in fields.groups {
+    for (group, underConditionOnly) in fields.finish() {
       let field = group.first
-      guard let stored = data._data[field.responseKey] else { continue }
+      guard let stored = data._data[group.responseKey] else { continue }
       let value = ModelValue(stored)
-      if group.underConditionOnly, case .nonNull = field.type, value == .null { continue }
-      currentPath.append(field.responseKey)
+      if underConditionOnly, case .nonNull = field.type, value == .null { continue }
+      currentPath.append(group.responseKey)
       defer { currentPath.removeLast() }
       do {
-        let fieldKey = try FieldCacheKey.key(for: field, variables: variables)
+        let fieldKey = try group.cacheKey(variables: variables)
         record.fields[fieldKey] = try recordValue(
           value, type: field.type, group: group, schema: schema, cachePath: recordKey + "." + fieldKey)
       } catch let error as GraphQLExecutionError {
@@ -59,7 +59,7 @@ struct SelectionSetModelNormalizer {
   }
 
   private mutating func recordValue(
-    _ value: ModelValue, type: Selection.Field.OutputType, group: ModelFields.Group,
+    _ value: ModelValue, type: Selection.Field.OutputType, group: CollectedFields.Group,
     schema: any SchemaMetadata.Type, cachePath: String
   ) throws -> RecordValue {
     if value == .null { return .value(.null) }
@@ -95,9 +95,8 @@ struct SelectionSetModelNormalizer {
       return scalars.count == converted.count ? .value(.array(scalars)) : .list(converted)
     case .object(let rootType):
       guard case .object(let child) = value else { throw ApolloAPI.JSONDecodingError.wrongType }
-      let json = JSON.object(of: child) ?? [:]
-      let key = cacheKeyForObject?(json)
-        ?? schema.cacheKey(for: ObjectData(json: json), inferredToImplementInterface: rootType.__parentType as? Interface)
+      let key = ResponseObjectKey.key(
+        of: JSON.object(of: child) ?? [:], schema: schema, rootType: rootType, cacheKeyForObject: cacheKeyForObject)
         ?? cachePath
       try normalizeObject(
         child, selectionSetTypes: group.objectSelectionSetTypes(startingWith: rootType), schema: schema, recordKey: key)
@@ -152,24 +151,16 @@ extension Optional: OptionalModelValue {
   }
 }
 
-/// The fields a model write covers, grouped by response key in first-seen order.
+/// The fields a model write covers, grouped by response key in first-seen order, each group with whether every
+/// selection of its key sits under an `@include`/`@skip` condition.
 private struct ModelFields {
-  struct Group {
+  private struct PendingGroup {
     let first: Selection.Field
     var others: [Selection.Field] = []
-    /// Whether every selection of this key sits under an `@include`/`@skip` condition.
     var underConditionOnly: Bool
-
-    func objectSelectionSetTypes(startingWith rootType: any ApolloAPI.RootSelectionSet.Type) -> [any ApolloAPI.SelectionSet.Type] {
-      var types: [any ApolloAPI.SelectionSet.Type] = [rootType]
-      for field in others {
-        if case .object(let other) = field.type.namedType, !types.contains(where: { $0 == other }) { types.append(other) }
-      }
-      return types
-    }
   }
 
-  private(set) var groups: [Group] = []
+  private var pending: [PendingGroup] = []
   private var indexByKey: [String: Int] = [:]
   private var visited: Set<ObjectIdentifier> = []
 
@@ -190,6 +181,11 @@ private struct ModelFields {
     }
   }
 
+  /// The groups as the executors use them (cache key, child selection sets), each with its condition flag.
+  func finish() -> [(group: CollectedFields.Group, underConditionOnly: Bool)] {
+    pending.map { (CollectedFields.Group(first: $0.first, others: $0.others), $0.underConditionOnly) }
+  }
+
   private mutating func descend(into type: any ApolloAPI.SelectionSet.Type, fulfilled: Set<ObjectIdentifier>, underCondition: Bool) {
     let id = ObjectIdentifier(type)
     guard fulfilled.contains(id), visited.insert(id).inserted else { return }
@@ -198,11 +194,11 @@ private struct ModelFields {
 
   private mutating func add(_ field: Selection.Field, underCondition: Bool) {
     if let index = indexByKey[field.responseKey] {
-      groups[index].others.append(field)
-      if !underCondition { groups[index].underConditionOnly = false }
+      pending[index].others.append(field)
+      if !underCondition { pending[index].underConditionOnly = false }
     } else {
-      indexByKey[field.responseKey] = groups.count
-      groups.append(Group(first: field, underConditionOnly: underCondition))
+      indexByKey[field.responseKey] = pending.count
+      pending.append(PendingGroup(first: field, underConditionOnly: underCondition))
     }
   }
 }
