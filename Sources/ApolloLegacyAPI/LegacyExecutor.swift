@@ -129,12 +129,16 @@ struct LegacyExecutor {
     }
     var resultMap = ResultMap(minimumCapacity: groups.count)
     var record = normalizing ? Record(key: key) : nil
+    // Only records need a field's cache key (reading one, or writing one): 0.x's plain JSON reading never worked
+    // it out, so an argument's missing variable does not fail `init(jsonObject:)`.
+    let needsFieldKeys: Bool
+    if case .record = source { needsFieldKeys = true } else { needsFieldKeys = normalizing }
     for group in groups {
       let field = group.fields[0]
       path.append(field.responseKey)
       defer { path.removeLast() }
       do {
-        let fieldKey = try LegacyFieldCacheKey.key(for: field, variables: variables)
+        let fieldKey = needsFieldKeys ? try LegacyFieldCacheKey.key(for: field, variables: variables) : field.name
         let raw: Any
         switch source {
         case .json(let object):
@@ -145,7 +149,7 @@ struct LegacyExecutor {
           guard let value = stored.fields[fieldKey] else { throw JSONDecodingError.missingValue }
           raw = Self.untyped(value)
         }
-        let completed = try complete(raw, type: field.type, group: group, cachePath: key + "." + fieldKey)
+        let completed = try complete(raw, type: field.type, group: group, cachePath: normalizing ? key + "." + fieldKey : "")
         resultMap[field.responseKey] = completed.value
         if let value = completed.record { record?.fields[fieldKey] = value }
       } catch let failure as ReadFailure {
@@ -180,7 +184,8 @@ struct LegacyExecutor {
         path.append(String(offset))
         defer { path.removeLast() }
         do {
-          let completed = try complete(element, type: elementType, group: group, cachePath: cachePath + "." + String(offset))
+          let completed = try complete(element, type: elementType, group: group,
+                                       cachePath: normalizing ? cachePath + "." + String(offset) : "")
           values.append(completed.value)
           if let value = completed.record { recordValues.append(value) }
         } catch let failure as ReadFailure {

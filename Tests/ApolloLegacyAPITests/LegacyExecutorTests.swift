@@ -92,6 +92,17 @@ final class LegacyExecutorTests: XCTestCase {
     XCTAssertEqual(included.hero?.name, "Luke")
   }
 
+  func test_jsonObject_withoutAnArgumentsVariable_reads_asNoCacheKeyIsWorkedOut() throws {
+    // 0.x's plain JSON reading computed no cache path, so `hero(episode: $episode)` reads without `episode`.
+    let data = try HeroAndFriendsNamesData(jsonObject: r2d2, variables: [:])
+    XCTAssertEqual(data.hero?.name, "R2-D2")
+    // Normalizing needs the field's key, and so the variable.
+    var executor = LegacyExecutor(variables: [:], normalizing: true)
+    XCTAssertThrowsError(try executor.execute(HeroAndFriendsNamesData.selections, on: r2d2)) { error in
+      XCTAssertEqual(((error as? GraphQLResultError)?.underlying as? GraphQLError)?.message, "Variable episode was not provided.")
+    }
+  }
+
   func test_booleanCondition_withoutItsVariable_failsWithGraphQLError() {
     XCTAssertThrowsError(try HeroDetailsConditionalData(jsonObject: ["hero": ["__typename": "Human"]], variables: [:])) { error in
       let underlying = (error as? GraphQLResultError)?.underlying as? GraphQLError
