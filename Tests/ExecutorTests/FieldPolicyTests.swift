@@ -75,6 +75,18 @@ private struct DirectiveListQuery: ApolloAPI.RootSelectionSet {
   var books: [BookFields<DirectiveSchema>] { __data["books"] }
 }
 
+/// `books(ids: ["1", ["2"]]) @fieldPolicy(keyArgs: "ids")`: a list holding a list.
+private struct NestedListQuery: ApolloAPI.RootSelectionSet {
+  typealias Schema = DirectiveSchema
+  let __data: DataDict
+  init(_dataDict: DataDict) { __data = _dataDict }
+  static var __parentType: any ParentType { Library.Query }
+  static var __selections: [Selection] { [
+    .field("books", [BookFields<DirectiveSchema>].self, arguments: ["ids": .list([.scalar("1"), .list([.scalar("2")])])],
+           fieldPolicy: .init(keyArgs: ["ids"])),
+  ] }
+}
+
 private struct CompositeKeyQuery: ApolloAPI.RootSelectionSet {
   typealias Schema = DirectiveSchema
   let __data: DataDict
@@ -140,6 +152,13 @@ final class FieldPolicyTests: XCTestCase {
 
   func test_keyArgsDirective_whenOneListElementIsNotCached_isAMiss() throws {
     XCTAssertThrowsError(try GraphQLExecutor.read(DirectiveListQuery.self, withKey: "QUERY_ROOT", variables: ["ids": ["1", "404"]], from: cache()))
+  }
+
+  func test_keyArgsDirective_onAListHoldingAList_namesNoRecord() throws {
+    // Without the rule, the scalar element alone would name `Book:1`, which is cached.
+    XCTAssertThrowsError(try GraphQLExecutor.read(NestedListQuery.self, withKey: "QUERY_ROOT", from: cache())) { error in
+      XCTAssertEqual((error as? GraphQLExecutionError)?.path, ResponsePath(["books"]))
+    }
   }
 
   func test_aCachedFieldValue_winsOverTheFieldPolicy() throws {

@@ -16,8 +16,9 @@ enum FieldPolicyKeys: Equatable {
     let returnsList = Self.isList(field.type)
     func key(_ info: CacheKeyInfo) -> CacheKey { "\(info.uniqueKeyGroup ?? typename):\(info.id)" }
 
+    // The arguments with the variables substituted, read by the app's provider and by the key arguments alike.
+    let input = FieldPolicy.InputData(arguments: arguments, variables: variables)
     if let provider = schema.configuration as? any FieldPolicy.Provider.Type {
-      let input = FieldPolicy.InputData(arguments: arguments, variables: variables)
       if returnsList, let infos = provider.cacheKeyList(for: FieldPolicy.Field(field), inputData: input, path: ResponsePath(path)) {
         self = .list(infos.map(key))
         return
@@ -28,7 +29,7 @@ enum FieldPolicyKeys: Equatable {
       }
     }
     guard let directive = field.fieldPolicy,
-          let ids = Self.ids(keyArgs: directive.keyArgs, arguments: arguments, variables: variables, returnsList: returnsList)
+          let ids = Self.ids(keyArgs: directive.keyArgs, input: input, returnsList: returnsList)
     else { return nil }
     if returnsList {
       self = .list(ids.map { key(CacheKeyInfo(id: $0)) })
@@ -49,15 +50,12 @@ enum FieldPolicyKeys: Equatable {
 
   /// The ids from the key arguments: each argument's value as text, several joined with `+`; one argument may be a
   /// list (giving one id per element). `nil` when an argument is missing or does not resolve to text.
-  private static func ids(
-    keyArgs: [String], arguments: [String: InputValue], variables: ApolloAPI.GraphQLOperation.Variables?, returnsList: Bool
-  ) -> [String]? {
+  private static func ids(keyArgs: [String], input: FieldPolicy.InputData, returnsList: Bool) -> [String]? {
     var parts: [[String]] = []
     for keyArg in keyArgs {
-      let path = keyArg.split(separator: ".").map(String.init)
-      guard let name = path.first, let argument = arguments[name],
-            let values = text(of: argument, keyPath: path.dropFirst(), variables: variables), !values.isEmpty
-      else { return nil }
+      guard let values = text(at: keyArg.split(separator: ".").map(String.init), in: input), !values.isEmpty else {
+        return nil
+      }
       parts.append(values)
     }
     guard !parts.isEmpty else { return nil }
@@ -70,52 +68,33 @@ enum FieldPolicyKeys: Equatable {
     }
   }
 
-  private static func text(of input: InputValue, keyPath: ArraySlice<String>, variables: ApolloAPI.GraphQLOperation.Variables?) -> [String]? {
-    switch input {
-    case .scalar(let scalar): return keyPath.isEmpty ? text(ofJSON: scalar) : nil
-    case .null: return nil
-    case .variable(let name):
-      guard let value = variables?[name]?._jsonEncodableValue?._jsonValue else { return nil }
-      return text(ofJSON: value, keyPath: keyPath)
-    case .list(let elements):
-      guard keyPath.isEmpty else { return nil }
-      var values: [String] = []
-      for element in elements {
-        if case .list = element { return nil }
-        if let value = text(of: element, keyPath: [], variables: variables)?.first { values.append(value) }
-      }
-      return values.isEmpty ? nil : values
-    case .object(let fields):
-      guard let head = keyPath.first, let next = fields[head] else { return nil }
-      return text(of: next, keyPath: keyPath.dropFirst(), variables: variables)
+  /// The text of the argument at `path` (a name, then keys into input objects): one value for a scalar, one per
+  /// element for a list of scalars; `nil` for anything else, a list of lists included.
+  private static func text(at path: [String], in input: FieldPolicy.InputData) -> [String]? {
+    guard let leaf = path.last else { return nil }
+    var container = input
+    for key in path.dropLast() {
+      guard let next: FieldPolicy.InputData = container[key] else { return nil }
+      container = next
+    }
+    if let scalar: any ScalarType = container[leaf] { return [text(of: scalar)] }
+    guard let list: FieldPolicy.InputListData = container[leaf] else { return nil }
+    var values: [String] = []
+    for index in 0..<list.count {
+      let nested: FieldPolicy.InputListData? = list[index]
+      if nested != nil { return nil }
+      if let scalar: any ScalarType = list[index] { values.append(text(of: scalar)) }
+    }
+    return values
+  }
+
+  /// A scalar as a key component: strings as they are, booleans as `true`/`false`, numbers in Swift's form.
+  private static func text(of scalar: any ScalarType) -> String {
+    switch scalar {
+    case let string as String: return string
+    case let bool as Bool: return bool ? "true" : "false"
+    default: return String(describing: scalar)
     }
   }
 
-  private static func text(ofJSON value: Any, keyPath: ArraySlice<String> = []) -> [String]? {
-    if let head = keyPath.first {
-      switch value {
-      case let object as JSONObjectValue: return object.fields[head].flatMap { text(ofJSON: $0, keyPath: keyPath.dropFirst()) }
-      case let object as [String: Any]: return object[head].flatMap { text(ofJSON: $0, keyPath: keyPath.dropFirst()) }
-      default: return nil
-      }
-    }
-    switch value {
-    case let string as String: return [string]
-    case let bool as Bool: return [bool ? "true" : "false"]
-    case let int as Int: return [String(int)]
-    case let int as Int32: return [String(int)]
-    case let double as Double: return [String(double)]
-    case let float as Float: return [String(float)]
-    case let list as JSONList: return nonEmpty(list.elements.compactMap { text(ofJSON: $0)?.first })
-    case let list as [Any]: return nonEmpty(list.compactMap { text(ofJSON: $0)?.first })
-    case let encodable as any JSONEncodable:
-      // A custom scalar or enum: its JSON form.
-      let json = encodable._jsonValue
-      if type(of: json) == type(of: encodable) { return nil }
-      return text(ofJSON: json)
-    default: return nil
-    }
-  }
-
-  private static func nonEmpty(_ values: [String]) -> [String]? { values.isEmpty ? nil : values }
 }
