@@ -77,13 +77,7 @@ final class StoreTransactionLock: Sendable {
   /// Runs `body` holding the lock, across its suspensions.
   func withLock<T: Sendable>(exclusive: Bool, _ body: () async throws -> T) async rethrows -> T {
     await lock(exclusive: exclusive)
-    do {
-      let result = try await body()
-      unlock(exclusive: exclusive)
-      return result
-    } catch {
-      unlock(exclusive: exclusive)
-      throw error
-    }
+    defer { unlock(exclusive: exclusive) }
+    return try await body()
   }
 }
