@@ -188,7 +188,27 @@ func makeAdapterStacks() -> [AdapterStack] {
       if failures > 0 { throw AdapterBenchmarkError(description: "1.x facade: \(failures) failed requests") }
     }, keepAlive: [callbackProvider, client]))
   }
+  // Two stacks without the token hook, run only when named in BENCH_STACKS: (f) against (c) is what one
+  // adapted custom 1.x interceptor costs, (f) against (g) what adapting the 1.x default list costs.
+  do {
+    let (server, store) = fresh()
+    let callbackProvider = ApolloCallbackChain.DefaultInterceptorProvider(
+      client: ApolloCallbackChain.URLSessionClientOnStreamingSession(session: server), shouldInvalidateClientOnDeinit: false, store: store)
+    stacks.append(asyncStack("(f) 1.x defaults on 2.x, no token", provider: CallbackProviderOnAsyncChain(callbackProvider, store: store),
+                             server: server, store: store, keepAlive: [callbackProvider]))
+  }
+  do {
+    let (server, store) = fresh()
+    stacks.append(asyncStack("(g) 2.x defaults, no token", provider: DefaultsWithoutTokenV2(), server: server, store: store))
+  }
   return stacks
+}
+
+/// The 2.x interceptors of (a) without the token interceptor.
+struct DefaultsWithoutTokenV2: ApolloAsyncChain.InterceptorProvider {
+  func graphQLInterceptors<Operation: GraphQLOperation>(for operation: Operation) -> [any GraphQLInterceptor] {
+    [ApolloAsyncChain.MaxRetryInterceptor(), ApolloAsyncChain.AutomaticPersistedQueryInterceptor()]
+  }
 }
 
 /// Process CPU time (all threads) in seconds: the callback surfaces hop threads, and a hop's wait is
@@ -217,13 +237,15 @@ func benchmarkAdapters() async throws {
   let environment = ProcessInfo.processInfo.environment
   let rounds = Int(environment["BENCH_ROUNDS"] ?? "") ?? 15
   let perRound = Int(environment["BENCH_ITERATIONS"] ?? "") ?? 300
-  let stacks = makeAdapterStacks()
+  // BENCH_STACKS=c,f,g interleaves only those stacks ((a), the baseline, always runs); by default (a)-(e).
+  let chosen = Set((environment["BENCH_STACKS"] ?? "b,c,d,e").split(separator: ",").map { "(\($0))" } + ["(a)"])
+  let stacks = makeAdapterStacks().filter { chosen.contains(String($0.name.prefix(3))) || environment["BENCH_ONLY"] != nil }
   let query = HeroAndFriendsQuery(episode: .init(.JEDI))
 
   // Every stack must do the same work: the header on the wire, the result in its store.
   for stack in stacks {
     try await stack.run(1)
-    guard stack.server.requests.last?.header("Authorization") == benchToken else {
+    guard stack.name.hasSuffix("no token") || stack.server.requests.last?.header("Authorization") == benchToken else {
       throw AdapterBenchmarkError(description: "\(stack.name): the token header was not sent")
     }
     guard (try? stack.store.readIfComplete(query)) != nil else {
@@ -231,12 +253,16 @@ func benchmarkAdapters() async throws {
     }
   }
   for stack in stacks { try await stack.run(perRound) }  // warm up
-  // BENCH_ONLY=c runs one stack alone, for a profiler (`perf record … ApolloBenchmarks adapters`).
+  // BENCH_ONLY=c runs one stack alone (BENCH_ALONE_COUNT requests, 20,000 by default), for a profiler
+  // (`perf record … ApolloBenchmarks adapters`); `taskset -c 0` in front takes thread wake-ups out of the figure.
   if let only = environment["BENCH_ONLY"], let stack = stacks.first(where: { $0.name.hasPrefix("(\(only))") }) {
-    let count = 20_000
+    let count = Int(environment["BENCH_ALONE_COUNT"] ?? "") ?? 20_000
+    let cpuStart = processCPUSeconds()
     let start = ContinuousClock.now
     try await stack.run(count)
-    print("\(stack.name) alone: \(format((ContinuousClock.now - start).seconds / Double(count) * 1e6, "µs/request"))")
+    let wallMicros = (ContinuousClock.now - start).seconds / Double(count) * 1e6
+    let cpuMicros = (processCPUSeconds() - cpuStart) / Double(count) * 1e6
+    print("\(stack.name) alone: \(format(wallMicros, "µs/request")), CPU \(format(cpuMicros, "µs/request"))")
     return
   }
 

@@ -62,12 +62,8 @@ extension WebSocketTransport: NetworkTransport {
     if let json = body.data {
       (data, records) = try (normalizer ?? ResponseNormalizer()).execute(operation, data: json, normalizing: normalizer != nil)
     }
-    var dependentKeys: Set<CacheKey>?
-    if let records {
-      dependentKeys = Set(records.storage.flatMap { key, record in record.fields.keys.map { key + "." + $0 } })
-    }
     let result = GraphQLResult(data: data, extensionsJSON: body.extensions, errors: body.errors, source: .server,
-                               dependentKeys: dependentKeys)
+                               dependentKeySource: records.map { DependentKeys(fieldsOf: $0) })
     return (result, records)
   }
 }

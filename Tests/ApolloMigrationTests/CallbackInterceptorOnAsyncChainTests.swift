@@ -30,6 +30,19 @@ final class CallbackInterceptorOnAsyncChainTests: XCTestCase {
     XCTAssertEqual(server.requests.map { $0.header("Authorization") }, ["Bearer abc"])
   }
 
+  func test_serverResult_dependsOnEveryFieldOfItsRecords_as1xReportsIt() async throws {
+    let server = StarWarsScriptedServer.make()
+    let store = ApolloStore()
+    let client = URLSessionClientOnStreamingSession(session: server, callbackQueue: callbacks)
+    let provider = ClosureProvider { defaultList(client: client, store: store) }
+    let outcome = try await send(adaptedTransport(server: server, store: store, provider: provider))
+    XCTAssertNil(outcome.error)
+    let result = try XCTUnwrap(outcome.values.first)
+    XCTAssertEqual(result.source, .server)
+    let expected = Set(["QUERY_ROOT.hero", "Droid:2001.__typename", "Droid:2001.id", "Droid:2001.name"])
+    XCTAssertEqual(result.dependentKeys, expected)
+  }
+
   func test_loggingInterceptorAfterTheFetch_seesRawDataAndStatus() async throws {
     let server = StarWarsScriptedServer.make()
     let store = ApolloStore()

@@ -20,16 +20,25 @@ public struct GraphQLResponse<Operation: GraphQLOperation>: Sendable {
   /// Where the result came from.
   public let source: Source
   /// The record fields a cached result was read from; `nil` for server results.
-  public let dependentKeys: Set<CacheKey>?
+  public var dependentKeys: Set<CacheKey>? { dependentKeySource?.keys }
+  /// Where ``dependentKeys`` come from: results built from records work the set out when read.
+  package let dependentKeySource: DependentKeys?
 
   /// A result with the given members.
   public init(data: Operation.Data?, extensions: JSON.Object?, errors: [GraphQLError]?, source: Source,
               dependentKeys: Set<CacheKey>?) {
+    self.init(data: data, extensions: extensions, errors: errors, source: source,
+              dependentKeySource: dependentKeys.map(DependentKeys.init))
+  }
+
+  /// A result whose dependent keys are worked out only when read.
+  package init(data: Operation.Data?, extensions: JSON.Object?, errors: [GraphQLError]?, source: Source,
+               dependentKeySource: DependentKeys?) {
     self.data = data
     self.extensions = extensions
     self.errors = errors
     self.source = source
-    self.dependentKeys = dependentKeys
+    self.dependentKeySource = dependentKeySource
   }
 
   /// The result as a JSON dictionary (`data`, `errors`, `extensions`), in Foundation shape.

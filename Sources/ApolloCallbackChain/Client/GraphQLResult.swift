@@ -23,7 +23,9 @@ public struct GraphQLResult<Data: RootSelectionSet>: Sendable {
   /// Whether the result came from the store or the server; `returnCacheDataAndFetch` delivers one of each.
   public let source: Source
   /// The cache keys the result depends on; `nil` for results that skipped normalization.
-  public let dependentKeys: Set<CacheKey>?
+  public var dependentKeys: Set<CacheKey>? { dependentKeySource?.keys }
+  /// Where ``dependentKeys`` come from: a server result keeps its records and builds the set when read.
+  package let dependentKeySource: DependentKeys?
 
   /// The `extensions` of the response in the 1.x shape.
   public var extensions: [String: AnyHashable]? {
@@ -41,17 +43,24 @@ public struct GraphQLResult<Data: RootSelectionSet>: Sendable {
     self.extensionsJSON = extensions.flatMap { JSON(foundationValue: $0)?.objectValue }
     self.errors = errors
     self.source = source
-    self.dependentKeys = dependentKeys
+    self.dependentKeySource = dependentKeys.map(DependentKeys.init)
   }
 
   /// Builds a result from core pieces without any Foundation conversion.
   public init(data: Data?, extensionsJSON: JSON.Object?, errors: [GraphQLError]?, source: Source,
               dependentKeys: Set<CacheKey>?) {
+    self.init(data: data, extensionsJSON: extensionsJSON, errors: errors, source: source,
+              dependentKeySource: dependentKeys.map(DependentKeys.init))
+  }
+
+  /// Builds a result whose dependent keys are worked out only when read.
+  package init(data: Data?, extensionsJSON: JSON.Object?, errors: [GraphQLError]?, source: Source,
+               dependentKeySource: DependentKeys?) {
     self.data = data
     self.extensionsJSON = extensionsJSON
     self.errors = errors
     self.source = source
-    self.dependentKeys = dependentKeys
+    self.dependentKeySource = dependentKeySource
   }
 
   /// The result as a response-shaped Foundation dictionary (`data`, `errors`, `extensions`).

@@ -13,21 +13,10 @@ struct ParsedBody<Operation: GraphQLOperation> {
     if let json = body.data {
       (data, records) = try normalizer.execute(operation, data: json, normalizing: normalizing)
     }
-    var dependentKeys: Set<CacheKey>?
-    if normalizing { dependentKeys = records?.fieldKeys ?? [] }
+    var dependentKeys: DependentKeys?
+    if normalizing { dependentKeys = records.map { DependentKeys(fieldsOf: $0) } ?? DependentKeys([]) }
     self.result = GraphQLResult(data: data, extensionsJSON: body.extensions, errors: body.errors, source: .server,
-                                dependentKeys: dependentKeys)
+                                dependentKeySource: dependentKeys)
     self.records = records
-  }
-}
-
-extension RecordSet {
-  /// Every `RecordKey.field` in the set: the keys a result built from these records depends on.
-  var fieldKeys: Set<CacheKey> {
-    var keys: Set<CacheKey> = []
-    for (key, record) in storage {
-      for field in record.fields.keys { keys.insert(key + "." + field) }
-    }
-    return keys
   }
 }

@@ -12,13 +12,13 @@ enum ResultConversion {
   /// A 2.x response as a 1.x result.
   static func v1<Operation: GraphQLOperation>(_ response: V2GraphQLResponse<Operation>) -> V1GraphQLResult<Operation.Data> {
     V1GraphQLResult(data: response.data, extensionsJSON: response.extensions, errors: response.errors,
-                    source: response.source == .cache ? .cache : .server, dependentKeys: response.dependentKeys)
+                    source: response.source == .cache ? .cache : .server, dependentKeySource: response.dependentKeySource)
   }
 
   /// A 1.x result as a 2.x response.
   static func v2<Operation: GraphQLOperation>(_ result: V1GraphQLResult<Operation.Data>, as: Operation.Type) -> V2GraphQLResponse<Operation> {
     V2GraphQLResponse(data: result.data, extensions: result.extensionsJSON, errors: result.errors,
-                      source: result.source == .cache ? .cache : .server, dependentKeys: result.dependentKeys)
+                      source: result.source == .cache ? .cache : .server, dependentKeySource: result.dependentKeySource)
   }
 
   /// A 1.x result as response JSON, for a 1.x hook that answers at the HTTP stage.
@@ -55,20 +55,5 @@ enum ResultConversion {
     default:
       return error
     }
-  }
-}
-
-extension RecordSet {
-  /// Every `RecordKey.field` in the set: what 1.x reports as a server result's dependent keys.
-  var dependentFieldKeys: Set<CacheKey> {
-    // Sized up front and one concatenation per field: computed for every server result.
-    var count = 0
-    for record in storage.values { count += record.fields.count }
-    var keys = Set<CacheKey>(minimumCapacity: count)
-    for (key, record) in storage {
-      let prefix = key + "."
-      for field in record.fields.keys { keys.insert(prefix + field) }
-    }
-    return keys
   }
 }

@@ -55,9 +55,10 @@ struct CallbackErrorInterceptorOnAsyncChain: GraphQLInterceptor {
     return InPlaceStreams.map(upstream) { element in
       guard element.result.source == .server else { return element }
       let result = element.result
-      let keys = result.dependentKeys ?? element.cacheRecords?.dependentFieldKeys
+      let keys = result.dependentKeySource ?? element.cacheRecords.map { DependentKeys(fieldsOf: $0) }
       let fixed = V2GraphQLResponse<Request.Operation>(
-        data: result.data, extensions: result.extensions, errors: result.errors, source: result.source, dependentKeys: keys)
+        data: result.data, extensions: result.extensions, errors: result.errors, source: result.source,
+        dependentKeySource: keys)
       return ParsedResult(result: fixed, cacheRecords: writesCache ? element.cacheRecords : nil)
     } errors: { error in
       try await Self.handle(error, send: send, request: request, name: name)
