@@ -101,6 +101,9 @@ class TokenStore:
 
 REQUEST_LOG: List[Dict[str, Any]] = []
 ACTIVE_HTTP_SUBSCRIPTIONS = {"count": 0}
+# What /fault/endless-part saw last: bytes written after the first part, and whether the client hung up
+# (rather than the route reaching its cap).
+ENDLESS_PART: Dict[str, Any] = {"bytesSent": 0, "clientDisconnected": False, "finished": False}
 APQ_CACHE: Dict[str, str] = {}
 TOKENS = TokenStore()
 
@@ -112,6 +115,7 @@ def reset_state() -> None:
     STATE.reset()
     TOKENS.reset()
     WS_REGISTRY.last_connection_params = None
+    ENDLESS_PART.update(bytesSent=0, clientDisconnected=False, finished=False)
 
 
 # ---------------------------------------------------------------------------
@@ -654,6 +658,31 @@ async def handle_fault(request: Request, receive: Receive, send: Send, log_entry
         await drop_connection(send, mode or "rst")
         return
 
+    if kind == "endless-part" and len(parts) == 2:
+        # One complete part, then a part that never reaches its delimiter: 16 KB every 5 ms until the
+        # client hangs up, or 64 MB (then the response ends). A client with a part-size limit must stop
+        # the transfer; /_test/stats reports how far it went.
+        stream = Stream(send)
+        await stream.start(200, f'multipart/mixed; boundary="{DEFER_BOUNDARY}"; deferSpec=20220824')
+        ENDLESS_PART.update(bytesSent=0, clientDisconnected=False, finished=False)
+
+        async def produce() -> None:
+            first = {"data": {"hero": {"__typename": "Droid", "id": "2001", "name": "R2-D2"}}, "hasNext": True}
+            await stream.write(part(DEFER_BOUNDARY, "application/json; charset=utf-8", first))
+            await stream.write(f"\r\n--{DEFER_BOUNDARY}\r\nContent-Type: application/json; charset=utf-8\r\n\r\n".encode())
+            filler = b"x" * 16384
+            while ENDLESS_PART["bytesSent"] < 64 * 1024 * 1024:
+                await stream.write(filler)
+                ENDLESS_PART["bytesSent"] += len(filler)
+                await asyncio.sleep(0.005)
+            await stream.end()
+
+        await run_until_disconnect(receive, produce())
+        ENDLESS_PART["finished"] = True
+        if ENDLESS_PART["bytesSent"] < 64 * 1024 * 1024:
+            ENDLESS_PART["clientDisconnected"] = True
+        return
+
     if kind == "malformed" and len(parts) == 2:
         await respond(send, 200, b'{"data": {"hero": ', "application/json")
         return
@@ -739,6 +768,7 @@ async def handle_test_route(request: Request, send: Send) -> None:
                 "httpSubscriptions": ACTIVE_HTTP_SUBSCRIPTIONS["count"],
                 "webSockets": len(WS_REGISTRY.connections),
                 "webSocketOperations": sum(len(c.operations) for c in WS_REGISTRY.connections),
+                "endlessPart": dict(ENDLESS_PART),
             },
         )
     elif request.path == "/_test/ws/close-all":
