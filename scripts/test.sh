@@ -170,6 +170,7 @@ run_check "MigrationDeprecations trait" bash "$ROOT/scripts/check-deprecations.s
 
 section "The fault soak, short (ApolloBenchmarks soak: every stack, seeded faults, the delivery rules)"
 run_check "fault soak" env SOAK_REQUESTS="${SOAK_REQUESTS:-300}" "$ROOT/.build/debug/ApolloBenchmarks" soak
+run_check "fault soak, 8 in flight" env SOAK_REQUESTS="${SOAK_REQUESTS:-300}" SOAK_CONCURRENCY=8 "$ROOT/.build/debug/ApolloBenchmarks" soak
 
 section "Public API docs: every public declaration of the library modules documented (symbol graphs)"
 run_check "public API docs" bash "$ROOT/scripts/check-docs.sh"

@@ -2,7 +2,8 @@
 // faults, checking the delivery contract of each generation rather than timing anything.
 //
 //   swift run -c release ApolloBenchmarks soak                 # 5,000 requests per stack, seed 1
-//   SOAK_REQUESTS=300 SOAK_SEED=7 .build/debug/ApolloBenchmarks soak   # what the test command runs
+//   SOAK_REQUESTS=300 SOAK_SEED=7 .build/debug/ApolloBenchmarks soak   # what the test command runs (and again
+//                                                                      # with SOAK_CONCURRENCY=8: 8 in flight)
 //
 // Exit status 1 when any stack breaks a rule: a request that never completes (0.x: cancelled or not; 1.x
 // and 2.x: when not cancelled), more than one completion, a 1.x or 2.x delivery that starts after
@@ -144,7 +145,9 @@ final class SoakRequest: Sendable {
 
 /// A stack under soak: sends the hero query and reports each completion to `request`; the returned
 /// closure cancels the call.
-struct SoakStack {
+struct SoakStack: @unchecked Sendable {
+  // @unchecked Sendable: the closures call each generation's client, whose API is safe to call from any
+  // thread (apps do); the lanes of a concurrent soak call it from several tasks, as such an app does.
   let name: String
   /// 0.x completes every request exactly once, cancelled or not (a cancelled one usually with
   /// `URLError.cancelled`); 1.x and 2.x are silent after `cancel()`.
@@ -370,71 +373,105 @@ struct SoakTally {
   }
 }
 
+/// What one stack's run has counted so far; shared by its lanes.
+private struct SoakRun {
+  /// Requests are judged once 256 later ones have started (a late or duplicate delivery lands in its own
+  /// request's count meanwhile), so the harness itself holds a bounded number: the resident figures are
+  /// the stack's.
+  var window: [SoakRequest] = []
+  var tally = SoakTally()
+  var attemptsHistogram: [Int: Int] = [:]
+  var overLimit = 0
+  var residentHalfway = 0
+
+  mutating func started(_ request: SoakRequest, completesWhenCancelled: Bool) {
+    window.append(request)
+    if window.count > 256 { tally.judge(window.removeFirst(), completesWhenCancelled: completesWhenCancelled) }
+  }
+}
+
 /// Soaks every stack; returns the number of rule violations.
 func benchmarkSoak() async -> Int {
   let environment = ProcessInfo.processInfo.environment
   let count = Int(environment["SOAK_REQUESTS"] ?? "") ?? 5_000
   let seed = UInt64(environment["SOAK_SEED"] ?? "") ?? 1
-  print("soak (\(count) sequential requests per stack, seed \(seed); faults per attempt: 50% ok, 500 with a JSON body, 401,")
+  // SOAK_CONCURRENCY=N keeps N requests in flight (N lanes, each sending its share one after the other).
+  // With one lane, a seed reproduces the run request for request; with more, the server's fault draws
+  // interleave as the lanes do, and attempts are not counted per request (the server sees the lanes'
+  // requests mixed, and the 0.x retry delegate counts one request at a time).
+  let lanes = max(1, Int(environment["SOAK_CONCURRENCY"] ?? "") ?? 1)
+  let shape = lanes == 1 ? "sequential requests" : "requests, \(lanes) in flight,"
+  print("soak (\(count) \(shape) per stack, seed \(seed); faults per attempt: 50% ok, 500 with a JSON body, 401,")
   print("  malformed and truncated JSON, a connection lost mid-body, a slow body, a refused connection, a timeout, an empty 200;")
   print("  10% of requests cancelled 0-3 ms after they start; a 5xx is retried at most \(soakRetries) times)")
   var violations = 0
   // SOAK_ONLY=<name prefix> soaks one stack, e.g. to run it long and watch its memory.
   let only = environment["SOAK_ONLY"]
   for stack in makeSoakStacks(seed: seed) where only.map({ stack.name.hasPrefix($0) }) ?? true {
-    var random = SoakRandom(seed: seed)
     let residentStart = residentBytes()
-    // Requests are judged once 256 later ones have run (a late or duplicate delivery lands in its own
-    // request's count meanwhile), so the harness itself holds a bounded number: the resident figures
-    // are the stack's.
-    var window: [SoakRequest] = []
-    var tally = SoakTally()
-    var attemptsHistogram: [Int: Int] = [:]
-    var overLimit = 0
-    var residentHalfway = 0
-    for index in 0..<count {
-      if index == count / 2 { residentHalfway = residentBytes() }
-      let request = SoakRequest(index: index)
-      window.append(request)
-      if window.count > 256 { tally.judge(window.removeFirst(), completesWhenCancelled: stack.completesWhenCancelled) }
-      stack.beginRequest()
-      let cancelAfter: Duration? = random.next() % 10 == 0 ? .microseconds(Int64(random.next() % 3000)) : nil
-      let startCount = stack.server.receivedCount
-      let cancel = stack.send(request)
-      if let cancelAfter {
-        try? await Task.sleep(for: cancelAfter)
-        // Marked once cancel() has returned: a delivery already running when it was called is a race the
-        // caller cannot avoid, one that starts afterwards breaks the contract.
-        cancel()
-        request.markCancelled()
-        await request.waitForCompletion(limit: .milliseconds(20))
-      } else {
-        await request.waitForCompletion(limit: .seconds(10))
-      }
-      let attempts = stack.server.receivedCount - startCount
-      if cancelAfter == nil {
-        attemptsHistogram[attempts, default: 0] += 1
-        if attempts > soakRetries + 1 { overLimit += 1 }
+    let run = Mutex(SoakRun())
+    await withTaskGroup(of: Void.self) { group in
+      for lane in 0..<lanes {
+        group.addTask {
+          // Lane 0 draws from the seed itself, so a one-lane run is the sequential run it always was.
+          var random = SoakRandom(seed: seed &+ UInt64(lane) &* 7_919)
+          for index in stride(from: lane, to: count, by: lanes) {
+            if index == count / 2 { run.withLock { $0.residentHalfway = residentBytes() } }
+            await soakOne(stack, index: index, random: &random, countsAttempts: lanes == 1, run: run)
+          }
+        }
       }
     }
     try? await Task.sleep(for: .milliseconds(300))  // late or duplicate deliveries land in their request's count
     let residentEnd = residentBytes()
-    for request in window { tally.judge(request, completesWhenCancelled: stack.completesWhenCancelled) }
-    let (histogram, lost, duplicated, afterCancel, cancellationErrors, cancelled) =
-      (tally.histogram, tally.lost, tally.duplicated, tally.afterCancel, tally.cancellationErrors, tally.cancelled)
-    let stackViolations = lost + duplicated + afterCancel + overLimit
+    let result = run.withLock { run -> SoakRun in
+      for request in run.window { run.tally.judge(request, completesWhenCancelled: stack.completesWhenCancelled) }
+      run.window = []
+      return run
+    }
+    let tally = result.tally
+    let stackViolations = tally.lost + tally.duplicated + tally.afterCancel + result.overLimit
     violations += stackViolations
-    let attempts = attemptsHistogram.keys.sorted().map { "\($0):\(attemptsHistogram[$0] ?? 0)" }.joined(separator: " ")
-    print("  \(stack.name.padding(toLength: 24, withPad: " ", startingAt: 0)) requests \(count), cancelled \(cancelled); "
-          + "completions 0/1/>1: \(histogram[0] ?? 0)/\(histogram[1] ?? 0)/\(histogram[2] ?? 0); "
+    let attempts = lanes > 1 ? "not counted with \(lanes) in flight"
+      : result.attemptsHistogram.keys.sorted().map { "\($0):\(result.attemptsHistogram[$0] ?? 0)" }.joined(separator: " ")
+    print("  \(stack.name.padding(toLength: 24, withPad: " ", startingAt: 0)) requests \(count), cancelled \(tally.cancelled); "
+          + "completions 0/1/>1: \(tally.histogram[0] ?? 0)/\(tally.histogram[1] ?? 0)/\(tally.histogram[2] ?? 0); "
           + "attempts per uncancelled request \(attempts) (limit \(soakRetries + 1)); "
-          + (stack.completesWhenCancelled ? "cancelled ones completed once (\(cancellationErrors) with the cancellation error); "
-             : "deliveries after cancel: \(afterCancel); ")
-          + "pending at end \(lost); resident at start, halfway, end: \(residentStart / 1_048_576), \(residentHalfway / 1_048_576), "
-          + "\(residentEnd / 1_048_576) MiB"
+          + (stack.completesWhenCancelled ? "cancelled ones completed once (\(tally.cancellationErrors) with the cancellation error); "
+             : "deliveries after cancel: \(tally.afterCancel); ")
+          + "pending at end \(tally.lost); resident at start, halfway, end: \(residentStart / 1_048_576), "
+          + "\(result.residentHalfway / 1_048_576), \(residentEnd / 1_048_576) MiB"
           + (stackViolations == 0 ? "" : "   VIOLATIONS: \(stackViolations)"))
     withExtendedLifetime(stack.keepAlive) {}
   }
   print(violations == 0 ? "soak: no violation" : "soak: \(violations) violations")
   return violations
+}
+
+/// Sends one request through `stack`, cancels it at a random moment one time in ten, waits for its
+/// completion and, when `countsAttempts`, checks its attempts against the retry limit.
+private func soakOne(_ stack: SoakStack, index: Int, random: inout SoakRandom, countsAttempts: Bool,
+                     run: Mutex<SoakRun>) async {
+  let request = SoakRequest(index: index)
+  run.withLock { $0.started(request, completesWhenCancelled: stack.completesWhenCancelled) }
+  if countsAttempts { stack.beginRequest() }
+  let cancelAfter: Duration? = random.next() % 10 == 0 ? .microseconds(Int64(random.next() % 3000)) : nil
+  let startCount = stack.server.receivedCount
+  let cancel = stack.send(request)
+  if let cancelAfter {
+    try? await Task.sleep(for: cancelAfter)
+    // Marked once cancel() has returned: a delivery already running when it was called is a race the
+    // caller cannot avoid, one that starts afterwards breaks the contract.
+    cancel()
+    request.markCancelled()
+    await request.waitForCompletion(limit: .milliseconds(20))
+  } else {
+    await request.waitForCompletion(limit: .seconds(10))
+  }
+  guard countsAttempts, cancelAfter == nil else { return }
+  let attempts = stack.server.receivedCount - startCount
+  run.withLock { run in
+    run.attemptsHistogram[attempts, default: 0] += 1
+    if attempts > soakRetries + 1 { run.overLimit += 1 }
+  }
 }
