@@ -49,13 +49,8 @@ open class URLSessionClientOnStreamingSession: URLSessionClient, @unchecked Send
     let identifier = task.taskIdentifier
     let deliver = OnceCallback<Outcome> { outcome in
       rawTaskCompletionHandler?(outcome.data, outcome.response, outcome.error)
-      if let error = outcome.error {
-        completion(.failure(URLSessionClientError.networkError(data: outcome.data, response: outcome.response, underlying: error)))
-      } else if let response = outcome.response {
-        completion(.success((outcome.data, response)))
-      } else {
-        completion(.failure(URLSessionClientError.noHTTPResponse(request: request)))
-      }
+      completion(Self.result(of: URLSessionTaskOutcome(data: outcome.data, response: outcome.response, error: outcome.error),
+                             request: request))
     }
     // What has arrived so far: a cancel completes with it, as a cancelled data task did.
     let progress = Mutex(Outcome())
