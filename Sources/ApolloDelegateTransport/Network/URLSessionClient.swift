@@ -120,7 +120,26 @@ open class URLSessionClient: NSObject, URLSessionDelegate, URLSessionTaskDelegat
     table.cancel(task)
   }
 
-  private func failInvalidated(_ request: URLRequest, completion: @escaping Completion) -> URLSessionTask {
+  // MARK: Task bookkeeping for subclasses that run requests themselves
+
+  /// Stores a task's callbacks; `false` once the client was invalidated.
+  final func register(_ taskData: TaskData, forTask identifier: Int) -> Bool {
+    table.register(taskData, forTask: identifier)
+  }
+
+  /// Takes a task's callbacks out: the caller is now the only one that may call them.
+  final func takeEntry(forTask identifier: Int) -> TaskData? {
+    table.removeEntry(forTask: identifier)
+  }
+
+  /// Takes every task's callbacks out, in task order.
+  final func takeAllEntries() -> [TaskData] {
+    table.removeAllEntries()
+  }
+
+  /// Returns a task that is never resumed, after failing `completion` on the callback queue with
+  /// ``URLSessionClientError/sessionBecameInvalidWithoutUnderlyingError``: a send after ``invalidate()``.
+  final func failInvalidated(_ request: URLRequest, completion: @escaping Completion) -> URLSessionTask {
     let task = Self.placeholderSession.dataTask(with: request)  // never resumed
     let deliver = OnceCallback(completion)
     let fail: @Sendable () -> Void = { _ = deliver(.failure(URLSessionClientError.sessionBecameInvalidWithoutUnderlyingError)) }
