@@ -75,7 +75,7 @@ public struct JSONRequest<Operation: GraphQLOperation>: GraphQLRequest, AutoPers
     }
     var request = makeDefaultRequest { headers in
       headers.set(nil, for: "Content-Type")
-      headers.append("true", for: "Apollo-Require-Preflight")
+      headers.append("true", for: CSRFPreventionHeader.name)
     }
     request.url = url
     request.httpMethod = "GET"
