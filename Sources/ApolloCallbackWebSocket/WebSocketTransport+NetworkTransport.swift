@@ -67,21 +67,3 @@ extension WebSocketTransport: NetworkTransport {
     return (result, records)
   }
 }
-
-/// The handle `send` returns: cancelling it unsubscribes the operation (1.x's internal `WebSocketTask`, renamed
-/// here because `WebSocketTask` is the socket seam's name).
-final class WebSocketOperation: Cancellable {
-  private let transport: WebSocketTransport
-  /// The operation's message id.
-  let id: String
-
-  init(transport: WebSocketTransport, id: String) {
-    self.transport = transport
-    self.id = id
-  }
-
-  /// Sends `stop` / `complete` for the operation and drops its handler; 1.x sent it on every call.
-  func cancel() {
-    transport.unsubscribe(id)
-  }
-}

@@ -1,22 +1,13 @@
-import ApolloCore
+import ApolloWebSocketCore
 
 /// What ``WebSocketTransport/send(operation:completionHandler:)`` returns (0.33's internal `WebSocketTask`, renamed
-/// because the socket seam below owns that name): cancelling it stops the operation.
-final class WebSocketOperationTask: Cancellable {
-  private let transport: WebSocketTransport
-  /// The operation's id on the socket.
-  let id: String
+/// because the socket seam below owns that name): cancelling it sends `stop` for the operation and forgets its
+/// handler, so no callback follows.
+typealias WebSocketOperationTask = WebSocketOperationHandle<WebSocketTransport>
 
-  init(transport: WebSocketTransport, id: String) {
-    self.transport = transport
-    self.id = id
-  }
+extension WebSocketTransport: WebSocketOperationUnsubscribing {}
 
-  /// Sends `stop` for the operation and forgets its handler: no callback follows.
-  func cancel() {
-    transport.unsubscribe(id)
-  }
-
+extension WebSocketOperationHandle where Transport == WebSocketTransport {
   /// The same as ``cancel()`` (0.33 had both).
   func unsubscribe() {
     cancel()

@@ -112,6 +112,22 @@ final class StreamingSessionClientTests: XCTestCase {
     wait(for: [done], timeout: 5)
   }
 
+  func test_sendAfterInvalidate_failsAsTheBaseClientDoes() {
+    let server = ScriptedServer { _ in .json(r2HeroBody) }
+    let client = URLSessionClientOnStreamingSession(session: server, callbackQueue: nil)
+    client.invalidate()
+    let done = expectation(description: "completion")
+    client.sendRequest(URLRequest(url: testEndpoint)) { result in
+      guard case .failure(let error) = result,
+            case .sessionBecameInvalidWithoutUnderlyingError? = error as? URLSessionClient.URLSessionClientError else {
+        return XCTFail("expected sessionBecameInvalidWithoutUnderlyingError, got \(result)")
+      }
+      done.fulfill()
+    }
+    wait(for: [done], timeout: 5)
+    XCTAssertTrue(server.requests.isEmpty)
+  }
+
   func test_cancelTask_silencesTheRequest() throws {
     let server = ScriptedServer { _ in
       try await Task.sleep(nanoseconds: 300_000_000)

@@ -43,11 +43,7 @@ public struct GraphQLResponse<Operation: GraphQLOperation>: Sendable {
 
   /// The result as a JSON dictionary (`data`, `errors`, `extensions`), in Foundation shape.
   public func asJSONDictionary() -> [String: Any] {
-    var dictionary: [String: Any] = [:]
-    if let data { dictionary["data"] = data.jsonObject.foundationObject }
-    if let errors { dictionary["errors"] = errors.map { $0.object.foundationObject } }
-    if let extensions { dictionary["extensions"] = extensions.foundationObject }
-    return dictionary
+    GraphQLResponseBody(data: data?.jsonObject, errors: errors, extensions: extensions).foundationDictionary
   }
 }
 

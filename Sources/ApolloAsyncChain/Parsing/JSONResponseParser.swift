@@ -35,7 +35,7 @@ public struct JSONResponseParser: Sendable {
     self.normalizer = normalizer
     // Header names are case-insensitive; upstream read one spelling only.
     let contentType = response.value(forHTTPHeaderField: "Content-Type") ?? ""
-    guard contentType.lowercased().contains("multipart/mixed") else {
+    guard MultipartContentType.isMultipartMixed(contentType) else {
       mode = .single
       modeError = nil
       return

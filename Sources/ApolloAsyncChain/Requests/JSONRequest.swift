@@ -20,15 +20,6 @@ public struct JSONRequest<Operation: GraphQLOperation>: GraphQLRequest, AutoPers
   /// Send queries as GET.
   public var useGETForQueries: Bool
 
-  /// `Accept` for queries and mutations.
-  static var deferAcceptHeader: String {
-    "multipart/mixed;deferSpec=20220824,application/graphql-response+json,application/json"
-  }
-  /// `Accept` for subscriptions.
-  static var subscriptionAcceptHeader: String {
-    "multipart/mixed;subscriptionSpec=1.0,application/graphql-response+json,application/json"
-  }
-
   /// Sets `Content-Type: application/json` and an `Accept` header that allows multipart responses (`@defer` for
   /// queries and mutations, multipart subscriptions for subscriptions).
   public init(
@@ -45,9 +36,7 @@ public struct JSONRequest<Operation: GraphQLOperation>: GraphQLRequest, AutoPers
     self.useGETForQueries = useGETForQueries
     self.requestBodyCreator = requestBodyCreator
     addHeader(name: "Content-Type", value: "application/json")
-    addHeader(
-      name: "Accept",
-      value: Operation.operationType == .subscription ? Self.subscriptionAcceptHeader : Self.deferAcceptHeader)
+    addHeader(name: "Accept", value: MultipartAcceptHeader.value(for: Operation.operationType))
   }
 
   /// The body members this attempt sends.
@@ -86,7 +75,7 @@ public struct JSONRequest<Operation: GraphQLOperation>: GraphQLRequest, AutoPers
     }
     var request = makeDefaultRequest { headers in
       headers.set(nil, for: "Content-Type")
-      headers.append("true", for: "Apollo-Require-Preflight")
+      headers.append("true", for: CSRFPreventionHeader.name)
     }
     request.url = url
     request.httpMethod = "GET"

@@ -26,7 +26,7 @@ public struct UploadRequest<Operation: GraphQLOperation>: GraphQLRequest {
     self.operation = operation
     self.graphQLEndpoint = graphQLEndpoint
     self.files = files
-    self.multipartBoundary = multipartBoundary ?? "apollo-ios.boundary.\(UUID().uuidString)"
+    self.multipartBoundary = multipartBoundary ?? MultipartFormData.randomUploadBoundary()
     self.fetchBehavior = .NetworkOnly
     self.writeResultsToCache = writeResultsToCache
     self.requestBodyCreator = requestBodyCreator

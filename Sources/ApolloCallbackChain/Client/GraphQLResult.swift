@@ -65,11 +65,7 @@ public struct GraphQLResult<Data: RootSelectionSet>: Sendable {
 
   /// The result as a response-shaped Foundation dictionary (`data`, `errors`, `extensions`).
   public func asJSONDictionary() -> [String: Any] {
-    var dict: [String: Any] = [:]
-    if let data { dict["data"] = JSON.object(data.jsonObject).foundationValue }
-    if let errors { dict["errors"] = errors.map { JSON.object($0.object).foundationValue } }
-    if let extensionsJSON { dict["extensions"] = JSON.object(extensionsJSON).foundationValue }
-    return dict
+    GraphQLResponseBody(data: data?.jsonObject, errors: errors, extensions: extensionsJSON).foundationDictionary
   }
 
   private static func hashable(_ value: JSON) -> AnyHashable {

@@ -53,7 +53,7 @@ public struct MultipartResponseParsingInterceptor: ApolloInterceptor {
       return
     }
     let contentType = response.httpResponse.value(forHTTPHeaderField: "Content-Type") ?? ""
-    guard contentType.lowercased().contains("multipart/mixed") else {
+    guard MultipartContentType.isMultipartMixed(contentType) else {
       chain.proceedAsync(request: request, response: response, interceptor: self, completion: completion)
       return
     }

@@ -27,11 +27,9 @@ open class RequestChainNetworkTransport: NetworkTransport {
   public var clientVersion = RequestChainNetworkTransport.defaultClientVersion
 
   /// The `Accept` value of subscriptions over multipart HTTP.
-  public static let subscriptionAcceptHeader =
-    "multipart/mixed;subscriptionSpec=1.0,application/graphql-response+json,application/json"
+  public static let subscriptionAcceptHeader = MultipartAcceptHeader.subscriptionValue
   /// The `Accept` value of queries and mutations (1.16+).
-  public static let deferAcceptHeader =
-    "multipart/mixed;deferSpec=20220824,application/graphql-response+json,application/json"
+  public static let deferAcceptHeader = MultipartAcceptHeader.deferValue
 
   /// Note the label order: `requestBodyCreator` comes before the GET flags, as upstream.
   public init(interceptorProvider: any InterceptorProvider,
@@ -60,15 +58,29 @@ open class RequestChainNetworkTransport: NetworkTransport {
     contextIdentifier: UUID? = nil,
     context: (any RequestContext)? = nil
   ) -> HTTPRequest<Operation> {
+    Self.makeRequest(
+      for: operation, cachePolicy: cachePolicy, contextIdentifier: contextIdentifier, context: context,
+      endpointURL: endpointURL, clientName: clientName, clientVersion: clientVersion,
+      additionalHeaders: additionalHeaders, autoPersistQueries: autoPersistQueries, useGETForQueries: useGETForQueries,
+      useGETForPersistedQueryRetry: useGETForPersistedQueryRetry, requestBodyCreator: requestBodyCreator,
+      sendEnhancedClientAwareness: sendEnhancedClientAwareness)
+  }
+
+  /// What ``constructRequest(for:cachePolicy:contextIdentifier:context:)`` builds, from settings passed in
+  /// rather than a transport's: ApolloMigration's facade over the 2.x chain builds its 1.x requests with it.
+  package static func makeRequest<Operation: GraphQLOperation>(
+    for operation: Operation, cachePolicy: CachePolicy, contextIdentifier: UUID?, context: (any RequestContext)?,
+    endpointURL: URL, clientName: String, clientVersion: String, additionalHeaders: [String: String],
+    autoPersistQueries: Bool, useGETForQueries: Bool, useGETForPersistedQueryRetry: Bool,
+    requestBodyCreator: any RequestBodyCreator, sendEnhancedClientAwareness: Bool
+  ) -> HTTPRequest<Operation> {
     let request = JSONRequest(
       operation: operation, graphQLEndpoint: endpointURL, contextIdentifier: contextIdentifier,
       clientName: clientName, clientVersion: clientVersion, additionalHeaders: additionalHeaders,
       cachePolicy: cachePolicy, context: context, autoPersistQueries: autoPersistQueries,
       useGETForQueries: useGETForQueries, useGETForPersistedQueryRetry: useGETForPersistedQueryRetry,
       requestBodyCreator: requestBodyCreator, sendEnhancedClientAwareness: sendEnhancedClientAwareness)
-    request.addHeader(
-      name: "Accept",
-      value: Operation.operationType == .subscription ? Self.subscriptionAcceptHeader : Self.deferAcceptHeader)
+    request.addHeader(name: "Accept", value: MultipartAcceptHeader.value(for: Operation.operationType))
     return request
   }
 

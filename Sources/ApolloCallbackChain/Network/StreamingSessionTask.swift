@@ -6,20 +6,21 @@ import FoundationNetworking
 /// The task a ``URLSessionClientOnStreamingSession`` returns: it never runs on a `URLSession`;
 /// cancelling it stops the request.
 public final class StreamingSessionTask: URLSessionTask, @unchecked Sendable {
-  // @unchecked Sendable: `identifier` and `request` are immutable; `onCancel` is guarded by `cancelState`, a Mutex.
-  let identifier: Int
+  // @unchecked Sendable: `streamingState` and `request` are immutable, and `streamingState` is Sendable.
+  private let streamingState = StreamingTaskState()
   private let request: URLRequest
-  private let cancelState = Mutex<(cancelled: Bool, onCancel: (@Sendable () -> Void)?)>((false, nil))
 
-  init(identifier: Int, request: URLRequest) {
-    self.identifier = identifier
+  init(request: URLRequest) {
     self.request = request
     super.init()
   }
 
-  var onCancel: (@Sendable () -> Void)? {
-    get { cancelState.withLock { $0.onCancel } }
-    set { cancelState.withLock { $0.onCancel = newValue } }
+  /// The client's key for the task (the task's own `taskIdentifier` is left as `URLSessionTask` has it).
+  var identifier: Int { streamingState.identifier }
+
+  /// Sets what `cancel()` does; runs it at once when `cancel()` came first.
+  func onCancel(_ action: @escaping @Sendable () -> Void) {
+    streamingState.onCancel(action)
   }
 
   public override var originalRequest: URLRequest? { request }
@@ -28,11 +29,6 @@ public final class StreamingSessionTask: URLSessionTask, @unchecked Sendable {
   /// Cancels the request; the completion (if the client still knows the task) gets
   /// `networkError(… NSURLErrorCancelled)`.
   public override func cancel() {
-    let action = cancelState.withLock { state -> (@Sendable () -> Void)? in
-      guard !state.cancelled else { return nil }
-      state.cancelled = true
-      return state.onCancel
-    }
-    action?()
+    streamingState.cancel()
   }
 }

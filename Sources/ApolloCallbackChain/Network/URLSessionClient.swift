@@ -224,13 +224,20 @@ open class URLSessionClient: NSObject, URLSessionDelegate, URLSessionTaskDelegat
     let response = data.response
     data.lane.submit {
       data.rawCompletion?(body, response, error)
-      if let error {
-        data.completionBlock(.failure(URLSessionClientError.networkError(data: body, response: response, underlying: error)))
-      } else if let response {
-        data.completionBlock(.success((body, response)))
-      } else {
-        data.completionBlock(.failure(URLSessionClientError.noHTTPResponse(request: originalRequest)))
-      }
+      data.completionBlock(Self.result(of: URLSessionTaskOutcome(data: body, response: response, error: error),
+                                       request: originalRequest))
+    }
+  }
+
+  /// What the completion of a task that ended with `outcome` receives, in this generation's errors.
+  static func result(of outcome: URLSessionTaskOutcome, request: URLRequest?) -> Result<(Data, HTTPURLResponse), any Error> {
+    switch outcome {
+    case .success(let data, let response):
+      return .success((data, response))
+    case .networkError(let data, let response, let underlying):
+      return .failure(URLSessionClientError.networkError(data: data, response: response, underlying: underlying))
+    case .noHTTPResponse:
+      return .failure(URLSessionClientError.noHTTPResponse(request: request))
     }
   }
 
@@ -239,10 +246,7 @@ open class URLSessionClient: NSObject, URLSessionDelegate, URLSessionTaskDelegat
   /// Fails every request still in flight with the session's error (or
   /// ``URLSessionClientError/sessionBecameInvalidWithoutUnderlyingError``). Call `super` when overriding.
   open func urlSession(_ session: URLSession, didBecomeInvalidWithError error: (any Error)?) {
-    let failure = error ?? URLSessionClientError.sessionBecameInvalidWithoutUnderlyingError
-    for data in table.removeAllEntries() {
-      data.lane.submit { data.completionBlock(.failure(failure)) }
-    }
+    table.failAll(with: error ?? URLSessionClientError.sessionBecameInvalidWithoutUnderlyingError)
   }
 
   /// Delivers the task's result: the whole body, the last multipart chunk, or the error. Call `super`
@@ -274,7 +278,7 @@ open class URLSessionClient: NSObject, URLSessionDelegate, URLSessionTaskDelegat
 #if MigrationDeprecations
 @available(*, deprecated, message: "1.x API: use an ApolloAsyncChain.ApolloURLSession (URLSessionStreamingSession; ScriptedServer in tests); until then ApolloMigration.RequestChainNetworkTransportOnAsyncChain takes one in its place")
 #endif
-public final class TaskData: @unchecked Sendable {
+public final class TaskData: URLSessionTaskEntry, @unchecked Sendable {
   // @unchecked Sendable: only the owning task's callbacks touch the mutable fields, and the client
   // receives those serially (the session's serial delegate queue, or one scripted task at a time); the
   // completions run through `lane`, one after another.
@@ -288,7 +292,7 @@ public final class TaskData: @unchecked Sendable {
   var isMultipart = false
   var splitter: MultipartChunkSplitter?
   /// Where the completions run.
-  let lane: CallbackLane
+  package let lane: CallbackLane
 
   init(rawCompletion: URLSessionClient.RawCompletion?, completionBlock: @escaping URLSessionClient.Completion,
        lane: CallbackLane) {

@@ -15,12 +15,11 @@ import FoundationNetworking
 @available(*, deprecated, message: "1.x API: use an ApolloAsyncChain.ApolloURLSession (URLSessionStreamingSession; ScriptedServer in tests); until then ApolloMigration.RequestChainNetworkTransportOnAsyncChain takes one in its place")
 #endif
 public final class URLSessionClientOnStreamingSession: URLSessionClient, @unchecked Sendable {
-  // @unchecked Sendable: adds only immutable state and `nextIdentifier`, a Mutex.
+  // @unchecked Sendable: adds only immutable state.
 
   /// Where requests go.
   public let streamingSession: any HTTPStreamingSession
   private let deliveryQueue: DispatchQueue?
-  private let nextIdentifier = Mutex(0)
 
   /// - Parameters:
   ///   - session: answers the requests.
@@ -38,16 +37,13 @@ public final class URLSessionClientOnStreamingSession: URLSessionClient, @unchec
                                    taskDescription: String? = nil,
                                    rawTaskCompletionHandler: RawCompletion? = nil,
                                    completion: @escaping Completion) -> URLSessionTask {
-    let identifier = nextIdentifier.withLock { value -> Int in
-      value += 1
-      return value
-    }
+    let task = StreamingSessionTask(request: request)
+    let identifier = task.identifier
     let data = TaskData(rawCompletion: rawTaskCompletionHandler, completionBlock: completion, lane: makeCallbackLane())
     guard register(data, for: identifier) else {
       completion(.failure(URLSessionClientError.sessionInvalidated))
       return URLSessionTask()
     }
-    let task = StreamingSessionTask(identifier: identifier, request: request)
     task.taskDescription = taskDescription
     let session = self.streamingSession
     // The task holds the client until the request ends, as a URLSession holds its delegate.
@@ -64,7 +60,7 @@ public final class URLSessionClientOnStreamingSession: URLSessionClient, @unchec
         self.deliver { $0.completed(task: identifier, originalRequest: request, error: reported) }
       }
     }
-    task.onCancel = { [weak self] in
+    task.onCancel { [weak self] in
       work.cancel()
       self?.deliver { $0.completed(task: identifier, originalRequest: request, error: URLError(.cancelled)) }
     }

@@ -54,9 +54,7 @@ extension HTTPURLResponse {
   var isSuccessful: Bool { (200..<300).contains(statusCode) }
 
   /// Whether the `Content-Type` is `multipart/mixed` (looked up case-insensitively).
-  var isMultipart: Bool {
-    (value(forHTTPHeaderField: "Content-Type") ?? "").lowercased().contains("multipart/mixed")
-  }
+  var isMultipart: Bool { MultipartContentType.isMultipartMixed(self) }
 
   /// The multipart boundary: one pair of quotes stripped, leading spaces inside the value kept.
   var multipartBoundary: String? {

@@ -55,7 +55,7 @@ open class UploadRequest<Operation: GraphQLOperation>: HTTPRequest<Operation> {
     if sendEnhancedClientAwareness {
       Constants.clientLibrary.add(to: &body)
     }
-    let boundary = manualBoundary ?? "apollo-ios.boundary.\(UUID().uuidString)"
+    let boundary = manualBoundary ?? MultipartFormData.randomUploadBoundary()
     return try MultipartFormData.upload(operationBody: body, files: files, boundary: boundary)
   }
 

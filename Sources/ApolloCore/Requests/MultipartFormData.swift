@@ -47,6 +47,11 @@ public struct MultipartFormData: Sendable, Hashable {
       .replacingOccurrences(of: "\n", with: "%0A")
   }
 
+  /// A new `apollo-ios.boundary.<UUID>` boundary, as upstream makes for every upload that names none.
+  public static func randomUploadBoundary() -> String {
+    "apollo-ios.boundary.\(UUID().uuidString)"
+  }
+
   /// The `multipart/form-data` body of an upload: `operations`, `map`, then one part per file.
   ///
   /// In `operations`, each file variable is replaced by `null` (or by a list of `null`s for several

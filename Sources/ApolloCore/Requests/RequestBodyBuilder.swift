@@ -31,7 +31,7 @@ public enum RequestBodyBuilder {
       guard let identifier = Operation.persistedQueryIdentifier else {
         throw RequestBodyError.missingOperationIdentifier(operationName: Operation.operationName)
       }
-      extensions["persistedQuery"] = ["sha256Hash": .string(identifier), "version": 1]
+      extensions["persistedQuery"] = persistedQueryExtension(hash: identifier)
     }
     if let clientLibrary {
       extensions["clientLibrary"] = clientLibrary.json
@@ -40,5 +40,10 @@ public enum RequestBodyBuilder {
       body["extensions"] = .object(extensions)
     }
     return body
+  }
+
+  /// The `extensions.persistedQuery` member that names a document by its SHA-256 `hash`.
+  public static func persistedQueryExtension(hash: String) -> JSON {
+    ["sha256Hash": .string(hash), "version": 1]
   }
 }

@@ -16,6 +16,16 @@ public struct GraphQLResponseBody: Sendable, Hashable {
     self.extensions = extensions
   }
 
+  /// The body as a Foundation dictionary (what `JSONSerialization` gives), holding only the members that are
+  /// present: what every generation's `asJSONDictionary()` returns.
+  public var foundationDictionary: [String: Any] {
+    var dictionary: [String: Any] = [:]
+    if let data { dictionary["data"] = data.foundationObject }
+    if let errors { dictionary["errors"] = errors.map { $0.object.foundationObject } }
+    if let extensions { dictionary["extensions"] = extensions.foundationObject }
+    return dictionary
+  }
+
   /// Reads the members of a response object.
   ///
   /// - Throws: ``GraphQLResponseBodyError`` when a member has the wrong JSON type.

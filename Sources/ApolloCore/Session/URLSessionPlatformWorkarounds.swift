@@ -4,7 +4,8 @@ import FoundationNetworking
 #endif
 
 /// The platform adjustments ``URLSessionStreamingSession`` applies, for other `URLSession`-backed
-/// clients of this package (the 0.x `URLSessionClient`) that own their own `URLSession`.
+/// clients of this package that own their own `URLSession` (the 0.x and 1.x `URLSessionClient`, through
+/// ``URLSessionTaskTable``).
 ///
 /// Every member is a no-op on Apple platforms. On swift-corelibs-foundation they close the windows
 /// described on ``URLSessionStreamingSession``: fractional timeouts truncated to zero, and a `cancel()`

@@ -8,28 +8,16 @@ import FoundationNetworking
 /// request and identifier, never runs on a `URLSession`, and hands `cancel()` to the client, which
 /// completes the request as a cancelled data task.
 final class StreamingSessionTask: URLSessionDataTask, @unchecked Sendable {
-  // @unchecked Sendable: `request` and `identifier` are immutable; the cancel state lives in a Mutex.
-  private enum CancelState {
-    case unarmed
-    case armed(@Sendable () -> Void)
-    case cancelled
-  }
-
-  private static let identifiers = Mutex(0)
+  // @unchecked Sendable: `streamingState` and `request` are immutable, and `streamingState` is Sendable.
+  private let streamingState = StreamingTaskState()
   private let request: URLRequest
-  private let identifier: Int
-  private let cancelState = Mutex(CancelState.unarmed)
 
   init(request: URLRequest) {
     self.request = request
-    self.identifier = Self.identifiers.withLock { next in
-      next += 1
-      return next
-    }
     super.init()
   }
 
-  override var taskIdentifier: Int { identifier }
+  override var taskIdentifier: Int { streamingState.identifier }
   override var originalRequest: URLRequest? { request }
   override var currentRequest: URLRequest? { request }
 
@@ -38,21 +26,11 @@ final class StreamingSessionTask: URLSessionDataTask, @unchecked Sendable {
 
   /// Completes the request with `URLError(.cancelled)`; a second call does nothing.
   override func cancel() {
-    let handler = cancelState.withLock { state -> (@Sendable () -> Void)? in
-      defer { state = .cancelled }
-      if case .armed(let handler) = state { return handler }
-      return nil
-    }
-    handler?()
+    streamingState.cancel()
   }
 
   /// Sets what `cancel()` does; runs it at once when `cancel()` came first.
-  func onCancel(_ handler: @escaping @Sendable () -> Void) {
-    let runNow = cancelState.withLock { state -> Bool in
-      if case .cancelled = state { return true }
-      state = .armed(handler)
-      return false
-    }
-    if runNow { handler() }
+  func onCancel(_ action: @escaping @Sendable () -> Void) {
+    streamingState.onCancel(action)
   }
 }

@@ -120,7 +120,26 @@ open class URLSessionClient: NSObject, URLSessionDelegate, URLSessionTaskDelegat
     table.cancel(task)
   }
 
-  private func failInvalidated(_ request: URLRequest, completion: @escaping Completion) -> URLSessionTask {
+  // MARK: Task bookkeeping for subclasses that run requests themselves
+
+  /// Stores a task's callbacks; `false` once the client was invalidated.
+  final func register(_ taskData: TaskData, forTask identifier: Int) -> Bool {
+    table.register(taskData, forTask: identifier)
+  }
+
+  /// Takes a task's callbacks out: the caller is now the only one that may call them.
+  final func takeEntry(forTask identifier: Int) -> TaskData? {
+    table.removeEntry(forTask: identifier)
+  }
+
+  /// Takes every task's callbacks out, in task order.
+  final func takeAllEntries() -> [TaskData] {
+    table.removeAllEntries()
+  }
+
+  /// Returns a task that is never resumed, after failing `completion` on the callback queue with
+  /// ``URLSessionClientError/sessionBecameInvalidWithoutUnderlyingError``: a send after ``invalidate()``.
+  final func failInvalidated(_ request: URLRequest, completion: @escaping Completion) -> URLSessionTask {
     let task = Self.placeholderSession.dataTask(with: request)  // never resumed
     let deliver = OnceCallback(completion)
     let fail: @Sendable () -> Void = { _ = deliver(.failure(URLSessionClientError.sessionBecameInvalidWithoutUnderlyingError)) }
@@ -136,10 +155,7 @@ open class URLSessionClient: NSObject, URLSessionDelegate, URLSessionTaskDelegat
   /// Fails every task still tracked with `error` (or ``URLSessionClientError/sessionBecameInvalidWithoutUnderlyingError``),
   /// calling only their completions, not the raw ones.
   open func urlSession(_ session: URLSession, didBecomeInvalidWithError error: (any Error)?) {
-    let failure = error ?? URLSessionClientError.sessionBecameInvalidWithoutUnderlyingError
-    for taskData in table.removeAllEntries() {
-      taskData.lane.submit { taskData.completionBlock(.failure(failure)) }
-    }
+    table.failAll(with: error ?? URLSessionClientError.sessionBecameInvalidWithoutUnderlyingError)
   }
 
   /// Answers session-level challenges with default handling; override to pin certificates or supply credentials.
@@ -167,13 +183,20 @@ open class URLSessionClient: NSObject, URLSessionDelegate, URLSessionTaskDelegat
     let originalRequest = task.originalRequest
     taskData.lane.submit {
       taskData.rawCompletion?(data, response, error)
-      if let error {
-        taskData.completionBlock(.failure(URLSessionClientError.networkError(data: data, response: response, underlying: error)))
-      } else if let response {
-        taskData.completionBlock(.success((data, response)))
-      } else {
-        taskData.completionBlock(.failure(URLSessionClientError.noHTTPResponse(request: originalRequest)))
-      }
+      taskData.completionBlock(Self.result(of: URLSessionTaskOutcome(data: data, response: response, error: error),
+                                           request: originalRequest))
+    }
+  }
+
+  /// What the completion of a task that ended with `outcome` receives, in this generation's errors.
+  static func result(of outcome: URLSessionTaskOutcome, request: URLRequest?) -> Result<(Data, HTTPURLResponse), any Error> {
+    switch outcome {
+    case .success(let data, let response):
+      return .success((data, response))
+    case .networkError(let data, let response, let underlying):
+      return .failure(URLSessionClientError.networkError(data: data, response: response, underlying: underlying))
+    case .noHTTPResponse:
+      return .failure(URLSessionClientError.noHTTPResponse(request: request))
     }
   }
 
@@ -221,7 +244,7 @@ open class URLSessionClient: NSObject, URLSessionDelegate, URLSessionTaskDelegat
 #if MigrationDeprecations
 @available(*, deprecated, message: "0.x API: use an ApolloAsyncChain.ApolloURLSession (URLSessionStreamingSession); until then ApolloMigration.HTTPNetworkTransportOnAsyncChain takes one in its place")
 #endif
-public class TaskData: @unchecked Sendable {
+public class TaskData: URLSessionTaskEntry, @unchecked Sendable {
   // @unchecked Sendable: `data` and `response` are changed only by the session's delegate callbacks, which
   // run one at a time on its serial delegate queue (URLSessionTaskTable makes it serial), and read once by
   // `snapshot()` in the last of them. The completions are called once, through `lane`.
@@ -233,7 +256,7 @@ public class TaskData: @unchecked Sendable {
   private(set) var data = Data()
   private(set) var response: HTTPURLResponse?
   /// Where the completions run.
-  let lane: CallbackLane
+  package let lane: CallbackLane
 
   init(rawCompletion: URLSessionClient.RawCompletion?, completionBlock: @escaping URLSessionClient.Completion,
        lane: CallbackLane) {

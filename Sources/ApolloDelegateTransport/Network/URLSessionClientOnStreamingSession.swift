@@ -19,11 +19,9 @@ import FoundationNetworking
 @available(*, deprecated, message: "0.x API: use an ApolloAsyncChain.ApolloURLSession (URLSessionStreamingSession); until then ApolloMigration.HTTPNetworkTransportOnAsyncChain takes one in its place")
 #endif
 open class URLSessionClientOnStreamingSession: URLSessionClient, @unchecked Sendable {
-  // @unchecked Sendable: `requests` is a Mutex; everything else is immutable.
+  // @unchecked Sendable: adds only immutable state; the tasks in flight live in the base class's table.
   private let streamingSession: any HTTPStreamingSession
   private let deliveryQueue: OperationQueue
-  /// The requests in flight, by placeholder task identifier, with the work that runs each one.
-  private let requests = Mutex<[Int: Task<Void, Never>?]>([:])
 
   /// - Parameters:
   ///   - session: where requests go.
@@ -42,28 +40,23 @@ open class URLSessionClientOnStreamingSession: URLSessionClient, @unchecked Send
     super.init(withoutURLSession: (), callbackQueue: deliveryQueue)
   }
 
+  /// After ``URLSessionClient/invalidate()``, fails at once with
+  /// ``URLSessionClient/URLSessionClientError/sessionBecameInvalidWithoutUnderlyingError``, as the base client does.
   @discardableResult
   open override func sendRequest(_ request: URLRequest, rawTaskCompletionHandler: RawCompletion? = nil,
                                  completion: @escaping Completion) -> URLSessionTask {
     let task = StreamingSessionTask(request: request)
     let identifier = task.taskIdentifier
-    let deliver = OnceCallback<Outcome> { outcome in
-      rawTaskCompletionHandler?(outcome.data, outcome.response, outcome.error)
-      if let error = outcome.error {
-        completion(.failure(URLSessionClientError.networkError(data: outcome.data, response: outcome.response, underlying: error)))
-      } else if let response = outcome.response {
-        completion(.success((outcome.data, response)))
-      } else {
-        completion(.failure(URLSessionClientError.noHTTPResponse(request: request)))
-      }
-    }
-    // What has arrived so far: a cancel completes with it, as a cancelled data task did.
-    let progress = Mutex(Outcome())
+    // Every delivery hops onto the callback queue, even when it is serial.
+    let entry = StreamingTaskData(rawCompletion: rawTaskCompletionHandler, completionBlock: completion,
+                                  lane: CallbackLane(queue: deliveryQueue), task: task)
     // Registered before the work starts, so a fast answer always finds its entry.
-    requests.withLock { $0[identifier] = .some(nil) }
+    guard register(entry, forTask: identifier) else { return failInvalidated(request, completion: completion) }
+    // What has arrived so far: a cancel completes with it, as a cancelled data task did.
+    let progress = Mutex(Progress())
     let session = streamingSession
-    let queue = deliveryQueue
-    let work = Task { [requests] in
+    // The work holds the client until the request ends, as a URLSession holds its delegate.
+    let work = Task {
       do {
         let response = try await session.start(request)
         progress.withLock { $0.response = response.response }
@@ -72,43 +65,63 @@ open class URLSessionClientOnStreamingSession: URLSessionClient, @unchecked Send
         progress.withLock { $0.error = error }
       }
       // No entry: `cancel(task:)`, `invalidate()` or the task's own `cancel()` already settled it.
-      guard requests.withLock({ $0.removeValue(forKey: identifier) }) != nil else { return }
-      let finished = progress.withLock { $0 }
-      queue.addOperation { deliver(finished) }
+      guard let entry = self.takeEntry(forTask: identifier) else { return }
+      Self.deliver(progress.withLock { $0 }, to: entry, request: request)
     }
-    requests.withLock { entries in
-      if entries[identifier] != nil { entries[identifier] = work }
-    }
-    task.onCancel { [requests] in
-      guard let entry = requests.withLock({ $0.removeValue(forKey: identifier) }) else { return }
-      entry?.cancel()
-      let cancelled = progress.withLock { progress -> Outcome in
+    task.onCancel {
+      // The entry first: the work, once cancelled, may end without an error and must then find none.
+      let entry = self.takeEntry(forTask: identifier)
+      work.cancel()
+      guard let entry else { return }
+      let cancelled = progress.withLock { progress -> Progress in
         progress.error = URLError(.cancelled)
         return progress
       }
-      queue.addOperation { deliver(cancelled) }
+      Self.deliver(cancelled, to: entry, request: request)
     }
     return task
   }
 
   /// Stops the request of `task` without calling its completions.
   open override func cancel(task: URLSessionTask) {
-    let work = requests.withLock { $0.removeValue(forKey: task.taskIdentifier) }
-    work??.cancel()
+    guard let streaming = task as? StreamingSessionTask else { return super.cancel(task: task) }
+    clear(task: streaming.taskIdentifier)
+    streaming.cancel()
   }
 
+  /// Stops every request without calling their completions.
   open override func clearAllTasks() {
-    let all = requests.withLock { entries -> [Task<Void, Never>?] in
-      defer { entries.removeAll() }
-      return Array(entries.values)
+    for case let entry as StreamingTaskData in takeAllEntries() {
+      // Its entry is gone, so cancelling only stops the work.
+      entry.task.cancel()
     }
-    for work in all { work?.cancel() }
-    super.clearAllTasks()
   }
 
-  private struct Outcome: Sendable {
+  private static func deliver(_ progress: Progress, to entry: TaskData, request: URLRequest) {
+    entry.lane.submit {
+      entry.rawCompletion?(progress.data, progress.response, progress.error)
+      entry.completionBlock(result(of: URLSessionTaskOutcome(data: progress.data, response: progress.response,
+                                                              error: progress.error),
+                                   request: request))
+    }
+  }
+
+  /// What a request has received so far, and how it ended.
+  private struct Progress: Sendable {
     var data = Data()
     var response: HTTPURLResponse?
     var error: (any Error)?
+  }
+}
+
+/// A request's callbacks, with the task whose `cancel()` stops its work.
+private final class StreamingTaskData: TaskData, @unchecked Sendable {
+  // @unchecked Sendable: adds only `task`, immutable and itself Sendable.
+  let task: StreamingSessionTask
+
+  init(rawCompletion: URLSessionClient.RawCompletion?, completionBlock: @escaping URLSessionClient.Completion,
+       lane: CallbackLane, task: StreamingSessionTask) {
+    self.task = task
+    super.init(rawCompletion: rawCompletion, completionBlock: completionBlock, lane: lane)
   }
 }

@@ -48,7 +48,7 @@ extension RequestCreator {
       body["query"] = .string(operation.queryDocument)
     }
     if autoPersistQuery, let identifier = operation.operationIdentifier {
-      body["extensions"] = ["persistedQuery": ["sha256Hash": .string(identifier), "version": 1]]
+      body["extensions"] = ["persistedQuery": RequestBodyBuilder.persistedQueryExtension(hash: identifier)]
     }
     return body
   }
@@ -58,7 +58,7 @@ extension RequestCreator {
                                                                     sendOperationIdentifiers: Bool,
                                                                     serializationFormat: JSONSerializationFormat.Type,
                                                                     manualBoundary: String?) throws -> MultipartFormData {
-    let boundary = manualBoundary ?? "apollo-ios.boundary.\(UUID().uuidString)"
+    let boundary = manualBoundary ?? MultipartFormData.randomUploadBoundary()
     let operations = requestBody(for: operation, sendOperationIdentifiers: sendOperationIdentifiers)
     return try MultipartFormData.upload(operationBody: operations, files: files, boundary: boundary)
   }

@@ -33,9 +33,9 @@ struct CallbackWireProvider: ApolloAsyncChain.InterceptorProvider {
 struct CallbackWireInterceptor: HTTPInterceptor {
   func intercept(request: URLRequest, next: NextHTTPInterceptorFunction) async throws -> ApolloAsyncChain.HTTPResponse {
     // Only GET requests carry the header; changing any other would only copy it.
-    guard request.value(forHTTPHeaderField: "Apollo-Require-Preflight") != nil else { return try await next(request) }
+    guard request.value(forHTTPHeaderField: CSRFPreventionHeader.name) != nil else { return try await next(request) }
     var request = request
-    request.setValue(nil, forHTTPHeaderField: "Apollo-Require-Preflight")
+    request.setValue(nil, forHTTPHeaderField: CSRFPreventionHeader.name)
     return try await next(request)
   }
 }

@@ -31,8 +31,8 @@ struct LegacyRequestBodyCreator: JSONRequestBodyCreator {
 enum LegacyWire {
   static func adjust(_ request: inout URLRequest) {
     // Only the changes it needs: the header is on GET requests only.
-    if request.value(forHTTPHeaderField: "Apollo-Require-Preflight") != nil {
-      request.setValue(nil, forHTTPHeaderField: "Apollo-Require-Preflight")
+    if request.value(forHTTPHeaderField: CSRFPreventionHeader.name) != nil {
+      request.setValue(nil, forHTTPHeaderField: CSRFPreventionHeader.name)
     }
     if request.cachePolicy != .useProtocolCachePolicy { request.cachePolicy = .useProtocolCachePolicy }
   }

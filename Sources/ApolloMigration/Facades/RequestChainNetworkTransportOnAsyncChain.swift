@@ -109,18 +109,12 @@ public final class RequestChainNetworkTransportOnAsyncChain: ApolloCallbackChain
     contextIdentifier: UUID? = nil,
     context: (any ApolloCallbackChain.RequestContext)? = nil
   ) -> ApolloCallbackChain.HTTPRequest<Operation> {
-    let request = V1JSONRequest(
-      operation: operation, graphQLEndpoint: endpointURL, contextIdentifier: contextIdentifier,
-      clientName: clientName, clientVersion: clientVersion, additionalHeaders: additionalHeaders,
-      cachePolicy: cachePolicy, context: context, autoPersistQueries: autoPersistQueries,
-      useGETForQueries: useGETForQueries, useGETForPersistedQueryRetry: useGETForPersistedQueryRetry,
-      requestBodyCreator: requestBodyCreator, sendEnhancedClientAwareness: sendEnhancedClientAwareness)
-    request.addHeader(
-      name: "Accept",
-      value: Operation.operationType == .subscription
-        ? ApolloCallbackChain.RequestChainNetworkTransport.subscriptionAcceptHeader
-        : ApolloCallbackChain.RequestChainNetworkTransport.deferAcceptHeader)
-    return request
+    ApolloCallbackChain.RequestChainNetworkTransport.makeRequest(
+      for: operation, cachePolicy: cachePolicy, contextIdentifier: contextIdentifier, context: context,
+      endpointURL: endpointURL, clientName: clientName, clientVersion: clientVersion,
+      additionalHeaders: additionalHeaders, autoPersistQueries: autoPersistQueries, useGETForQueries: useGETForQueries,
+      useGETForPersistedQueryRetry: useGETForPersistedQueryRetry, requestBodyCreator: requestBodyCreator,
+      sendEnhancedClientAwareness: sendEnhancedClientAwareness)
   }
 
   /// Runs `operation` on the 2.x chain and calls `completionHandler` on `callbackQueue` once per result.

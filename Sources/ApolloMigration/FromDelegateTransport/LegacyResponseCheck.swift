@@ -81,7 +81,7 @@ enum LegacyResponseCheck {
   }
 
   static func isMultipart(_ response: HTTPURLResponse) -> Bool {
-    (response.value(forHTTPHeaderField: "Content-Type") ?? "").lowercased().contains("multipart/mixed")
+    MultipartContentType.isMultipartMixed(response)
   }
 }
 
