@@ -13,4 +13,15 @@ final class LegacyInterceptorNamesTests: XCTestCase {
     XCTAssertTrue(interceptors.contains { $0 is LegacyCacheWriteInterceptor })
     XCTAssertTrue(interceptors.contains { $0 is LegacyParsingInterceptor })
   }
+
+  func test_storeCacheKeyForObject_0_34Spelling_keysWhatTheParserWrites() throws {
+    let store = ApolloStore()
+    store.cacheKeyForObject = { $0["id"] }
+    let body: JSON.Object = ["data": ["hero": ["__typename": "Droid", "id": "2001", "name": "R2-D2"]]]
+    // What the default provider hands its JSONResponseParsingInterceptor for each request.
+    let (_, records) = try store.normalizer.execute(HeroNameQuery(episode: nil), data: XCTUnwrap(body["data"]?.objectValue),
+                                                    normalizing: true)
+    XCTAssertEqual(records?["QUERY_ROOT"]?.fields["hero"], .reference("2001"), "the rule's key, asked before the schema's Droid:2001")
+    XCTAssertEqual(store.cacheKeyForObject?(["id": 7]) as? Int, 7, "the closure the app set")
+  }
 }

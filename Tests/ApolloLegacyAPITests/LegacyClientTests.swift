@@ -87,6 +87,24 @@ final class LegacyClientTests: XCTestCase {
                    .reference("QUERY_ROOT.hero(episode:JEDI)"), "0.x's path key with the field's argument")
   }
 
+  func test_cacheKeyForObjectSetOnTheClient_keysLaterWritesByTheRuleAlone_asTheDocsWriteIt() throws {
+    let (client, _) = makeClient([.json(r2d2), .json(r2d2)])
+    // The 0.x docs' line, unchanged.
+    client.cacheKeyForObject = { $0["id"] }
+    _ = try fetch(client, HeroAndFriendsNamesQuery(episode: .jedi), .fetchIgnoringCacheData)
+    let records = try client.store.cache.loadRecords(forKeys: ["QUERY_ROOT", "2001"])
+    XCTAssertEqual(records["QUERY_ROOT"]?.fields["hero(episode:JEDI)"], .reference("2001"), "the id alone, no typename")
+    XCTAssertEqual(records["2001"]?.fields["name"], .value(.string("R2-D2")))
+    // The rule reads back through the store, as the client forwards it there.
+    XCTAssertEqual(client.store.cacheKeyForObject?(["id": "1000"]) as? String, "1000")
+    // Unset, objects go back to their response paths for later writes.
+    client.cacheKeyForObject = nil
+    XCTAssertNil(client.cacheKeyForObject)
+    _ = try fetch(client, HeroAndFriendsNamesQuery(episode: .jedi), .fetchIgnoringCacheData)
+    XCTAssertEqual(try client.store.cache.loadRecords(forKeys: ["QUERY_ROOT"])["QUERY_ROOT"]?.fields["hero(episode:JEDI)"],
+                   .reference("QUERY_ROOT.hero(episode:JEDI)"))
+  }
+
   func test_fetchIgnoringCacheCompletely_writesNothing() throws {
     let (client, _) = makeClient([.json(r2d2)])
     _ = try fetch(client, HeroAndFriendsNamesQuery(episode: .jedi), .fetchIgnoringCacheCompletely)

@@ -50,14 +50,7 @@ public struct JSONResponseParsingInterceptor: ApolloInterceptor {
   /// The 0.34–1.0 spelling with an untyped key rule (`{ $0["id"] }`); the key is the value's text.
   @available(*, deprecated, message: "Use init() or init(normalizer:); cache keys come from the store's ResponseNormalizer.")
   public init(cacheKeyForObject: @escaping @Sendable (_ object: [String: Any]) -> Any?) {
-    self.normalizer = ResponseNormalizer { object in
-      guard let key = cacheKeyForObject(JSON.object(object).foundationValue as? [String: Any] ?? [:]) else {
-        return nil
-      }
-      if let string = key as? String { return string }
-      if let int = key as? Int { return String(int) }
-      return "\(key)"
-    }
+    self.normalizer = ResponseNormalizer(foundationRule: FoundationKeyRule(cacheKeyForObject))
   }
 
   public func interceptAsync<Operation: GraphQLOperation>(

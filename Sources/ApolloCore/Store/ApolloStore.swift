@@ -8,8 +8,11 @@ import Foundation
 public final class ApolloStore: Sendable {
   /// Where the records live.
   public let cache: any NormalizedCache
-  /// How responses are turned into records.
-  public let normalizer: ResponseNormalizer
+  /// How responses are turned into records. Read at each use: a 0.x app may change its key rule while
+  /// the store is in use (`cacheKeyForObject`), and later writes follow it (records already written keep
+  /// their keys, as in 0.x).
+  public var normalizer: ResponseNormalizer { normalizerState.withLock { $0 } }
+  private let normalizerState: Mutex<ResponseNormalizer>
   private let subscribers = Mutex<[ObjectIdentifier: WeakStoreSubscriber]>([:])
   /// Many read transactions or one read-write transaction at a time.
   let transactionLock = StoreTransactionLock()
@@ -17,7 +20,12 @@ public final class ApolloStore: Sendable {
   /// A store over `cache` (in memory by default), normalizing responses with `normalizer`.
   public init(cache: any NormalizedCache = InMemoryNormalizedCache(), normalizer: ResponseNormalizer = ResponseNormalizer()) {
     self.cache = cache
-    self.normalizer = normalizer
+    self.normalizerState = Mutex(normalizer)
+  }
+
+  /// Replaces the normalizer: the generations' settable `cacheKeyForObject` spellings.
+  package func replaceNormalizer(_ normalizer: ResponseNormalizer) {
+    normalizerState.withLock { $0 = normalizer }
   }
 
   /// Writes records and tells subscribers what changed; returns the `RecordKey.field` keys whose values

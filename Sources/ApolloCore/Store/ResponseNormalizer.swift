@@ -15,10 +15,26 @@ public typealias CacheKeyForObject = @Sendable (_ object: JSON.Object) -> String
 public struct ResponseNormalizer: Sendable {
   /// The app's own key rule, asked before the schema's; `nil` for none.
   public let cacheKeyForObject: CacheKeyForObject?
+  /// The rule as the app wrote it, when it was written against Foundation values (``init(foundationRule:)``),
+  /// so the 0.x spellings hand back the closure they were given.
+  package let foundationRule: FoundationKeyRule?
 
   /// By default no rule of the app's: the schema's keys, then response paths.
   public init(cacheKeyForObject: CacheKeyForObject? = nil) {
     self.cacheKeyForObject = cacheKeyForObject
+    self.foundationRule = nil
+  }
+
+  /// A rule written against Foundation values, as 0.x apps wrote it (`{ $0["id"] }`): it sees the object
+  /// as `[String: Any]`, and the key is the text of what it returns (`2001` for `"2001"` or `2001`).
+  public init(foundationRule rule: FoundationKeyRule) {
+    self.foundationRule = rule
+    self.cacheKeyForObject = { object in
+      guard let key = rule.key(JSON.object(object).foundationValue as? [String: Any] ?? [:]) else { return nil }
+      if let string = key as? String { return string }
+      if let int = key as? Int { return String(int) }
+      return "\(key)"
+    }
   }
 
   /// Objects with `__typename` and a string or integer `id` become `Typename:id`: a ready-made rule
@@ -46,5 +62,36 @@ public struct ResponseNormalizer: Sendable {
   ) throws -> (data: Operation.Data, records: RecordSet?) {
     try GraphQLExecutor.execute(
       operationType, variables: variables, data: data, normalizing: normalizing, cacheKeyForObject: cacheKeyForObject)
+  }
+}
+
+/// A cache-key rule over Foundation values (`[String: Any]` in, any value out), kept as the app wrote it.
+public final class FoundationKeyRule: @unchecked Sendable {
+  // @unchecked Sendable: `key` is never changed; it is the app's closure, called from whichever thread
+  // normalizes a response, as 0.x called it from its own queues. A rule that only reads its argument
+  // (every rule in 0.x's docs does) is safe there; one that mutates captured state was racy in 0.x too.
+  /// The rule.
+  public let key: (_ object: [String: Any]) -> Any?
+
+  /// Keeps `key`.
+  public init(_ key: @escaping (_ object: [String: Any]) -> Any?) {
+    self.key = key
+  }
+}
+
+extension ApolloStore {
+  /// The store's key rule over Foundation values, for the settable `cacheKeyForObject` spellings of 0.x
+  /// (`ApolloClient`, `ApolloStore`) and 0.34–0.53: the closure they were given, or the typed rule seen
+  /// through Foundation values; setting replaces the rule for every later write.
+  package var foundationKeyRule: ((_ object: [String: Any]) -> Any?)? {
+    get {
+      let normalizer = self.normalizer
+      if let rule = normalizer.foundationRule { return rule.key }
+      guard let typed = normalizer.cacheKeyForObject else { return nil }
+      return { object in JSON(foundationValue: object)?.objectValue.flatMap(typed) }
+    }
+    set {
+      replaceNormalizer(newValue.map { ResponseNormalizer(foundationRule: FoundationKeyRule($0)) } ?? ResponseNormalizer())
+    }
   }
 }
