@@ -26,7 +26,8 @@ public struct DependentKeys: Sendable, Hashable {
     storage = .fieldsOf(records)
   }
 
-  /// The keys.
+  /// The set itself, worked out from the records at each read when built from records (the few callers
+  /// that read it, watchers, read it once per result).
   public var keys: Set<CacheKey> {
     switch storage {
     case .keys(let keys): return keys

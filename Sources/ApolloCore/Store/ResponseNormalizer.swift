@@ -70,7 +70,7 @@ public final class FoundationKeyRule: @unchecked Sendable {
   // @unchecked Sendable: `key` is never changed; it is the app's closure, called from whichever thread
   // normalizes a response, as 0.x called it from its own queues. A rule that only reads its argument
   // (every rule in 0.x's docs does) is safe there; one that mutates captured state was racy in 0.x too.
-  /// The rule.
+  /// The app's closure: the object in, its key (or `nil` for none) out.
   public let key: (_ object: [String: Any]) -> Any?
 
   /// Keeps `key`.
