@@ -26,7 +26,7 @@ public struct DependentKeys: Sendable, Hashable {
     storage = .fieldsOf(records)
   }
 
-  /// The keys.
+  /// The cache keys as a set: the keys given, or every `"<record key>.<field>"` of the records.
   public var keys: Set<CacheKey> {
     switch storage {
     case .keys(let keys): return keys
