@@ -31,31 +31,3 @@ struct LegacyBodyParser: ResponseParsingInterceptor {
     })
   }
 }
-
-/// The last response object one send parsed.
-final class BodyCapture: Sendable {
-  private let body = Mutex<JSON.Object?>(nil)
-  /// What the send's 0.x checks parsed.
-  let checked = LegacyParsedBody()
-  func store(_ object: JSON.Object) { body.withLock { $0 = object } }
-  var last: JSON.Object? { body.withLock { $0 } }
-}
-
-/// One send's provider for the facade: the 0.x delegate adapter (which also applies the wire fix,
-/// ``LegacyWire``), and the capturing parser.
-struct FacadeInterceptorProvider: ApolloAsyncChain.InterceptorProvider {
-  let delegates: DelegateTransportInterceptorProvider
-  let capture: BodyCapture
-
-  func graphQLInterceptors<Operation: GraphQLOperation>(for operation: Operation) -> [any GraphQLInterceptor] {
-    delegates.graphQLInterceptors(for: operation)
-  }
-
-  func httpInterceptors<Operation: GraphQLOperation>(for operation: Operation) -> [any HTTPInterceptor] {
-    delegates.httpInterceptors(for: operation)
-  }
-
-  func responseParser<Operation: GraphQLOperation>(for operation: Operation) -> any ResponseParsingInterceptor {
-    LegacyBodyParser(capture: capture)
-  }
-}
