@@ -112,6 +112,24 @@ final class SoakRequest: Sendable {
 
   func markCancelled() { state.withLock { $0.cancelled = true } }
 
+  /// Records the end of a 2.x call (`fetch` returned or threw). A call cancelled before it ended returns to
+  /// its own caller (with CancellationError, or with a result the chain had already produced): that is the
+  /// call ending, not a delivery after cancellation, so it counts only when the request was not cancelled.
+  /// Checked under the same lock as ``markCancelled()``: a check of `Task.isCancelled` before `complete()`
+  /// raced the harness's cancel (a call ending between the two was once counted as a late delivery).
+  func endCall() {
+    let counted = state.withLock { state -> Bool in
+      guard !state.cancelled else { return false }
+      state.completions += 1
+      return true
+    }
+    guard counted else { return }
+    firstCompletion.withLock { continuation in
+      continuation?.resume()
+      continuation = nil
+    }
+  }
+
   var completions: Int { state.withLock { $0.completions } }
   var cancelled: Bool { state.withLock { $0.cancelled } }
   var completionsAfterCancel: Int { state.withLock { $0.afterCancel } }
@@ -162,6 +180,8 @@ struct SoakStack: @unchecked Sendable {
 // MARK: The retry hooks, once per generation (retry a 5xx, at most `soakRetries` times)
 
 let soakRetries = 3
+/// The share of requests cancelled at a random moment (`SOAK_CANCEL_PERCENT`, 10 by default).
+let soakCancelPercent = UInt64(ProcessInfo.processInfo.environment["SOAK_CANCEL_PERCENT"] ?? "").map { min($0, 100) } ?? 10
 
 /// 0.x: retries a 5xx answer, counting the current request's retries itself (0.x has no cap of its own).
 final class SoakRetryDelegateV0: HTTPNetworkTransportRetryDelegate, Sendable {
@@ -260,9 +280,7 @@ func makeSoakStacks(seed: UInt64) -> [SoakStack] {
     return SoakStack(name: name, completesWhenCancelled: false, server: server, beginRequest: beginRequest, send: { request in
       let task = Task {
         _ = try? await client.fetch(query: query, cachePolicy: .networkOnly)
-        // A cancelled 2.x call returns (throws CancellationError) to its own caller: that is the call
-        // ending, not a delivery after cancellation, so it is counted only when not cancelled.
-        if !Task.isCancelled { request.complete() }
+        request.endCall()
       }
       return { task.cancel() }
     }, keepAlive: keepAlive)
@@ -403,7 +421,7 @@ func benchmarkSoak() async -> Int {
   let shape = lanes == 1 ? "sequential requests" : "requests, \(lanes) in flight,"
   print("soak (\(count) \(shape) per stack, seed \(seed); faults per attempt: 50% ok, 500 with a JSON body, 401,")
   print("  malformed and truncated JSON, a connection lost mid-body, a slow body, a refused connection, a timeout, an empty 200;")
-  print("  10% of requests cancelled 0-3 ms after they start; a 5xx is retried at most \(soakRetries) times)")
+  print("  \(soakCancelPercent)% of requests cancelled 0-3 ms after they start; a 5xx is retried at most \(soakRetries) times)")
   var violations = 0
   // SOAK_ONLY=<name prefix> soaks one stack, e.g. to run it long and watch its memory.
   let only = environment["SOAK_ONLY"]
@@ -455,7 +473,7 @@ private func soakOne(_ stack: SoakStack, index: Int, random: inout SoakRandom, c
   let request = SoakRequest(index: index)
   run.withLock { $0.started(request, completesWhenCancelled: stack.completesWhenCancelled) }
   if countsAttempts { stack.beginRequest() }
-  let cancelAfter: Duration? = random.next() % 10 == 0 ? .microseconds(Int64(random.next() % 3000)) : nil
+  let cancelAfter: Duration? = random.next() % 100 < soakCancelPercent ? .microseconds(Int64(random.next() % 3000)) : nil
   let startCount = stack.server.receivedCount
   let cancel = stack.send(request)
   if let cancelAfter {
