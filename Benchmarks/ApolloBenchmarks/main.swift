@@ -2,7 +2,8 @@
 // in the same process, so the ratio holds whatever the machine.
 //
 //   swift run -c release ApolloBenchmarks            # all benchmarks
-//   swift run -c release ApolloBenchmarks requests   # one of: requests, store, multipart, json, memory, adapters, executor
+//   swift run -c release ApolloBenchmarks requests   # one of: requests, store, multipart, json, memory, adapters, executor,
+//                                                  # chains, concurrent, streaming, linearity (Chains.swift)
 //   swift run -c release ApolloBenchmarks soak       # the fault soak (not part of "all"; see Soak.swift)
 import ApolloAsyncChain
 import Foundation
@@ -213,5 +214,9 @@ if wanted("json") { try benchmarkJSON() }
 if wanted("memory") { try await benchmarkMemory() }
 if wanted("adapters") { try await benchmarkAdapters() }
 if wanted("executor") { try benchmarkExecutor() }
+if wanted("chains") { try await benchmarkChains() }
+if wanted("concurrent") { try await benchmarkConcurrent() }
+if wanted("streaming") { try await benchmarkStreaming() }
+if wanted("linearity") { try benchmarkLinearity() }
 // Not part of "all": it checks rules rather than timing, and takes a while. Fails the process on a violation.
 if selected.contains("soak"), await benchmarkSoak() > 0 { exit(1) }
