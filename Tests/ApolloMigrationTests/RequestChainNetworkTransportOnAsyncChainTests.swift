@@ -34,6 +34,29 @@ final class RequestChainNetworkTransportOnAsyncChainTests: XCTestCase {
     return results.values
   }
 
+  /// A 1.x watcher on the facade: its refetch's cache write carries its `contextIdentifier` through the 2.x
+  /// cache stage, so it hears the refetch once (from the server), not a second time as a store change.
+  func test_watcherRefetch_isDeliveredOnce_itsOwnWriteIsNotAChange() {
+    let hero = { (name: String) -> ScriptedResponse in .json(["data": ["hero": ["__typename": "Droid", "id": "2001", "name": .string(name)]]]) }
+    let server = ScriptedServer(responses: [hero("R2-D2"), hero("Artoo")])
+    let store = ApolloStore()
+    let apollo = ApolloCallbackChain.ApolloClient(networkTransport: facade(server: server, store: store), store: store)
+    let names = Recorder<String?>()
+    let watcher = apollo.watch(query: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheData, callbackQueue: callbacks) {
+      names.append(try? $0.get().data?.hero?.name)
+    }
+    let waitForCount = { (count: Int) in
+      let deadline = Date().addingTimeInterval(5)
+      while names.count < count && Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
+    }
+    waitForCount(1)
+    watcher.refetch()
+    waitForCount(2)
+    settle()
+    XCTAssertEqual(names.values, ["R2-D2", "Artoo"])
+    watcher.cancel()
+  }
+
   func test_returnCacheDataElseFetch_fetchesOnceThenAnswersFromTheCache() {
     let server = StarWarsScriptedServer.make()
     let store = ApolloStore()

@@ -171,7 +171,7 @@ final class RFC6455ClientTests: XCTestCase {
         let key = "broken-\(path.dropFirst())-\(UUID().uuidString)"
         let task = try open("\(path)?key=\(key)")
         outcome = (key, try await endingError(of: task) as? RFC6455Error)
-        if case .handshakeFailed? = outcome.error { continue }
+        if case .handshakeFailed(let why)? = outcome.error { print("REPRO handshake failed on \(path): \(why)"); continue }
         break
       }
       guard case .protocolViolation? = outcome.error else {

@@ -15,6 +15,11 @@ public protocol ApolloClientProtocol: AnyObject {
   func fetch<Query: GraphQLQuery>(query: Query, cachePolicy: CachePolicy, contextIdentifier: UUID?,
                                   context: (any RequestContext)?, queue: DispatchQueue,
                                   resultHandler: GraphQLResultHandler<Query.Data>?) -> (any Cancellable)
+  /// Fetches `query` and keeps delivering a new result on `callbackQueue` whenever the store changes data
+  /// it depends on; see ``GraphQLQueryWatcher``. (1.x's requirement has no `refetchOnFailedUpdates`.)
+  func watch<Query: GraphQLQuery>(query: Query, cachePolicy: CachePolicy, context: (any RequestContext)?,
+                                  callbackQueue: DispatchQueue,
+                                  resultHandler: @escaping GraphQLResultHandler<Query.Data>) -> GraphQLQueryWatcher<Query>
   /// Sends `mutation` to the server, never reading the cache; with `publishResultToStore` the result is
   /// written to the store. `resultHandler` runs on `queue`.
   func perform<Mutation: GraphQLMutation>(mutation: Mutation, publishResultToStore: Bool, contextIdentifier: UUID?,

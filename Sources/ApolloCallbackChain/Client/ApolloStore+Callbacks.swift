@@ -5,7 +5,7 @@ extension ApolloStore {
   /// Writes records; `identifier` tags the change (1.x watchers ignore their own writes).
   public func publish(records: RecordSet, identifier: UUID? = nil, callbackQueue: DispatchQueue = .main,
                       completion: ((Result<Void, any Error>) -> Void)? = nil) {
-    let result = Result<Void, any Error> { try publishRecords(records) }
+    let result = Result<Void, any Error> { try publishRecords(records, identifier: identifier) }
     guard let completion else { return }
     callbackQueue.asyncTransferring { completion(result) }
   }

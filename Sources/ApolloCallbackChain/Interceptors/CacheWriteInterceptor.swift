@@ -46,7 +46,7 @@ public struct CacheWriteInterceptor: ApolloInterceptor {
       return
     }
     if let records = response.cacheRecords {
-      _ = try? store.publishRecords(records)
+      _ = try? store.publishRecords(records, identifier: request.contextIdentifier)
     }
     chain.proceedAsync(request: request, response: response, interceptor: self, completion: completion)
   }

@@ -28,15 +28,16 @@ public final class ApolloStore: Sendable {
     normalizerState.withLock { $0 = normalizer }
   }
 
-  /// Writes records and tells subscribers what changed; returns the `RecordKey.field` keys whose values
-  /// changed.
+  /// Writes records and tells subscribers what changed, with `identifier` (who made the change, `nil` by
+  /// default: 1.x watchers skip changes tagged with their own); returns the `RecordKey.field` keys whose
+  /// values changed.
   @discardableResult
-  public func publishRecords(_ records: RecordSet) throws -> Set<CacheKey> {
+  public func publishRecords(_ records: RecordSet, identifier: UUID? = nil) throws -> Set<CacheKey> {
     let changed = try cache.merge(records: records)
     if !changed.isEmpty {
       // Called outside the lock: a subscriber may read or publish in turn.
       let live = subscribers.withLock { $0.values.compactMap(\.subscriber) }
-      for subscriber in live { subscriber.store(self, didChangeKeys: changed) }
+      for subscriber in live { subscriber.store(self, didChangeKeys: changed, contextIdentifier: identifier) }
     }
     return changed
   }

@@ -8,6 +8,18 @@ import Foundation
 public protocol ApolloStoreSubscriber: AnyObject, Sendable {
   /// `changedKeys` are the `RecordKey.field` keys whose values changed.
   func store(_ store: ApolloStore, didChangeKeys changedKeys: Set<CacheKey>)
+
+  /// The same, with the identifier the publisher tagged the change with (1.x's `contextIdentifier`: a
+  /// request's, or the one given to `publish(records:identifier:)`), `nil` for none. This is what the store
+  /// calls; by default it forwards to ``store(_:didChangeKeys:)``.
+  func store(_ store: ApolloStore, didChangeKeys changedKeys: Set<CacheKey>, contextIdentifier: UUID?)
+}
+
+extension ApolloStoreSubscriber {
+  /// Forwards to ``store(_:didChangeKeys:)``: a subscriber that does not tell changes apart by who made them.
+  public func store(_ store: ApolloStore, didChangeKeys changedKeys: Set<CacheKey>, contextIdentifier: UUID?) {
+    self.store(store, didChangeKeys: changedKeys)
+  }
 }
 
 /// A weak reference to a subscriber.

@@ -21,8 +21,13 @@ struct CallbackCacheStageOnAsyncChain: CacheInterceptor {
     return try await base.readCacheData(from: store, request: request)
   }
 
+  /// Tagged with the caller's 1.x `contextIdentifier`, as 1.x's `CacheWriteInterceptor` publishes, so a 1.x
+  /// watcher does not hear its own fetch's write as a change.
   func writeCacheData<Request: GraphQLRequest>(to store: ApolloStore, request: Request,
                                                response: ParsedResult<Request.Operation>) async throws {
-    try await base.writeCacheData(to: store, request: request, response: response)
+    guard let identifier = CallbackRequestContext.current?.contextIdentifier, let records = response.cacheRecords else {
+      return try await base.writeCacheData(to: store, request: request, response: response)
+    }
+    try store.publishRecords(records, identifier: identifier)
   }
 }

@@ -1,0 +1,179 @@
+import Foundation
+
+/// Watches the store for a query (1.x): delivers its fetch's results, then a new result each time a
+/// change to the store touches the data the last result was read from.
+///
+/// What happens, in order:
+/// 1. ``ApolloClient/watch(query:cachePolicy:refetchOnFailedUpdates:context:callbackQueue:resultHandler:)``
+///    creates the watcher (it subscribes to the store) and fetches with the given policy, tagged with the
+///    watcher's own `contextIdentifier`; each result goes to the handler on `callbackQueue`, and a
+///    successful one's `dependentKeys` are kept.
+/// 2. A store change from anyone else (the watcher's own fetches are tagged and skipped) that touches
+///    those keys reloads the query from the store, off the publishing thread; the result goes to the
+///    handler on `callbackQueue`.
+/// 3. If that reload fails (a record was removed, say), the watcher refetches from the server with
+///    `fetchIgnoringCacheData`, unless `refetchOnFailedUpdates` is off or the last policy was
+///    `returnCacheDataDontFetch`.
+///
+/// ``refetch(cachePolicy:)`` starts step 1 again, cancelling a fetch still in flight. The store holds the
+/// watcher until ``cancel()``, as in 1.x: a watcher that is never cancelled lives as long as the store. The
+/// client and the in-flight fetch are held weakly, as 1.x held them.
+#if MigrationDeprecations
+@available(*, deprecated, message: "1.x API: use ApolloAsyncChain.ApolloClient.watch(query:) and its GraphQLQueryWatcher")
+#endif
+public final class GraphQLQueryWatcher<Query: GraphQLQuery>: Cancellable, ApolloStoreSubscriber, @unchecked Sendable {
+  // @unchecked Sendable: `client`, `fetching`, `lastPolicy`, `dependentKeys` and `keptUntilCancelled` are only
+  // read and written under `lock`; `resultHandler` and `context` are the app's, called and handed on from the callback queue
+  // and `reloads` as 1.x called them from its own queues; everything else is immutable.
+
+  /// The query watched.
+  public let query: Query
+  /// Whether a failed reload after a store change refetches from the server (`true` by default).
+  public let refetchOnFailedUpdates: Bool
+
+  private let resultHandler: GraphQLResultHandler<Query.Data>
+  private let callbackQueue: DispatchQueue
+  private let context: (any RequestContext)?
+  /// Tags this watcher's own fetches, so their cache writes are not taken for outside changes.
+  private let contextIdentifier = UUID()
+  private let store: ApolloStore
+  /// Reloads run here, one at a time and in the order of the changes, never on the publishing thread
+  /// (which may hold a store transaction).
+  private let reloads = DispatchQueue(label: "ApolloCallbackChain.GraphQLQueryWatcher.reloads")
+  private let lock = NSLock()
+  private weak var client: (any ApolloClientProtocol)?
+  private weak var fetching: (any Cancellable)?
+  private var lastPolicy: CachePolicy?
+  private var dependentKeys: Set<CacheKey>?
+  /// 1.x's store held its watchers strongly until `cancel()`; this store holds subscribers weakly, so the
+  /// watcher holds itself, and `cancel()` lets go. An app that dropped its reference (`_ = client.watch…`)
+  /// still gets updates, as in 1.x.
+  private var keptUntilCancelled: GraphQLQueryWatcher<Query>?
+
+  /// A watcher of `query` on `client`'s store; it fetches nothing until ``refetch(cachePolicy:)`` (the
+  /// client's `watch` makes one and fetches at once).
+  /// - Parameters:
+  ///   - refetchOnFailedUpdates: whether a failed reload after a store change refetches from the server.
+  ///   - context: handed to every fetch, for the request chain's interceptors.
+  ///   - callbackQueue: where `resultHandler` runs (`.main` by default, as 1.x).
+  public init(client: any ApolloClientProtocol, query: Query, refetchOnFailedUpdates: Bool = true,
+              context: (any RequestContext)? = nil, callbackQueue: DispatchQueue = .main,
+              resultHandler: @escaping GraphQLResultHandler<Query.Data>) {
+    self.client = client
+    self.store = client.store
+    self.query = query
+    self.refetchOnFailedUpdates = refetchOnFailedUpdates
+    self.context = context
+    self.callbackQueue = callbackQueue
+    self.resultHandler = resultHandler
+    keptUntilCancelled = self
+    client.store.subscribe(self)
+  }
+
+  /// Fetches the query again with `cachePolicy` (from the server by default), cancelling a fetch still
+  /// in flight; its results reach the handler as the first fetch's did.
+  public func refetch(cachePolicy: CachePolicy = .fetchIgnoringCacheData) {
+    fetch(cachePolicy: cachePolicy)
+  }
+
+  /// Step 1: one fetch, tagged with the watcher's identifier.
+  func fetch(cachePolicy: CachePolicy) {
+    lock.lock()
+    fetching?.cancel()
+    lastPolicy = cachePolicy
+    let client = self.client
+    lock.unlock()
+    // Outside the lock: a fetch may answer from the cache on this thread, straight into `handle`.
+    let started = client?.fetch(query: query, cachePolicy: cachePolicy, contextIdentifier: contextIdentifier,
+                                context: context, queue: callbackQueue) { [weak self] result in
+      self?.handle(result)
+    }
+    lock.lock()
+    fetching = started
+    lock.unlock()
+  }
+
+  /// Stops watching: unsubscribes from the store and cancels a fetch in flight. Nothing is delivered after
+  /// it from a fetch it cancelled; a reload already on its way to the callback queue may still arrive.
+  public func cancel() {
+    store.unsubscribe(self)
+    lock.lock()
+    let inFlight = fetching
+    fetching = nil
+    let kept = keptUntilCancelled
+    keptUntilCancelled = nil
+    lock.unlock()
+    inFlight?.cancel()
+    withExtendedLifetime(kept) {}
+  }
+
+  /// A fetch's or a reload's result: a success's dependent keys are kept, then the handler runs.
+  private func handle(_ result: Result<GraphQLResult<Query.Data>, any Error>) {
+    if case .success(let value) = result {
+      lock.lock()
+      dependentKeys = value.dependentKeys
+      lock.unlock()
+    }
+    resultHandler(result)
+  }
+
+  // MARK: Store changes
+
+  /// Without an identifier the change is someone else's.
+  public func store(_ store: ApolloStore, didChangeKeys changedKeys: Set<CacheKey>) {
+    self.store(store, didChangeKeys: changedKeys, contextIdentifier: nil)
+  }
+
+  /// Steps 2 and 3: a change from anyone else that touches the dependent keys reloads the query.
+  public func store(_ store: ApolloStore, didChangeKeys changedKeys: Set<CacheKey>, contextIdentifier: UUID?) {
+    guard contextIdentifier != self.contextIdentifier else { return }
+    lock.lock()
+    let keys = dependentKeys
+    lock.unlock()
+    guard let keys, !keys.isDisjoint(with: changedKeys) else { return }
+    reloads.async { [weak self] in self?.reload() }
+  }
+
+  private func reload() {
+    switch Result(catching: { try store.loadResult(query) }) {
+    case .success(let value):
+      callbackQueue.async { [weak self] in self?.handle(.success(value)) }
+    case .failure:
+      lock.lock()
+      let policy = lastPolicy
+      lock.unlock()
+      if refetchOnFailedUpdates && policy != .returnCacheDataDontFetch {
+        fetch(cachePolicy: .fetchIgnoringCacheData)
+      }
+    }
+  }
+}
+
+#if MigrationDeprecations
+@available(*, deprecated, message: "1.x API: use ApolloAsyncChain.ApolloClient.watch(query:) and its GraphQLQueryWatcher")
+#endif
+extension ApolloClient {
+  /// Fetches `query` with `cachePolicy` and keeps delivering, on `callbackQueue`, a new result whenever
+  /// the store changes data it depends on (see ``GraphQLQueryWatcher``). Call `cancel()` on the watcher
+  /// when done: the store holds it until then.
+  public func watch<Query: GraphQLQuery>(query: Query, cachePolicy: CachePolicy = .default,
+                                         refetchOnFailedUpdates: Bool = true, context: (any RequestContext)? = nil,
+                                         callbackQueue: DispatchQueue = .main,
+                                         resultHandler: @escaping GraphQLResultHandler<Query.Data>) -> GraphQLQueryWatcher<Query> {
+    let watcher = GraphQLQueryWatcher(client: self, query: query, refetchOnFailedUpdates: refetchOnFailedUpdates,
+                                      context: context, callbackQueue: callbackQueue, resultHandler: resultHandler)
+    watcher.fetch(cachePolicy: cachePolicy)
+    return watcher
+  }
+
+  /// The spelling before `refetchOnFailedUpdates` (and ``ApolloClientProtocol``'s requirement): refetches
+  /// after a failed reload.
+  @_disfavoredOverload
+  @available(*, deprecated, message: "Use watch(query:cachePolicy:refetchOnFailedUpdates:context:callbackQueue:resultHandler:)")
+  public func watch<Query: GraphQLQuery>(query: Query, cachePolicy: CachePolicy = .default,
+                                         context: (any RequestContext)? = nil, callbackQueue: DispatchQueue = .main,
+                                         resultHandler: @escaping GraphQLResultHandler<Query.Data>) -> GraphQLQueryWatcher<Query> {
+    watch(query: query, cachePolicy: cachePolicy, refetchOnFailedUpdates: true, context: context,
+          callbackQueue: callbackQueue, resultHandler: resultHandler)
+  }
+}
