@@ -134,6 +134,17 @@ final class ResponseParsingTests: XCTestCase {
                        ["Content-Type: application/json\r\n\r\n{\"key\":\"value\"}"], contentType: deferType)
   }
 
+  /// 2.x tries `deferSpec` before `subscriptionSpec`, whatever their order in the header; 1.x tries them the
+  /// other way round (MIGRATION.md, section 4). The defer parser rejects a part with neither `data` nor
+  /// `incremental`; the subscription parser would skip it.
+  func test_differs2xFrom1x_contentTypeDeclaringBothSpecs_isReadAsDefer() async {
+    for contentType in ["multipart/mixed;boundary=\"-\";deferSpec=20220824;subscriptionSpec=1.0",
+                        "multipart/mixed;boundary=\"-\";subscriptionSpec=1.0;deferSpec=20220824"] {
+      await assertThrows(MultipartResponseDeferParser.ParsingError.cannotParsePayloadData,
+                         ["Content-Type: application/json\r\n\r\n{\"key\":\"value\"}"], contentType: contentType)
+    }
+  }
+
   func test_deferPart_singleValidChunk_givesOneResult_withDirectivesOrGraphQLResponseType() async throws {
     for header in ["application/json", "application/json; charset=utf-8; foo=bar", "application/graphql-response+json"] {
       let results = try await parse(["Content-Type: \(header)\r\n\r\n{\"data\":\(JSONSerializer.string(.object(r2HeroData))),\"hasNext\":true}"],

@@ -72,6 +72,19 @@ final class MultipartResponseParsingInterceptorTests: XCTestCase {
     XCTAssertEqual(error(headers: ["Content-Type": "multipart/mixed;boundary=graphql;subscriptionSpec=1.0"], body: body)
       as? MultipartResponseParsingInterceptor.ParsingError, .cannotParseResponseData)
   }
+
+  /// 1.x tries `subscriptionSpec` before `deferSpec`, whatever their order in the header; 2.x tries them the
+  /// other way round (MIGRATION.md, section 4). A part with top-level `errors` tells the parsers apart: the
+  /// subscription parser fails with `irrecoverableError`, the defer parser with `cannotParsePayloadData`.
+  func test_differs1xFrom2x_contentTypeDeclaringBothSpecs_isReadAsASubscription() {
+    let body = Data("--graphql\r\nContent-Type: application/json\r\n\r\n{\"errors\":[{\"message\":\"boom\"}]}\r\n--graphql--\r\n".utf8)
+    for contentType in ["multipart/mixed;boundary=graphql;deferSpec=20220824;subscriptionSpec=1.0",
+                        "multipart/mixed;boundary=graphql;subscriptionSpec=1.0;deferSpec=20220824"] {
+      let failure = error(headers: ["Content-Type": contentType], body: body)
+      XCTAssertEqual(failure as? MultipartResponseSubscriptionParser.ParsingError, .irrecoverableError(message: "boom"),
+                     "\(contentType): got \(String(describing: failure))")
+    }
+  }
 }
 
 /// Mirrors upstream 1.x `MultipartResponseSubscriptionParserTests` (apollographql/apollo-ios-dev 1.25.7, Tests/ApolloTests/Interceptors/MultipartResponseSubscriptionParserTests.swift).

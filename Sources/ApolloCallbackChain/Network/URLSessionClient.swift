@@ -87,7 +87,8 @@ open class URLSessionClient: NSObject, URLSessionDelegate, URLSessionTaskDelegat
 
   /// For subclasses that load requests themselves (``URLSessionClientOnStreamingSession``): no `URLSession`
   /// is created, and callbacks run where the subclass calls the bookkeeping methods.
-  init(withoutURLSession: Void) {
+  // Internal, for the streaming subclass only; it needs no argument, so `()` gives it a label apart from the public inits.
+  init(servingStreamingSession: Void) {
     table = URLSessionTaskTable(callbackQueue: nil)
     super.init()
   }

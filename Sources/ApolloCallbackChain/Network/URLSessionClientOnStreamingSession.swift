@@ -29,7 +29,7 @@ public final class URLSessionClientOnStreamingSession: URLSessionClient, @unchec
   public init(session: any HTTPStreamingSession, callbackQueue: DispatchQueue? = nil) {
     self.streamingSession = session
     self.deliveryQueue = callbackQueue
-    super.init(withoutURLSession: ())
+    super.init(servingStreamingSession: ())
   }
 
   @discardableResult

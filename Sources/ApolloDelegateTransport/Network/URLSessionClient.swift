@@ -73,7 +73,8 @@ open class URLSessionClient: NSObject, URLSessionDelegate, URLSessionTaskDelegat
 
   /// For subclasses that load requests themselves (``URLSessionClientOnStreamingSession``): no `URLSession`
   /// is created, and ``session`` is `nil`.
-  init(withoutURLSession: Void, callbackQueue: OperationQueue?) {
+  // Internal, for the streaming subclass only; its label keeps it apart from the public init, whose arguments all have defaults.
+  init(servingStreamingSessionWith callbackQueue: OperationQueue?) {
     self.callbackQueue = callbackQueue
     self.table = URLSessionTaskTable(callbackQueue: callbackQueue)
     super.init()

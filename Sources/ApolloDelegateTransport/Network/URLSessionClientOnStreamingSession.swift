@@ -37,7 +37,7 @@ open class URLSessionClientOnStreamingSession: URLSessionClient, @unchecked Send
       deliveryQueue.maxConcurrentOperationCount = 1
     }
     // No URLSession: every request goes to `session`.
-    super.init(withoutURLSession: (), callbackQueue: deliveryQueue)
+    super.init(servingStreamingSessionWith: deliveryQueue)
   }
 
   /// After ``URLSessionClient/invalidate()``, fails at once with
