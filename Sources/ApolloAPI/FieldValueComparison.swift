@@ -25,7 +25,11 @@ enum FieldValueComparison {
     }
   }
 
-  private static var nullMarker: AnyHashable { AnyHashable(NSNull()) }
+  /// Every null as one value. Not `NSNull()`: on Linux each `NSNull()` is its own object, hashed by its
+  /// address, so two nulls compared equal but hashed apart (equal selection sets, different hashes).
+  private static var nullMarker: AnyHashable { AnyHashable(Null()) }
+
+  private struct Null: Hashable {}
 }
 
 /// Lets code that holds an `Any` see through an `Optional` of any wrapped type.

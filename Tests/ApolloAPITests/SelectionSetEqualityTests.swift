@@ -92,4 +92,18 @@ final class SelectionSetEqualityTests: XCTestCase {
     XCTAssertEqual(lhs.hashValue, rhs.hashValue)
     XCTAssertEqual(Set([lhs, rhs]).count, 1)
   }
+
+  /// Nulls compare equal however they are spelled, so they must hash equal too: on Linux every `NSNull()`
+  /// is its own object, hashed by its address, and a null marker made of one hashed two equal selection
+  /// sets apart whenever the markers were alive at once (as in a set being built).
+  func test_nullFields_hashEqually_whileManyNullsAreAlive() {
+    let fulfilled = ids(Item.self, CatalogItemSummary.self)
+    let keepAlive = (0..<64).map { _ in NSNull() }
+    let items = (0..<32).map { index in
+      item(["genre": index.isMultiple(of: 2) ? NSNull() : GraphQLEnum<Genre>?.none], fulfilling: fulfilled)
+    }
+    XCTAssertEqual(Set(items.map(\.hashValue)).count, 1, "equal items, one hash")
+    XCTAssertEqual(Set(items).count, 1)
+    withExtendedLifetime(keepAlive) {}
+  }
 }
