@@ -167,11 +167,16 @@ public final class RFC6455WebSocketTask: WebSocketTask {
       payload += Array((reason ?? Data()).prefix(123))
       let frame = Self.frame(opcode: 0x8, payload: payload)
       writeQueue.async { [self] in
+        guard isStillOpen(fd) else { return }
         _ = writeAll(fd, frame)
         _ = shutdown(fd, Int32(SHUT_RDWR))
       }
-    } else if fd >= 0 {
-      _ = shutdown(fd, Int32(SHUT_RDWR))
+    } else {
+      // Under the lock that withdraws the descriptor before it is closed: while it is in `state`, it is
+      // still this task's socket.
+      state.withLock { state in
+        if state.fd >= 0 { _ = shutdown(state.fd, Int32(SHUT_RDWR)) }
+      }
     }
     finish(RFC6455Error.cancelled)
   }
@@ -188,6 +193,9 @@ public final class RFC6455WebSocketTask: WebSocketTask {
     let frame = Self.frame(opcode: opcode, payload: payload)
     try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
       writeQueue.async { [self] in
+        guard isStillOpen(fd) else {
+          return continuation.resume(throwing: state.withLock { $0.ended } ?? RFC6455Error.notConnected)
+        }
         if let error = writeAll(fd, frame) { continuation.resume(throwing: error) } else { continuation.resume() }
       }
     }
@@ -287,8 +295,21 @@ public final class RFC6455WebSocketTask: WebSocketTask {
     } catch {
       finish(error)
     }
-    state.withLock { $0.fd = -1 }
-    if fd >= 0 { writeQueue.sync { _ = close(fd) } }
+    guard fd >= 0 else { return }
+    // Withdrawn and closed on the write queue: a close frame or a message that `cancel` or a sender queued
+    // there finds it gone (``isStillOpen(_:)``) instead of reaching a descriptor number the system may
+    // already have given to another connection. (A shutdown from `cancel` after the close once ended the
+    // next connection's handshake with "connection closed during the handshake".)
+    writeQueue.sync {
+      state.withLock { state in if state.fd == fd { state.fd = -1 } }
+      _ = close(fd)
+    }
+  }
+
+  /// Whether `fd` is still this task's open socket. Call on `writeQueue`, where the socket is closed: the
+  /// answer holds for the rest of the block.
+  private func isStillOpen(_ fd: Int32) -> Bool {
+    state.withLock { $0.fd == fd }
   }
 
   static func endpoint(of request: URLRequest) throws -> (host: String, port: UInt16, target: String) {
