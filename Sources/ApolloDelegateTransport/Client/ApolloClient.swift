@@ -26,6 +26,10 @@ public protocol ApolloClientProtocol: AnyObject {
   /// Subscribes to `subscription` and calls `resultHandler` on `queue` for each event until cancelled.
   func subscribe<Subscription: GraphQLSubscription>(subscription: Subscription, queue: DispatchQueue,
                                                     resultHandler: @escaping GraphQLResultHandler<Subscription.Data>) -> any Cancellable
+  /// Fetches `query` and keeps delivering a new result on `queue` whenever the store changes data it
+  /// depends on; see ``GraphQLQueryWatcher``.
+  func watch<Query: GraphQLQuery>(query: Query, cachePolicy: CachePolicy, queue: DispatchQueue,
+                                  resultHandler: @escaping GraphQLResultHandler<Query.Data>) -> GraphQLQueryWatcher<Query>
 }
 
 /// Fetches queries through the cache and the network, performs mutations and uploads (0.x).
@@ -92,8 +96,9 @@ extension ApolloClient: ApolloClientProtocol {
                                          context: UnsafeMutableRawPointer? = nil, queue: DispatchQueue = DispatchQueue.main,
                                          resultHandler: GraphQLResultHandler<Query.Data>? = nil) -> any Cancellable {
     let delivery = ResultDelivery(queue: queue, handler: resultHandler)
+    let identifier = context.map(FetchContext.identifier(for:))
     return CachePolicyFlow.fetch(cachePolicy, delivery: delivery, loadFromCache: { self.loadFromCache(query) }) { publish in
-      self.send(query, publish: publish, delivery: delivery)
+      self.send(query, publish: publish, identifier: identifier, delivery: delivery)
     }
   }
 
@@ -139,19 +144,19 @@ extension ApolloClient: ApolloClientProtocol {
 
   // MARK: Internals
 
-  private func send<Operation: GraphQLOperation>(_ operation: Operation, publish: Bool,
+  private func send<Operation: GraphQLOperation>(_ operation: Operation, publish: Bool, identifier: UUID? = nil,
                                                  delivery: ResultDelivery<Operation.Data>) -> any Cancellable {
     let store = self.store
     return networkTransport.send(operation: operation) { result in
-      delivery.deliver(Self.read(result, publishingTo: publish ? store : nil))
+      delivery.deliver(Self.read(result, publishingTo: publish ? store : nil, identifier: identifier))
     }
   }
 
   private static func read<Data: RootSelectionSet>(_ result: Result<GraphQLResponse<Data>, any Error>,
-                                 publishingTo store: ApolloStore?) -> Result<GraphQLResult<Data>, any Error> {
+                                 publishingTo store: ApolloStore?, identifier: UUID? = nil) -> Result<GraphQLResult<Data>, any Error> {
     result.flatMap { response in
       Result {
-        if let store { return try response.parseResult(publishingTo: store) }
+        if let store { return try response.parseResult(publishingTo: store, identifier: identifier) }
         return try response.parseResultFast()
       }
     }

@@ -41,9 +41,11 @@ public final class GraphQLResponse<Data: RootSelectionSet>: Sendable {
 
   /// Reads the response and writes its records to `store` before returning, so a handler that reads
   /// the store sees them (0.x returned before the write finished).
-  func parseResult(publishingTo store: ApolloStore) throws -> GraphQLResult<Data> {
+  /// `identifier` tags the write (the fetch's `context`), so the watcher that made the fetch does not take
+  /// it for an outside change.
+  func parseResult(publishingTo store: ApolloStore, identifier: UUID? = nil) throws -> GraphQLResult<Data> {
     let parsed = try parseResult(normalizingWith: store.normalizer)
-    if let records = parsed.records { try store.publishRecords(records) }
+    if let records = parsed.records { try store.publishRecords(records, identifier: identifier) }
     return parsed.result
   }
 
@@ -59,9 +61,11 @@ public final class GraphQLResponse<Data: RootSelectionSet>: Sendable {
         throw GraphQLResultError(path: error.path.toArray(), underlying: error.underlying)
       }
     }
+    // Normalized, the result depends on every field it wrote (0.x's dependency tracker read the same keys).
+    let dependentKeys = normalizer.map { _ in records.map { DependentKeys(fieldsOf: $0) } ?? DependentKeys([]) }
     let result = GraphQLResult(
       data: decoded, extensionsJSON: body["extensions"]?.objectValue, errors: parseErrorsOnlyFast(), source: .server,
-      dependentKeys: nil)
+      dependentKeySource: dependentKeys)
     return (result, records)
   }
 }

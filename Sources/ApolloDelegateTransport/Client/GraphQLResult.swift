@@ -20,8 +20,11 @@ public struct GraphQLResult<Data> {
   public let extensionsJSON: JSON.Object?
   /// Where the result came from.
   public let source: Source
-  /// The record fields a cached result was read from; `nil` for results that were not normalized.
-  let dependentKeys: Set<CacheKey>?
+  /// The record fields the result was read from or written to; `nil` for results that were not normalized.
+  var dependentKeys: Set<CacheKey>? { dependentKeySource?.keys }
+  /// Where ``dependentKeys`` come from: a normalized server result keeps its records and builds the set
+  /// only when a watcher reads it.
+  package let dependentKeySource: DependentKeys?
 
   /// The `extensions` of the response, in Foundation shape (0.x's `[String: Any]`).
   public var extensions: [String: Any]? { extensionsJSON?.foundationObject }
@@ -35,11 +38,17 @@ public struct GraphQLResult<Data> {
   }
 
   package init(data: Data?, extensionsJSON: JSON.Object?, errors: [GraphQLError]?, source: Source, dependentKeys: Set<CacheKey>?) {
+    self.init(data: data, extensionsJSON: extensionsJSON, errors: errors, source: source,
+              dependentKeySource: dependentKeys.map(DependentKeys.init))
+  }
+
+  package init(data: Data?, extensionsJSON: JSON.Object?, errors: [GraphQLError]?, source: Source,
+               dependentKeySource: DependentKeys?) {
     self.data = data
     self.extensionsJSON = extensionsJSON
     self.errors = errors
     self.source = source
-    self.dependentKeys = dependentKeys
+    self.dependentKeySource = dependentKeySource
   }
 
   private static func json(from dictionary: [String: Any]) -> JSON.Object {
