@@ -56,6 +56,24 @@ final class WatchQueryTests: XCTestCase {
     watcher.cancel()
   }
 
+  /// 0.33 delivered every watcher result on the main queue, then hopped to `queue`; here they run on `queue`
+  /// directly, so they arrive although this test never lets the main queue run.
+  func test_differsFrom0x_resultsRunOnTheGivenQueue_withoutAHopThroughMain() throws {
+    let key = DispatchSpecificKey<String>()
+    queue.setSpecific(key: key, value: "watch queue")
+    let (client, _) = makeClient([hero("R2-D2")])
+    let queues = Recorder<String?>()
+    let watcher = client.watch(query: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheData, queue: queue) { _ in
+      queues.append(DispatchQueue.getSpecific(key: key))
+    }
+    let deadline = Date().addingTimeInterval(2)
+    while queues.count < 1 && Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
+    try client.store.publishRecords(RecordSet(records: [Record(key: "Droid:2001", fields: ["name": .value(.string("Artoo"))])]))
+    while queues.count < 2 && Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
+    XCTAssertEqual(queues.values, ["watch queue", "watch queue"], "the fetch's result and the reload's")
+    watcher.cancel()
+  }
+
   func test_changeToUnrelatedRecords_deliversNothing() throws {
     let (client, _) = makeClient([hero("R2-D2")])
     let (watcher, deliveries) = watch(client)
