@@ -22,9 +22,10 @@ import Foundation
 @available(*, deprecated, message: "1.x API: use ApolloAsyncChain.ApolloClient.watch(query:) and its GraphQLQueryWatcher")
 #endif
 public final class GraphQLQueryWatcher<Query: GraphQLQuery>: Cancellable, ApolloStoreSubscriber, @unchecked Sendable {
-  // @unchecked Sendable: `client`, `fetching`, `lastPolicy`, `dependentKeys` and `keptUntilCancelled` are only
-  // read and written under `lock`; `resultHandler` and `context` are the app's, called and handed on from the callback queue
-  // and `reloads` as 1.x called them from its own queues; everything else is immutable.
+  // @unchecked Sendable: `client`, `fetching`, `lastPolicy` and `keptUntilCancelled` are only read and
+  // written under `lock` (the dependent keys under `watched`'s); `resultHandler` and `context` are the app's,
+  // called and handed on from the callback queue and the reload queue as 1.x called them from its own
+  // queues; everything else is immutable.
 
   /// The query watched.
   public let query: Query
@@ -34,17 +35,14 @@ public final class GraphQLQueryWatcher<Query: GraphQLQuery>: Cancellable, Apollo
   private let resultHandler: GraphQLResultHandler<Query.Data>
   private let callbackQueue: DispatchQueue
   private let context: (any RequestContext)?
-  /// Tags this watcher's own fetches, so their cache writes are not taken for outside changes.
-  private let contextIdentifier = UUID()
+  /// The dependent keys, and the `contextIdentifier` that tags this watcher's own fetches so their cache
+  /// writes are not taken for outside changes.
+  private let watched = WatchedKeys(ownIdentifier: UUID(), label: "ApolloCallbackChain.GraphQLQueryWatcher.reloads")
   private let store: ApolloStore
-  /// Reloads run here, one at a time and in the order of the changes, never on the publishing thread
-  /// (which may hold a store transaction).
-  private let reloads = DispatchQueue(label: "ApolloCallbackChain.GraphQLQueryWatcher.reloads")
   private let lock = NSLock()
   private weak var client: (any ApolloClientProtocol)?
   private weak var fetching: (any Cancellable)?
   private var lastPolicy: CachePolicy?
-  private var dependentKeys: Set<CacheKey>?
   /// 1.x's store held its watchers strongly until `cancel()`; this store holds subscribers weakly, so the
   /// watcher holds itself, and `cancel()` lets go. An app that dropped its reference (`_ = client.watch…`)
   /// still gets updates, as in 1.x.
@@ -84,7 +82,7 @@ public final class GraphQLQueryWatcher<Query: GraphQLQuery>: Cancellable, Apollo
     let client = self.client
     lock.unlock()
     // Outside the lock: a fetch may answer from the cache on this thread, straight into `handle`.
-    let started = client?.fetch(query: query, cachePolicy: cachePolicy, contextIdentifier: contextIdentifier,
+    let started = client?.fetch(query: query, cachePolicy: cachePolicy, contextIdentifier: watched.ownIdentifier,
                                 context: context, queue: callbackQueue) { [weak self] result in
       self?.handle(result)
     }
@@ -109,11 +107,7 @@ public final class GraphQLQueryWatcher<Query: GraphQLQuery>: Cancellable, Apollo
 
   /// A fetch's or a reload's result: a success's dependent keys are kept, then the handler runs.
   private func handle(_ result: Result<GraphQLResult<Query.Data>, any Error>) {
-    if case .success(let value) = result {
-      lock.lock()
-      dependentKeys = value.dependentKeys
-      lock.unlock()
-    }
+    if case .success(let value) = result { watched.remember(value.dependentKeys) }
     resultHandler(result)
   }
 
@@ -126,12 +120,7 @@ public final class GraphQLQueryWatcher<Query: GraphQLQuery>: Cancellable, Apollo
 
   /// Steps 2 and 3: a change from anyone else that touches the dependent keys reloads the query.
   public func store(_ store: ApolloStore, didChangeKeys changedKeys: Set<CacheKey>, contextIdentifier: UUID?) {
-    guard contextIdentifier != self.contextIdentifier else { return }
-    lock.lock()
-    let keys = dependentKeys
-    lock.unlock()
-    guard let keys, !keys.isDisjoint(with: changedKeys) else { return }
-    reloads.async { [weak self] in self?.reload() }
+    watched.storeDidChange(changedKeys, contextIdentifier: contextIdentifier) { [weak self] in self?.reload() }
   }
 
   private func reload() {

@@ -24,8 +24,8 @@ import Foundation
 @available(*, deprecated, message: "0.x API: use ApolloAsyncChain.ApolloClient.watch(query:) and its GraphQLQueryWatcher")
 #endif
 public final class GraphQLQueryWatcher<Query: GraphQLQuery>: Cancellable, ApolloStoreSubscriber, @unchecked Sendable {
-  // @unchecked Sendable: `client`, `fetching`, `dependentKeys` and `keptUntilCancelled` are only read and
-  // written under `lock`; `resultHandler` is the app's, called on `callbackQueue` as 0.x called it; `context`
+  // @unchecked Sendable: `client`, `fetching` and `keptUntilCancelled` are only read and written under
+  // `lock` (the dependent keys under `watched`'s); `resultHandler` is the app's, called on `callbackQueue` as 0.x called it; `context`
   // is a tag, never dereferenced; everything else is immutable.
 
   /// The query watched.
@@ -35,13 +35,12 @@ public final class GraphQLQueryWatcher<Query: GraphQLQuery>: Cancellable, Apollo
   private let callbackQueue: DispatchQueue
   /// The `context` this watcher's fetches pass: the tag of their store writes. Owned by the watcher.
   private let context = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
+  /// The dependent keys, and the identifier `context` gives this watcher's own writes.
+  private let watched: WatchedKeys
   private let store: ApolloStore
-  /// Reloads run here, one at a time and in the order of the changes, never on the writing thread.
-  private let reloads = DispatchQueue(label: "ApolloDelegateTransport.GraphQLQueryWatcher.reloads")
   private let lock = NSLock()
   private weak var client: (any ApolloClientProtocol)?
   private var fetching: (any Cancellable)?
-  private var dependentKeys: Set<CacheKey>?
   /// 0.x's store held its watchers until `cancel()`; this store holds subscribers weakly, so the watcher
   /// holds itself until then.
   private var keptUntilCancelled: GraphQLQueryWatcher<Query>?
@@ -59,6 +58,8 @@ public final class GraphQLQueryWatcher<Query: GraphQLQuery>: Cancellable, Apollo
     self.query = query
     self.callbackQueue = callbackQueue
     self.resultHandler = resultHandler
+    watched = WatchedKeys(ownIdentifier: FetchContext.identifier(for: context),
+                          label: "ApolloDelegateTransport.GraphQLQueryWatcher.reloads")
     keptUntilCancelled = self
     client.store.subscribe(self)
   }
@@ -103,11 +104,7 @@ public final class GraphQLQueryWatcher<Query: GraphQLQuery>: Cancellable, Apollo
   }
 
   private func handle(_ result: Result<GraphQLResult<Query.Data>, any Error>) {
-    if case .success(let value) = result {
-      lock.lock()
-      dependentKeys = value.dependentKeys
-      lock.unlock()
-    }
+    if case .success(let value) = result { watched.remember(value.dependentKeys) }
     resultHandler(result)
   }
 
@@ -120,12 +117,7 @@ public final class GraphQLQueryWatcher<Query: GraphQLQuery>: Cancellable, Apollo
 
   /// Steps 2 and 3: a change from anyone else that touches the dependent keys reloads the query.
   public func store(_ store: ApolloStore, didChangeKeys changedKeys: Set<CacheKey>, contextIdentifier: UUID?) {
-    guard contextIdentifier != FetchContext.identifier(for: context) else { return }
-    lock.lock()
-    let keys = dependentKeys
-    lock.unlock()
-    guard let keys, !keys.isDisjoint(with: changedKeys) else { return }
-    reloads.async { [weak self] in self?.reload() }
+    watched.storeDidChange(changedKeys, contextIdentifier: contextIdentifier) { [weak self] in self?.reload() }
   }
 
   private func reload() {
