@@ -14,13 +14,16 @@ import FoundationNetworking
 /// 5.7 says. With ``CallbackWebSocketWireComparisonTests`` (1.x and 2.x over `graphql-transport-ws`) this puts the
 /// three generations' sockets side by side.
 final class SocketGenerationsWireComparisonTests: IntegrationTestCase {
-  private func waitForComplete(_ logging: LoggingWebSocketSession) async -> Bool {
-    await eventually(within: 10) {
+  /// Waits for the server's `complete` frame and then for the handler to have seen `count` values: the frame
+  /// is logged when the socket reads it, the last value reaches the handler a queue hop later.
+  private func waitForComplete(_ logging: LoggingWebSocketSession, values: Mutex<[Int]>, count: Int = 3) async -> Bool {
+    let completed = await eventually(within: 10) {
       logging.log.events.contains { event in
         if case .received(.text(let text)) = event.kind { return text.contains(#""complete""#) }
         return false
       }
     }
+    return await eventually(within: 5) { values.withLock { $0.count } >= count } && completed
   }
 
   private func record0x() async throws -> (values: [Int], log: WebSocketEventLog) {
@@ -32,7 +35,7 @@ final class SocketGenerationsWireComparisonTests: IntegrationTestCase {
     _ = transport.send(operation: CountdownSubscription(from: 2, intervalMs: 10)) { result in
       values.withLock { $0.append((try? result.get().parseResultFast().data?.countdown) ?? -1) }
     }
-    let done = await waitForComplete(logging)
+    let done = await waitForComplete(logging, values: values)
     XCTAssertTrue(done, "0.x: \(values.withLock { $0 })")
     let log = logging.log
     transport.closeConnection()
@@ -48,7 +51,7 @@ final class SocketGenerationsWireComparisonTests: IntegrationTestCase {
                        contextIdentifier: nil, context: nil, callbackQueue: DispatchQueue(label: "1.x results")) { result in
       values.withLock { $0.append((try? result.get().data?.countdown) ?? -1) }
     }
-    let done = await waitForComplete(logging)
+    let done = await waitForComplete(logging, values: values)
     XCTAssertTrue(done, "1.x: \(values.withLock { $0 })")
     let log = logging.log
     transport.closeConnection()
