@@ -77,10 +77,12 @@ public final class GraphQLQueryWatcher<Query: GraphQLQuery>: Cancellable, Apollo
   /// Step 1: one fetch, tagged with the watcher's identifier.
   func fetch(cachePolicy: CachePolicy) {
     lock.lock()
-    fetching?.cancel()
+    let previous = fetching
+    fetching = nil
     lastPolicy = cachePolicy
     let client = self.client
     lock.unlock()
+    previous?.cancel()
     // Outside the lock: a fetch may answer from the cache on this thread, straight into `handle`.
     let started = client?.fetch(query: query, cachePolicy: cachePolicy, contextIdentifier: watched.ownIdentifier,
                                 context: context, queue: callbackQueue) { [weak self] result in
