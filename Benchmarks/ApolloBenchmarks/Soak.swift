@@ -104,10 +104,7 @@ final class SoakRequest: Sendable {
         if isCancellationError { state.cancellationErrorsAfterCancel += 1 } else { state.afterCancel += 1 }
       }
     }
-    firstCompletion.withLock { continuation in
-      continuation?.resume()
-      continuation = nil
-    }
+    resumeWaiter()
   }
 
   func markCancelled() { state.withLock { $0.cancelled = true } }
@@ -124,16 +121,21 @@ final class SoakRequest: Sendable {
       return true
     }
     guard counted else { return }
-    firstCompletion.withLock { continuation in
-      continuation?.resume()
-      continuation = nil
-    }
+    resumeWaiter()
   }
 
   var completions: Int { state.withLock { $0.completions } }
   var cancelled: Bool { state.withLock { $0.cancelled } }
   var completionsAfterCancel: Int { state.withLock { $0.afterCancel } }
   var cancellationErrors: Int { state.withLock { $0.cancellationErrorsAfterCancel } }
+
+  /// Resumes whoever waits in ``waitForCompletion(limit:)``, once.
+  private func resumeWaiter() {
+    firstCompletion.withLock { continuation in
+      continuation?.resume()
+      continuation = nil
+    }
+  }
 
   /// Waits for the first completion, at most `limit`.
   func waitForCompletion(limit: Duration) async {
@@ -153,10 +155,7 @@ final class SoakRequest: Sendable {
       await group.next()
       group.cancelAll()
       // The sleeper ends at once when cancelled; the waiter is resumed here if it is still waiting.
-      self.firstCompletion.withLock { continuation in
-        continuation?.resume()
-        continuation = nil
-      }
+      self.resumeWaiter()
     }
   }
 }
