@@ -37,7 +37,8 @@ public final class CallbackChainBridge: ApolloCallbackChain.RequestChain, @unche
 
   /// What the interceptor decided for its turn.
   enum Decision {
-    case proceed(request: AnyObject, response: AnyObject?, completion: Any)
+    /// `completion` is the ``PassedCompletion`` for the turn's operation.
+    case proceed(request: AnyObject, response: AnyObject?, completion: AnyObject)
     case retry(request: AnyObject)
     /// Values (or a failure) went through the completion; nothing more comes from this turn.
     case finished
@@ -47,9 +48,8 @@ public final class CallbackChainBridge: ApolloCallbackChain.RequestChain, @unche
   let send: CallbackSend
   let name: String
   let lock: CallbackLock
-  /// Receives what reaches the turn's own completion: values, or a failure (wrapped as handled unless
-  /// it is a downstream error being forwarded).
-  private let onValue: @Sendable (CallbackConfined<Any>, RecordSet?) -> Void
+  /// Receives a failure that reaches the turn's own completion (wrapped as handled unless it is a
+  /// downstream error being forwarded). Values go to the closure given to ``sink(for:onValue:)``.
   private let onFailure: @Sendable (any Error) -> Void
 
   private var decision: Decision?
@@ -67,12 +67,10 @@ public final class CallbackChainBridge: ApolloCallbackChain.RequestChain, @unche
   /// The records of the element whose value is being handed to the completion.
   var currentRecords: RecordSet?
 
-  init(send: CallbackSend, name: String, onValue: @escaping @Sendable (CallbackConfined<Any>, RecordSet?) -> Void,
-       onFailure: @escaping @Sendable (any Error) -> Void) {
+  init(send: CallbackSend, name: String, onFailure: @escaping @Sendable (any Error) -> Void) {
     self.send = send
     self.name = name
     self.lock = send.lock
-    self.onValue = onValue
     self.onFailure = onFailure
   }
 
@@ -115,7 +113,7 @@ public final class CallbackChainBridge: ApolloCallbackChain.RequestChain, @unche
   ) {
     lock.withLock {
       guard begin("proceedAsync", terminal: true) else { return }
-      decide(.proceed(request: request, response: response, completion: completion))
+      decide(.proceed(request: request, response: response, completion: PassedCompletion<Operation>(completion)))
     }
   }
 
@@ -225,20 +223,24 @@ public final class CallbackChainBridge: ApolloCallbackChain.RequestChain, @unche
     return CallbackConfined(decided, lock: lock)
   }
 
-  /// The completion the turn hands to the interceptor: values are emitted, a failure closes the output.
-  func receive(_ result: Result<CallbackConfined<Any>, any Error>) {
+  /// A value reached the turn's own completion: `deliver` emits it (with the records of the element being
+  /// forwarded, if any) unless the output is closed.
+  private func receiveValue(_ deliver: (RecordSet?) -> Void) {
     lock.withLock {
       guard !outputClosed, !cancelledExternally else { return }
-      switch result {
-      case .success(let value):
-        valueDelivered = true
-        onValue(value, currentRecords)
-        if decision == nil && !insideIntercept { scheduleSettle() }
-      case .failure(let error):
-        outputClosed = true
-        onFailure(forwardingUnhandled ? error : CallbackHandledError(underlying: error))
-        decide(.finished)
-      }
+      valueDelivered = true
+      deliver(currentRecords)
+      if decision == nil && !insideIntercept { scheduleSettle() }
+    }
+  }
+
+  /// A failure reached the turn's own completion: it closes the output and ends the turn.
+  private func receiveFailure(_ error: any Error) {
+    lock.withLock {
+      guard !outputClosed, !cancelledExternally else { return }
+      outputClosed = true
+      onFailure(forwardingUnhandled ? error : CallbackHandledError(underlying: error))
+      decide(.finished)
     }
   }
 
@@ -264,13 +266,17 @@ public final class CallbackChainBridge: ApolloCallbackChain.RequestChain, @unche
     }
   }
 
-  /// The completion handed to the interceptor for `Operation`: routes into ``receive(_:)``.
+  /// The completion handed to the interceptor for `Operation`: a value goes to `onValue` (typed, so no
+  /// boxing or cast per value), a failure ends the turn.
   func sink<Operation: GraphQLOperation>(
-    for _: Operation.Type
+    for _: Operation.Type,
+    onValue: @escaping @Sendable (ApolloCallbackChain.GraphQLResult<Operation.Data>, RecordSet?) -> Void
   ) -> (Result<ApolloCallbackChain.GraphQLResult<Operation.Data>, any Error>) -> Void {
-    let lock = self.lock
-    return { [self] result in
-      receive(result.map { CallbackConfined($0 as Any, lock: lock) })
+    { [self] result in
+      switch result {
+      case .success(let value): receiveValue { onValue(value, $0) }
+      case .failure(let error): receiveFailure(error)
+      }
     }
   }
 

@@ -76,9 +76,8 @@ struct CallbackErrorInterceptorOnAsyncChain: GraphQLInterceptor {
     guard let errorInterceptor = send.plan.errorInterceptor else { throw v1Error }
 
     let (stream, continuation) = AsyncThrowingStream<ParsedResult<Operation>, any Error>.makeStream()
-    let bridge = CallbackInterceptorOnAsyncChain.bridge(send: send, name: name, into: continuation)
+    let (bridge, sink) = CallbackInterceptorOnAsyncChain.turn(send: send, name: name, into: continuation, operation: Operation.self)
     bridge.beginErrorPath()
-    let sink = bridge.sink(for: Operation.self)
     let started = send.lock.withLock { () -> Bool in
       guard let mirror = send.typedMirror(Operation.self) else { return false }
       let response = send.lastHTTP.map { V1HTTPResponse<Operation>(response: $0.response, rawData: $0.data, parsedResponse: nil) }

@@ -88,14 +88,10 @@ struct CallbackHTTPStageOnAsyncChain: HTTPInterceptor {
   ) async throws -> Data {
     typealias Operation = Request.Operation
     let answered = Mutex<Result<Data, any Error>?>(nil)
-    let bridge = CallbackChainBridge(
-      send: send, name: name,
-      onValue: { value, _ in
-        guard let result = value.withValue({ $0 as? V1GraphQLResult<Operation.Data> }) else { return }
-        answered.withLock { $0 = .success(ResultConversion.responseBody(result)) }
-      },
-      onFailure: { error in answered.withLock { $0 = .failure(error) } })
-    let sink = bridge.sink(for: Operation.self)
+    let bridge = CallbackChainBridge(send: send, name: name, onFailure: { error in answered.withLock { $0 = .failure(error) } })
+    let sink = bridge.sink(for: Operation.self) { result, _ in
+      answered.withLock { $0 = .success(ResultConversion.responseBody(result)) }
+    }
     let started = send.lock.withLock { () -> Bool in
       send.lastHTTP = (response, chunk)
       guard let mirror = send.typedMirror(Operation.self) else { return false }

@@ -71,8 +71,11 @@ public struct CallbackInterceptorOnAsyncChain: GraphQLInterceptor {
   ) async -> InterceptorResultStream<Request> {
     typealias Operation = Request.Operation
     let output = PreflightOutput<ParsedResult<Operation>>()
-    let bridge = Self.bridge(send: send, name: name, into: output)
-    let sink = bridge.sink(for: Operation.self)
+    let bridge = CallbackChainBridge(send: send, name: name, onFailure: { [weak output] in output?.finish(throwing: $0) })
+    // Held weakly: once the reader let go, values go nowhere.
+    let sink = bridge.sink(for: Operation.self) { [weak output] value, records in
+      output?.yield(ParsedResult(result: ResultConversion.v2(value, as: Operation.self), cacheRecords: records))
+    }
     let interceptor = self.interceptor
     let started = send.lock.withLock { () -> Bool in
       send.syncIn(request)
@@ -82,7 +85,7 @@ public struct CallbackInterceptorOnAsyncChain: GraphQLInterceptor {
     }
     guard started else {
       output.finish(throwing: CallbackInterceptorError.operationTypeMismatch(interceptor: name, expected: Operation.operationName))
-      return InterceptorResultStream<Request>(stream: output.stream(pumping: nil))
+      return InterceptorResultStream<Request>(stream: output.stream())
     }
     bridge.interceptReturned()
     // The interceptor's decision is awaited here, inside `intercept`, so `next` is called before this returns.
@@ -90,7 +93,10 @@ public struct CallbackInterceptorOnAsyncChain: GraphQLInterceptor {
     let step = decided.withValue { decision -> Step<Request> in
       switch decision {
       case .proceed(let object, _, let completion):
-        return .proceed(send.apply(object, to: request), CallbackConfined(completion, lock: send.lock))
+        guard let completion = completion as? PassedCompletion<Operation> else {
+          return .fail(CallbackInterceptorError.operationTypeMismatch(interceptor: name, expected: Operation.operationName))
+        }
+        return .proceed(send.apply(object, to: request), completion)
       case .retry(let object): return .fail(send.retryError(for: object))
       case .finished: return .done
       case .failed(let error): return .fail(error is CancellationError ? error : CallbackHandledError(underlying: error))
@@ -99,20 +105,20 @@ public struct CallbackInterceptorOnAsyncChain: GraphQLInterceptor {
     switch step {
     case .proceed where bridge.isOutputClosed:
       // A second onward call already ended the turn: no network request for the first.
-      return InterceptorResultStream<Request>(stream: output.stream(pumping: nil))
+      return InterceptorResultStream<Request>(stream: output.stream())
     case .done:
       output.finish()
-      return InterceptorResultStream<Request>(stream: output.stream(pumping: nil))
+      return InterceptorResultStream<Request>(stream: output.stream())
     case .fail(let error):
       output.finish(throwing: error)
-      return InterceptorResultStream<Request>(stream: output.stream(pumping: nil))
+      return InterceptorResultStream<Request>(stream: output.stream())
     case .proceed(let onward, let completion):
       let downstream = await next(onward).getStream()
       // Whenever the turn's output ends (or its reader goes away), later verbs are ignored.
       output.onEnd { bridge.cancelExternally() }
       // The reader pulls each downstream result and hands it to the completion the interceptor passed
       // on, whose values land in `output`: in the reader's task, with no forwarding task per request.
-      return InterceptorResultStream<Request>(stream: output.stream(pumping: PreflightPump(downstream) { result in
+      return InterceptorResultStream<Request>(stream: output.stream(pulling: downstream) { result, output in
         switch result {
         case .success(let element):
           Self.forward(.success(element), to: completion, bridge: bridge)
@@ -125,33 +131,32 @@ public struct CallbackInterceptorOnAsyncChain: GraphQLInterceptor {
           Self.forward(Result<ParsedResult<Operation>, any Error>.failure(error), to: completion, bridge: bridge)
           output.finish()
         }
-      }))
+      })
     }
   }
 
   /// What a pre-flight decision leads to.
   private enum Step<Request: GraphQLRequest> {
-    case proceed(Request, CallbackConfined<Any>)
+    case proceed(Request, PassedCompletion<Request.Operation>)
     case fail(any Error)
     case done
   }
 
   /// Hands one downstream result (or error) to the completion the interceptor passed on.
   static func forward<Operation: GraphQLOperation>(
-    _ result: Result<ParsedResult<Operation>, any Error>, to completion: CallbackConfined<Any>, bridge: CallbackChainBridge
+    _ result: Result<ParsedResult<Operation>, any Error>, to completion: PassedCompletion<Operation>, bridge: CallbackChainBridge
   ) {
-    completion.withValue { value in
-      guard let completion = value as? (Result<V1GraphQLResult<Operation.Data>, any Error>) -> Void else { return }
+    bridge.lock.withLock {
       switch result {
       case .success(let element):
         bridge.currentRecords = element.cacheRecords
-        completion(.success(ResultConversion.v1(element.result)))
+        completion.call(.success(ResultConversion.v1(element.result)), lock: bridge.lock)
         bridge.currentRecords = nil
       case .failure(let error as CallbackHandledError):
-        completion(.failure(error.underlying))
+        completion.call(.failure(error.underlying), lock: bridge.lock)
       case .failure(let error):
         bridge.forwardingUnhandled = true
-        completion(.failure(ResultConversion.v1Error(error)))
+        completion.call(.failure(ResultConversion.v1Error(error)), lock: bridge.lock)
         bridge.forwardingUnhandled = false
       }
     }
@@ -192,8 +197,7 @@ public struct CallbackInterceptorOnAsyncChain: GraphQLInterceptor {
     into continuation: AsyncThrowingStream<ParsedResult<Request.Operation>, any Error>.Continuation
   ) async throws {
     typealias Operation = Request.Operation
-    let bridge = Self.bridge(send: send, name: name, into: continuation)
-    let sink = bridge.sink(for: Operation.self)
+    let (bridge, sink) = Self.turn(send: send, name: name, into: continuation, operation: Operation.self)
     let started = send.lock.withLock { () -> Bool in
       guard let mirror = send.typedMirror(Operation.self) else { return false }
       let head = send.lastHTTP?.response
@@ -216,7 +220,7 @@ public struct CallbackInterceptorOnAsyncChain: GraphQLInterceptor {
         let response = response as? V1HTTPResponse<Operation>
         let value = response?.parsedResponse ?? ResultConversion.v1(element.result)
         bridge.currentRecords = response?.cacheRecords ?? element.cacheRecords
-        (completion as? (Result<V1GraphQLResult<Operation.Data>, any Error>) -> Void)?(.success(value))
+        (completion as? PassedCompletion<Operation>)?.call(.success(value), lock: send.lock)
         bridge.currentRecords = nil
         return nil
       case .retry(let object):
@@ -232,30 +236,16 @@ public struct CallbackInterceptorOnAsyncChain: GraphQLInterceptor {
 
   // MARK: Shared
 
-  /// A bridge whose completion yields into `continuation` (converting 1.x results) and closes it on failure.
-  static func bridge<Operation: GraphQLOperation>(
+  /// A bridge and its completion for one turn whose values are yielded into `continuation` (converted
+  /// to 2.x results) and whose failure closes it.
+  static func turn<Operation: GraphQLOperation>(
     send: CallbackSend, name: String,
-    into continuation: AsyncThrowingStream<ParsedResult<Operation>, any Error>.Continuation
-  ) -> CallbackChainBridge {
-    CallbackChainBridge(
-      send: send, name: name,
-      onValue: { value, records in
-        guard let result = value.withValue({ $0 as? V1GraphQLResult<Operation.Data> }) else { return }
-        continuation.yield(ParsedResult(result: ResultConversion.v2(result, as: Operation.self), cacheRecords: records))
-      },
-      onFailure: { error in continuation.finish(throwing: error) })
-  }
-
-  /// The same, into a pre-flight turn's output. Held weakly: once the reader let go, values go nowhere.
-  static func bridge<Operation: GraphQLOperation>(
-    send: CallbackSend, name: String, into output: PreflightOutput<ParsedResult<Operation>>
-  ) -> CallbackChainBridge {
-    CallbackChainBridge(
-      send: send, name: name,
-      onValue: { [weak output] value, records in
-        guard let result = value.withValue({ $0 as? V1GraphQLResult<Operation.Data> }) else { return }
-        output?.yield(ParsedResult(result: ResultConversion.v2(result, as: Operation.self), cacheRecords: records))
-      },
-      onFailure: { [weak output] error in output?.finish(throwing: error) })
+    into continuation: AsyncThrowingStream<ParsedResult<Operation>, any Error>.Continuation, operation: Operation.Type
+  ) -> (CallbackChainBridge, (Result<V1GraphQLResult<Operation.Data>, any Error>) -> Void) {
+    let bridge = CallbackChainBridge(send: send, name: name, onFailure: { continuation.finish(throwing: $0) })
+    let sink = bridge.sink(for: Operation.self) { value, records in
+      continuation.yield(ParsedResult(result: ResultConversion.v2(value, as: Operation.self), cacheRecords: records))
+    }
+    return (bridge, sink)
   }
 }

@@ -6,12 +6,15 @@ import Foundation
 ///
 /// It stands where an `AsyncThrowingStream` fed by a forwarding task stood. Values the interceptor
 /// delivers through its completion are buffered here; when the buffer is empty and the turn went
-/// onward, the reader itself pulls the next downstream result through a ``PreflightPump``, which hands
-/// it to the interceptor's completion and so, usually at once, back into the buffer. That saves a task
-/// and a thread hand-off per interceptor per request. Ending works as the stream's did: an end after
-/// the end is ignored, values are read before the end, and the end handler runs once, when the output
-/// ends or when its reader lets go of it first.
-final class PreflightOutput<Element: Sendable>: Sendable {
+/// onward, the reader itself pulls the next downstream result, hands it to `deliver` (which gives it to
+/// the interceptor's completion and so, usually at once, back into the buffer). That saves a task and a
+/// thread hand-off per interceptor per request; the output is also its own pump and reader, one object
+/// per turn. Ending works as the stream's did: an end after the end is ignored, values are read before
+/// the end, and the end handler runs once, when the output ends or when its reader lets go of it first.
+final class PreflightOutput<Element: Sendable>: @unchecked Sendable {
+  // @unchecked Sendable: `state` is behind its Mutex; `downstream`, `exhausted` and `deliver` are set
+  // before the stream is handed out and then used only by its reader, which
+  // `AsyncThrowingStream(unfolding:)` runs one element at a time, never concurrently.
   private enum End: Sendable {
     case finished
     case failed(any Error)
@@ -32,6 +35,9 @@ final class PreflightOutput<Element: Sendable>: Sendable {
   }
 
   private let state = Mutex(State())
+  private var downstream: AsyncThrowingStream<Element, any Error>.Iterator?
+  private var exhausted = false
+  private var deliver: (@Sendable (Result<Element, any Error>, PreflightOutput<Element>) -> Void)?
 
   deinit {
     // The reader let go before the end: what the stream's termination handler did then.
@@ -66,25 +72,48 @@ final class PreflightOutput<Element: Sendable>: Sendable {
     if ended { body() }
   }
 
-  /// The stream the turn returns. Without a pump the output must already be ended (or be ended by the
-  /// interceptor's own deliveries) before it is read dry.
-  func stream(pumping pump: PreflightPump<Element>?) -> AsyncThrowingStream<Element, any Error> {
-    let reader = PreflightReader(output: self, pump: pump)
-    return AsyncThrowingStream { try await reader.next() }
+  /// The stream the turn returns when it did not go onward: the output must already be ended (or be
+  /// ended by the interceptor's own deliveries) before it is read dry.
+  func stream() -> AsyncThrowingStream<Element, any Error> {
+    AsyncThrowingStream { try await self.next() }
   }
 
-  fileprivate func next(pump: PreflightPump<Element>?) async throws -> Element? {
+  /// The stream the turn returns when it went onward: once the buffer is empty, each read pulls one
+  /// result (or the error) from `downstream` and hands it to `deliver`, with this output (so `deliver`
+  /// need not hold it: the output holds `deliver`); the output ends with `downstream`.
+  func stream(
+    pulling downstream: AsyncThrowingStream<Element, any Error>,
+    deliver: @escaping @Sendable (Result<Element, any Error>, PreflightOutput<Element>) -> Void
+  ) -> AsyncThrowingStream<Element, any Error> {
+    self.downstream = downstream.makeAsyncIterator()
+    self.deliver = deliver
+    return AsyncThrowingStream { try await self.next() }
+  }
+
+  private func next() async throws -> Element? {
     while true {
       switch take() {
       case .element(let element): return element
       case .end(.finished): return nil
       case .end(.failed(let error)): throw error
       case .empty:
-        guard let pump else {
+        guard downstream != nil, let deliver, !exhausted else {
           finish()
           continue
         }
-        await pump.step(into: self)
+        do {
+          if let element = try await downstream?.next() {
+            deliver(.success(element), self)
+          } else {
+            exhausted = true
+            finish()
+          }
+        } catch {
+          exhausted = true
+          deliver(.failure(error), self)
+          // Whatever the error led to, nothing more comes from downstream.
+          finish()
+        }
       }
     }
   }
@@ -102,56 +131,6 @@ final class PreflightOutput<Element: Sendable>: Sendable {
       }
       if let end = state.end { return .end(end) }
       return .empty
-    }
-  }
-}
-
-/// Holds the output and its pump for the unfolding stream, so both live exactly as long as the reader.
-private final class PreflightReader<Element: Sendable>: Sendable {
-  let output: PreflightOutput<Element>
-  let pump: PreflightPump<Element>?
-
-  init(output: PreflightOutput<Element>, pump: PreflightPump<Element>?) {
-    self.output = output
-    self.pump = pump
-  }
-
-  func next() async throws -> Element? {
-    try await output.next(pump: pump)
-  }
-}
-
-/// Pulls a turn's downstream results one at a time, in the reader's task, and hands each result (or
-/// the error) to `deliver`; ends the output when the downstream ends.
-final class PreflightPump<Element: Sendable>: @unchecked Sendable {
-  // @unchecked Sendable: `iterator` and `exhausted` are only used from the output's reader, which
-  // `AsyncThrowingStream(unfolding:)` asks for one element at a time, never concurrently.
-  private var iterator: AsyncThrowingStream<Element, any Error>.Iterator
-  private var exhausted = false
-  private let deliver: @Sendable (Result<Element, any Error>) -> Void
-
-  init(_ downstream: AsyncThrowingStream<Element, any Error>, deliver: @escaping @Sendable (Result<Element, any Error>) -> Void) {
-    self.iterator = downstream.makeAsyncIterator()
-    self.deliver = deliver
-  }
-
-  fileprivate func step(into output: PreflightOutput<Element>) async {
-    guard !exhausted else {
-      output.finish()
-      return
-    }
-    do {
-      if let element = try await iterator.next() {
-        deliver(.success(element))
-      } else {
-        exhausted = true
-        output.finish()
-      }
-    } catch {
-      exhausted = true
-      deliver(.failure(error))
-      // Whatever the error led to, nothing more comes from downstream.
-      output.finish()
     }
   }
 }
