@@ -89,4 +89,34 @@ final class MultipartPartTests: XCTestCase {
     XCTAssertEqual(try JSONParser.parseObject(parts[0].body)["hasNext"], true)
     XCTAssertEqual(try JSONParser.parseObject(parts[1].body)["hasNext"], false)
   }
+
+  func test_headerWhitespace_tabsAndSpacesAreTrimmed_otherSpacesAndLoneLineFeedsAreKept() {
+    // HTTP's optional whitespace is spaces and tabs; a no-break space is part of the value, and only CRLF
+    // ends a header line.
+    let parsed = part("\tX-Tab:\t a \t\r\nX-NBSP: \u{00A0}b\u{00A0}\r\nX-LF: c\nd\r\n\r\n{}")
+    XCTAssertEqual(parsed.headers["x-tab"], "a")
+    XCTAssertEqual(parsed.headers["x-nbsp"], "\u{00A0}b\u{00A0}")
+    XCTAssertEqual(parsed.headers["x-lf"], "c\nd")
+  }
+
+  func test_invalidUTF8InAHeader_isReplaced_andTheLineStillSplitsAtItsColon() {
+    var bytes = Array("X-Bad: a".utf8)
+    bytes.append(0xE2)
+    bytes.append(contentsOf: Array("\r\nX-Good: ok\r\n\r\n{}".utf8))
+    let parsed = MultipartPart.parse(Data(bytes))
+    XCTAssertEqual(parsed.headers["x-bad"], "a\u{FFFD}")
+    XCTAssertEqual(parsed.headers["x-good"], "ok")
+  }
+
+  func test_multipartMixed_isRecognizedCaseInsensitively_inASCII() {
+    XCTAssertTrue(MultipartContentType.isMultipartMixed("Multipart/MIXED; boundary=x"))
+    XCTAssertTrue(MultipartContentType.isMultipartMixed("text/plain, multipart/mixed"))
+    XCTAssertFalse(MultipartContentType.isMultipartMixed("multipart/mixe"))
+    XCTAssertFalse(MultipartContentType.isMultipartMixed(nil))
+  }
+
+  func test_boundary_ignoresTabsAroundNameAndValue_andKeepsQuotedSemicolons() {
+    XCTAssertEqual(MultipartChunkSplitter.boundary(fromContentType: "multipart/mixed;\tBoundary\t=\t\"a;b\"\t"), "a;b")
+    XCTAssertNil(MultipartChunkSplitter.boundary(fromContentType: "multipart/mixed; boundary= \t"))
+  }
 }

@@ -43,10 +43,10 @@ public struct JSONResponseParser: Sendable {
     if MultipartChunkSplitter.boundary(fromContentType: contentType) == nil {
       mode = .single
       modeError = .missingMultipartBoundary
-    } else if contentType.contains("deferSpec=20220824") {
+    } else if contentType.containsASCII("deferSpec=20220824") {
       mode = .deferred
       modeError = nil
-    } else if contentType.contains("subscriptionSpec=1.0") || contentType.contains("subscriptionSpec=\"1.0\"") {
+    } else if contentType.containsASCII("subscriptionSpec=1.0") || contentType.containsASCII("subscriptionSpec=\"1.0\"") {
       mode = .subscription
       modeError = nil
     } else {

@@ -63,9 +63,9 @@ public struct MultipartResponseParsingInterceptor: ApolloInterceptor {
       return
     }
     let spec: MultipartSpec
-    if contentType.contains("subscriptionSpec=1.0") || contentType.contains("subscriptionSpec=\"1.0\"") {
+    if contentType.containsASCII("subscriptionSpec=1.0") || contentType.containsASCII("subscriptionSpec=\"1.0\"") {
       spec = .subscription
-    } else if contentType.contains("deferSpec=20220824") {
+    } else if contentType.containsASCII("deferSpec=20220824") {
       spec = .deferred
     } else {
       chain.handleErrorAsync(ParsingError.invalidMultipartProtocol, request: request, response: response,

@@ -155,7 +155,7 @@ public struct MultipartChunkSplitter: Sendable {
 
   /// The `boundary` parameter of a `Content-Type` header value, or `nil` when there is none.
   ///
-  /// The parameter name is matched case-insensitively, whitespace around names and values is ignored,
+  /// The parameter name is matched case-insensitively, spaces and tabs around names and values are ignored,
   /// a quoted value loses its quotes (a `;` inside quotes does not end it), and other parameters are skipped.
   /// An empty boundary counts as none.
   public static func boundary(fromContentType contentType: String) -> String? {
@@ -165,9 +165,9 @@ public struct MultipartChunkSplitter: Sendable {
     parameters.removeFirst()
     for parameter in parameters {
       guard let equals = parameter.firstIndex(of: "=") else { continue }
-      let name = parameter[..<equals].trimmingCharacters(in: .whitespaces)
+      let name = parameter[..<equals].trimmingHTTPWhitespace()
       guard name.lowercased() == "boundary" else { continue }
-      var value = parameter[parameter.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+      var value = String(parameter[parameter.index(after: equals)...].trimmingHTTPWhitespace())
       if value.count >= 2 && value.hasPrefix("\"") && value.hasSuffix("\"") {
         value = String(value.dropFirst().dropLast())
       }

@@ -5,9 +5,10 @@ import FoundationNetworking
 
 /// How every generation tells a multipart response (`@defer`, subscriptions over HTTP) from a single one.
 public enum MultipartContentType {
-  /// Whether a `Content-Type` value names `multipart/mixed`, case-insensitively; `nil` does not.
+  /// Whether a `Content-Type` value names `multipart/mixed`, case-insensitively (in ASCII, as HTTP compares
+  /// media types); `nil` does not.
   public static func isMultipartMixed(_ contentType: String?) -> Bool {
-    (contentType ?? "").lowercased().contains("multipart/mixed")
+    contentType?.containsASCII("multipart/mixed", caseInsensitive: true) ?? false
   }
 
   /// Whether `response`'s `Content-Type` (its name looked up case-insensitively) names `multipart/mixed`.

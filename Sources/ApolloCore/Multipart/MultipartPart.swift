@@ -69,20 +69,41 @@ public struct MultipartPart: Sendable, Hashable {
     return nil
   }
 
+  /// Reads the header lines as bytes: CR, LF, `:`, spaces and tabs are ASCII, so lines and names are cut
+  /// before any text is decoded (splitting decoded text by `Character` cost more than the rest of a part).
   private static func parseHeaders(_ section: ArraySlice<UInt8>) -> [String: String] {
     var headers: [String: String] = [:]
-    let text = String(decoding: section, as: UTF8.self)
-    for line in text.split(separator: Character("\r\n")) {
-      guard let colon = line.firstIndex(of: ":") else { continue }
-      let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
-      let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-      guard !name.isEmpty else { continue }
-      if let existing = headers[name] {
-        headers[name] = existing + ", " + value
-      } else {
-        headers[name] = value
+    var lineStart = section.startIndex
+    var index = section.startIndex
+    while index <= section.endIndex {
+      let atLineEnd = index == section.endIndex
+        || (section[index] == 0x0D && index + 1 < section.endIndex && section[index + 1] == 0x0A)
+      guard atLineEnd else {
+        index += 1
+        continue
       }
+      let line = section[lineStart..<index]
+      if let colon = line.firstIndex(of: UInt8(ascii: ":")) {
+        let name = String(decoding: trimmed(line[..<colon]), as: UTF8.self).lowercased()
+        let value = String(decoding: trimmed(line[(colon + 1)...]), as: UTF8.self)
+        if !name.isEmpty {
+          if let existing = headers[name] {
+            headers[name] = existing + ", " + value
+          } else {
+            headers[name] = value
+          }
+        }
+      }
+      index += 2
+      lineStart = min(index, section.endIndex)
     }
     return headers
+  }
+
+  /// `bytes` without leading and trailing spaces and tabs.
+  private static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+    let isContent: (UInt8) -> Bool = { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
+    guard let first = bytes.firstIndex(where: isContent), let last = bytes.lastIndex(where: isContent) else { return [] }
+    return bytes[first...last]
   }
 }

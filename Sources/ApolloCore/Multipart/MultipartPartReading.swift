@@ -52,12 +52,12 @@ public struct MultipartPartReading: Sendable, Hashable {
     guard let declared = part.contentType else { return nil }
     switch contentType {
     case .anyDirective:
-      let directives = declared.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+      let directives = declared.split(separator: ";").map { String($0.trimmingHTTPWhitespace()) }
       let isJSON = directives.contains { MultipartPart.graphQLMediaTypes.contains($0.lowercased()) }
       return isJSON ? nil : directives.joined(separator: ";")
     case .firstDirective:
       let mediaType = declared.split(separator: ";", maxSplits: 1).first.map {
-        $0.trimmingCharacters(in: .whitespaces).lowercased()
+        $0.trimmingHTTPWhitespace().lowercased()
       } ?? ""
       return MultipartPart.graphQLMediaTypes.contains(mediaType) ? nil : declared
     }
