@@ -12,12 +12,15 @@ enum FieldCacheKey {
       guard let value = try evaluate(argument, variables: variables) else { return field.name }
       return field.name + "(" + renderEntry(key: name, value: value) + ")"
     }
-    var evaluated: [String: JSON] = [:]
+    var evaluated: [(name: String, value: JSON)] = []
+    evaluated.reserveCapacity(arguments.count)
     for (name, argument) in arguments {
-      if let value = try evaluate(argument, variables: variables) { evaluated[name] = value }
+      if let value = try evaluate(argument, variables: variables) { evaluated.append((name, value)) }
     }
     guard !evaluated.isEmpty else { return field.name }
-    return field.name + "(" + render(evaluated) + ")"
+    // As `render` writes an object, without building one: entries sorted by name, joined by commas.
+    evaluated.sort { $0.name < $1.name }
+    return field.name + "(" + evaluated.map { renderEntry(key: $0.name, value: $0.value) }.joined(separator: ",") + ")"
   }
 
   /// An argument's value, `nil` when it is a variable that encodes to nothing (left out).

@@ -176,21 +176,22 @@ public struct MultipartChunkSplitter: Sendable {
     return nil
   }
 
-  /// Splits at `;` outside double quotes.
+  /// Splits at `;` outside double quotes. Both are ASCII, so the UTF-8 view finds them without
+  /// breaking the text into characters, and its indices cut the text at character boundaries.
   private static func splitParameters(_ header: String) -> [Substring] {
     var segments: [Substring] = []
     var segmentStart = header.startIndex
     var inQuotes = false
-    var index = header.startIndex
-    while index < header.endIndex {
-      let character = header[index]
-      if character == "\"" {
+    var index = header.utf8.startIndex
+    while index < header.utf8.endIndex {
+      let byte = header.utf8[index]
+      if byte == UInt8(ascii: "\"") {
         inQuotes.toggle()
-      } else if character == ";" && !inQuotes {
+      } else if byte == UInt8(ascii: ";") && !inQuotes {
         segments.append(header[segmentStart..<index])
-        segmentStart = header.index(after: index)
+        segmentStart = header.utf8.index(after: index)
       }
-      index = header.index(after: index)
+      index = header.utf8.index(after: index)
     }
     segments.append(header[segmentStart...])
     return segments

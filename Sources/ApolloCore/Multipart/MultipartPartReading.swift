@@ -50,6 +50,8 @@ public struct MultipartPartReading: Sendable, Hashable {
   /// part declares none (it is taken as JSON) or declares JSON.
   public func unsupportedContentType(of part: MultipartPart) -> String? {
     guard let declared = part.contentType else { return nil }
+    // What nearly every part declares, JSON under either rule: no splitting for it.
+    if declared == "application/json" { return nil }
     switch contentType {
     case .anyDirective:
       let directives = declared.split(separator: ";").map { String($0.trimmingHTTPWhitespace()) }
