@@ -1,6 +1,9 @@
-import ApolloAsyncChain
+@_spi(ApolloMigration) import ApolloAsyncChain
 import ApolloTestSupport
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import StarWarsAPI
 import XCTest
 
@@ -95,6 +98,35 @@ final class ResponseCodeInterceptorTests: XCTestCase {
     XCTAssertEqual(codeError.response.statusCode, 401)
     XCTAssertNil(codeError.graphQLError)
     XCTAssertEqual(String(decoding: codeError.chunk, as: UTF8.self), "Unauthorized")
+  }
+
+  func test_statusRange_2xxChunksPassUnchangedInOrder_300FailsOnItsFirstChunk() async throws {
+    func run(status: Int) async throws -> (chunks: [Data], error: (any Error)?) {
+      let url = URL(string: "http://example.invalid/graphql")!
+      let head = try XCTUnwrap(HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: [:]))
+      let response = try await ResponseCodeInterceptor().intercept(request: URLRequest(url: url)) { _ in
+        HTTPResponse(response: head, chunks: NonCopyableAsyncThrowingStream(stream: AsyncThrowingStream { continuation in
+          for part in ["one", "two", "three"] { continuation.yield(Data(part.utf8)) }
+          continuation.finish()
+        }))
+      }
+      var chunks: [Data] = []
+      do {
+        for try await chunk in response.takeChunks().getStream() { chunks.append(chunk) }
+        return (chunks, nil)
+      } catch {
+        return (chunks, error)
+      }
+    }
+    for status in [200, 204, 299] {
+      let (chunks, error) = try await run(status: status)
+      XCTAssertEqual(chunks.map { String(decoding: $0, as: UTF8.self) }, ["one", "two", "three"], "status \(status)")
+      XCTAssertNil(error, "status \(status)")
+    }
+    let (chunks, error) = try await run(status: 300)
+    XCTAssertEqual(chunks, [])
+    let codeError = try XCTUnwrap(error as? ResponseCodeInterceptor.ResponseCodeError)
+    XCTAssertEqual(codeError.chunk, Data("one".utf8))
   }
 
   func test_500WithEmptyBody_isNotDetected_andEndsWithNoResults_upstreamQuirk() async throws {

@@ -32,7 +32,11 @@ public struct ResponseCodeInterceptor: HTTPInterceptor {
 
   /// Checks each chunk's response status as the chunk is read.
   public func intercept(request: URLRequest, next: NextHTTPInterceptorFunction) async throws -> HTTPResponse {
-    try await next(request).mapChunks { response, chunk in
+    let response = try await next(request)
+    // A 2xx response passes every chunk unchanged, so it is returned as it is: no operator task and no
+    // thread hand-off per chunk (for a multipart response, per part) for a check that cannot fail.
+    guard !(200..<300).contains(response.response.statusCode) else { return response }
+    return await response.mapChunks { response, chunk in
       guard (200..<300).contains(response.statusCode) else {
         throw ResponseCodeError(response: response, chunk: chunk)
       }
