@@ -81,9 +81,13 @@ let package = Package(
     .target(name: "ApolloAsyncChain", dependencies: ["ApolloCore"], swiftSettings: strictSettings),
     .target(name: "ApolloDelegateTransport", dependencies: ["ApolloCore"], swiftSettings: strictSettings),
     .target(name: "ApolloCallbackChain", dependencies: ["ApolloCore"], swiftSettings: strictSettings),
-    // The runtime a 0.19–0.33 `API.swift` is written against, over the 0.x networking; apps import it as
-    // `Apollo` (moduleAliases). Its names shadow ApolloAPI's, so it is a module of its own.
-    .target(name: "ApolloLegacyAPI", dependencies: ["ApolloCore", "ApolloDelegateTransport"], swiftSettings: strictSettings),
+    // The runtime a 0.19–0.53 `API.swift` is written against (selection sets, `ResultMap`, the 0.x executor), on
+    // no networking; its names are ApolloAPI's, so apps reach it through a front module below.
+    .target(name: "ApolloLegacyRuntime", dependencies: ["ApolloCore"], swiftSettings: strictSettings),
+    // The `API.swift` runtime over the 0.x networking (apps of 0.19–0.33), re-exporting both; an app imports it
+    // as `Apollo`. Its aliases of the runtime's names shadow ApolloAPI's and ApolloDelegateTransport's.
+    .target(name: "ApolloLegacyAPI", dependencies: ["ApolloCore", "ApolloLegacyRuntime", "ApolloDelegateTransport"],
+            swiftSettings: strictSettings),
     // What every generation's socket stands on: the dependency-free RFC 6455 client and the task/session seam
     // (`URLSessionWebSocketTask` on Apple platforms). It imports no generation.
     .target(name: "ApolloWebSocketCore", dependencies: ["ApolloCore"], swiftSettings: strictSettings),
@@ -164,7 +168,7 @@ let package = Package(
                 swiftSettings: strictSettings),
     .testTarget(name: "ApolloDelegateTransportTests", dependencies: ["ApolloTestSupport", "ApolloDelegateTransport", "StarWarsAPI"],
                 swiftSettings: strictSettings),
-    .testTarget(name: "ApolloLegacyAPITests", dependencies: ["ApolloLegacyAPI"], swiftSettings: strictSettings),
+    .testTarget(name: "ApolloLegacyAPITests", dependencies: ["ApolloLegacyAPI", "ApolloLegacyRuntime"], swiftSettings: strictSettings),
     .testTarget(name: "ApolloDelegateWebSocketTests", dependencies: ["ApolloDelegateWebSocket", "StarWarsAPI"],
                 swiftSettings: strictSettings),
     .testTarget(name: "ApolloMigrationTests", dependencies: ["ApolloTestSupport", "ApolloMigration", "StarWarsAPI"], swiftSettings: strictSettings),

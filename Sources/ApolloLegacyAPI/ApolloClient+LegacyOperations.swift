@@ -1,5 +1,6 @@
 import ApolloAPI
 import ApolloCore
+import ApolloLegacyRuntime
 import Foundation
 
 // 0.x `API.swift` operations through the 0.x client: the same cache policies, delivery queue and cancellation as
@@ -50,10 +51,8 @@ extension ApolloClient {
 
   private func loadLegacy<Query: GraphQLQuery>(_ query: Query) -> Result<GraphQLResult<Query.Data>, any Error> {
     Result {
-      var reader = LegacyExecutor(variables: query.variables, cache: store.cache)
-      let resultMap = try reader.read(Query.Data.selections, fromRecord: query.operationType.rootKey)
-      return GraphQLResult(data: Query.Data(unsafeResultMap: resultMap), extensionsJSON: nil, errors: nil, source: .cache,
-                           dependentKeys: reader.dependentKeys)
+      let cached = try query.readData(from: store.cache)
+      return GraphQLResult(data: cached.data, extensionsJSON: nil, errors: nil, source: .cache, dependentKeys: cached.dependentKeys)
     }
   }
 }
@@ -75,16 +74,5 @@ enum LegacyResponseReading {
     }
     return GraphQLResult(data: data, extensionsJSON: body["extensions"]?.objectValue, errors: response.parseErrorsOnlyFast(),
                          source: .server, dependentKeys: nil)
-  }
-}
-
-extension GraphQLOperationType {
-  /// `QUERY_ROOT`, `MUTATION_ROOT` or `SUBSCRIPTION_ROOT`.
-  var rootKey: CacheKey {
-    switch self {
-    case .query: return "QUERY_ROOT"
-    case .mutation: return "MUTATION_ROOT"
-    case .subscription: return "SUBSCRIPTION_ROOT"
-    }
   }
 }

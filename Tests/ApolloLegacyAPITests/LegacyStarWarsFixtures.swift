@@ -1,4 +1,4 @@
-import ApolloLegacyAPI
+import ApolloLegacyRuntime
 import Foundation
 
 // Selection sets in the shape 0.33's code generator prints them (API.swift), trimmed to what the executor tests

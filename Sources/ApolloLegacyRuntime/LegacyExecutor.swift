@@ -8,19 +8,19 @@ import Foundation
 /// too); type cases are chosen by `__typename` strings; a `@include`/`@skip` variable must be given; an object
 /// is keyed by the app's `cacheKeyForObject` alone (no typename prefix), else by its path; a `null` argument is
 /// left out of a field's cache key. Failures are `GraphQLResultError`s carrying the response path.
-struct LegacyExecutor {
+package struct LegacyExecutor {
   /// The operation's variables; a `nil` value (an optional variable left unset) reads as JSON `null`.
   private let variables: [String: any JSONEncodable]
   private let cacheKeyForObject: CacheKeyForObject?
   /// Whether to build records while reading a response.
   private let normalizing: Bool
-  private(set) var records = RecordSet()
-  private(set) var dependentKeys: Set<CacheKey> = []
+  package private(set) var records = RecordSet()
+  package private(set) var dependentKeys: Set<CacheKey> = []
   private var loaded: [CacheKey: Record] = [:]
   private let cache: (any NormalizedCache)?
   private var path: [String] = []
 
-  init(variables: GraphQLMap?, normalizing: Bool = false, cacheKeyForObject: CacheKeyForObject? = nil,
+  package init(variables: GraphQLMap?, normalizing: Bool = false, cacheKeyForObject: CacheKeyForObject? = nil,
        cache: (any NormalizedCache)? = nil) {
     var resolved: [String: any JSONEncodable] = [:]
     for (name, value) in variables ?? [:] { resolved[name] = value ?? ExplicitNull() }
@@ -31,14 +31,14 @@ struct LegacyExecutor {
   }
 
   /// Reads `object` (a response's `data`) through `selections`; when normalizing, its record is `rootKey`.
-  mutating func execute(_ selections: [any GraphQLSelection], on object: JSONObject, rootKey: CacheKey = "QUERY_ROOT") throws -> ResultMap {
+  package mutating func execute(_ selections: [any GraphQLSelection], on object: JSONObject, rootKey: CacheKey = "QUERY_ROOT") throws -> ResultMap {
     try wrappingErrors { try executeObject(selections, on: .json(object), key: rootKey) }
   }
 
   /// Reads the record `rootKey` through `selections`, following references.
   ///
   /// - Throws: `JSONDecodingError.missingValue` when the record is absent; otherwise `GraphQLResultError`.
-  mutating func read(_ selections: [any GraphQLSelection], fromRecord rootKey: CacheKey) throws -> ResultMap {
+  package mutating func read(_ selections: [any GraphQLSelection], fromRecord rootKey: CacheKey) throws -> ResultMap {
     guard let record = try load(rootKey) else { throw JSONDecodingError.missingValue }
     return try wrappingErrors { try executeObject(selections, on: .record(record), key: rootKey) }
   }
