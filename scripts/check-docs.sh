@@ -14,13 +14,14 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 MODULES=(ApolloAPI ApolloCore ApolloAsyncChain ApolloDelegateTransport ApolloCallbackChain ApolloWebSocketCore ApolloWebSocket
-         ApolloDelegateWebSocket ApolloCallbackWebSocket ApolloLegacyRuntime ApolloLegacyAPI
+         ApolloDelegateWebSocket ApolloCallbackWebSocket ApolloLegacyRuntime ApolloLegacyAPI ApolloLegacyAPIOnCallbackChain
          ApolloMigration ApolloParityCatalog ApolloParityTesting)
 GRAPHS=".build/docs-check/symbol-graphs"
 
-# ApolloParityTesting and ApolloParityCatalog import every library module but the socket ones and the
-# `API.swift` front (which imports ApolloLegacyRuntime), so six builds cover all.
-for target in ApolloParityTesting ApolloParityCatalog ApolloWebSocket ApolloDelegateWebSocket ApolloCallbackWebSocket ApolloLegacyAPI; do
+# ApolloParityTesting and ApolloParityCatalog import every library module but the socket ones and the two
+# `API.swift` fronts (which import ApolloLegacyRuntime), so seven builds cover all.
+for target in ApolloParityTesting ApolloParityCatalog ApolloWebSocket ApolloDelegateWebSocket ApolloCallbackWebSocket ApolloLegacyAPI \
+              ApolloLegacyAPIOnCallbackChain; do
   if ! output=$(swift build --target "$target" 2>&1); then
     echo "$output" | grep -E ': error: ' | sort -u | head -n 40
     echo "check-docs: FAILED: swift build --target $target" >&2
