@@ -172,7 +172,7 @@ let package = Package(
                 swiftSettings: strictSettings),
     .testTarget(name: "ApolloDelegateTransportTests", dependencies: ["ApolloTestSupport", "ApolloDelegateTransport", "StarWarsAPI"],
                 swiftSettings: strictSettings),
-    .testTarget(name: "ApolloLegacyAPITests", dependencies: ["ApolloLegacyAPI", "ApolloLegacyRuntime"], swiftSettings: strictSettings),
+    .testTarget(name: "ApolloLegacyAPITests", dependencies: ["ApolloLegacyAPI", "ApolloLegacyRuntime", "ApolloTestSupport"], swiftSettings: strictSettings),
     .testTarget(name: "ApolloLegacyAPIOnCallbackChainTests", dependencies: ["ApolloLegacyAPIOnCallbackChain", "ApolloLegacyRuntime", "ApolloTestSupport"],
                 swiftSettings: strictSettings),
     .testTarget(name: "ApolloDelegateWebSocketTests", dependencies: ["ApolloDelegateWebSocket", "StarWarsAPI"],
