@@ -24,11 +24,11 @@ extension ApolloStore {
     runTransaction(callbackQueue: callbackQueue, completion: completion) { try self.performReadWriteTransaction(body) }
   }
 
-  /// Reads a 0.x generated query's data from the store in a read transaction off the calling thread and calls
-  /// `resultHandler` there (0.33 called it on the store's queue), with `source` `.cache`; a miss is the failure
-  /// ``ApolloStore/ReadTransaction/read(query:)`` throws.
-  public func load<Query: GraphQLQuery>(query: Query, resultHandler: @escaping GraphQLResultHandler<Query.Data>) {
-    withinReadTransaction({ transaction -> GraphQLResult<Query.Data> in
+  /// Reads a 0.x generated operation's cached result from its root record in a read transaction off the calling
+  /// thread and calls `resultHandler` there (0.33 called it on the store's queue), with `source` `.cache`; a miss is
+  /// the failure ``ApolloStore/ReadTransaction/read(query:)`` throws.
+  public func load<Operation: GraphQLOperation>(query: Operation, resultHandler: @escaping GraphQLResultHandler<Operation.Data>) {
+    withinReadTransaction({ transaction -> GraphQLResult<Operation.Data> in
       let cached = try query.readData(from: transaction.store.cache)
       return GraphQLResult(data: cached.data, extensionsJSON: nil, errors: nil, source: .cache, dependentKeys: cached.dependentKeys)
     }, completion: resultHandler)

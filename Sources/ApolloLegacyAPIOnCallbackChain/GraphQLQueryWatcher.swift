@@ -80,8 +80,8 @@ public final class GraphQLQueryWatcher<Query: GraphQLQuery>: Cancellable, Apollo
     lock.unlock()
     previous?.cancel()
     // Outside the lock: a fetch may answer from the cache on this thread, straight into `handle`.
-    let started = client?.sendLegacy(query, cachePolicy: cachePolicy, contextIdentifier: watched.ownIdentifier,
-                                     context: context, queue: callbackQueue) { [weak self] result in
+    let started = client?.fetch(query: query, cachePolicy: cachePolicy, contextIdentifier: watched.ownIdentifier,
+                                context: context, queue: callbackQueue) { [weak self] result in
       self?.handle(result)
     }
     lock.lock()

@@ -40,3 +40,37 @@ final class UnsendableVariableQuery: GraphQLQuery {
   var variables: GraphQLMap? { ["value": NotJSON()] }
   typealias Data = HeroAndFriendsNamesData
 }
+
+final class HeroChangedSubscription: GraphQLSubscription {
+  let operationDefinition: String =
+    "subscription HeroChanged($episode: Episode) { hero(episode: $episode) { __typename name friends { __typename name } } }"
+  let operationName: String = "HeroChanged"
+  var variables: GraphQLMap? { ["episode": Episode.jedi] }
+  typealias Data = HeroAndFriendsNamesData
+}
+
+/// `singleUpload(file: $file) { filename }`, as 0.x's code generator printed it (trimmed).
+struct UploadData: GraphQLSelectionSet {
+  static var selections: [any GraphQLSelection] {
+    [GraphQLField("singleUpload", arguments: ["file": GraphQLVariable("file")], type: .nonNull(.object(SingleUpload.selections)))]
+  }
+
+  var resultMap: ResultMap
+  init(unsafeResultMap: ResultMap) { resultMap = unsafeResultMap }
+
+  var singleUpload: SingleUpload? { (resultMap["singleUpload"] as? ResultMap).map(SingleUpload.init(unsafeResultMap:)) }
+
+  struct SingleUpload: GraphQLSelectionSet {
+    static var selections: [any GraphQLSelection] { [GraphQLField("filename", type: .nonNull(.scalar(String.self)))] }
+    var resultMap: ResultMap
+    init(unsafeResultMap: ResultMap) { resultMap = unsafeResultMap }
+    var filename: String? { resultMap["filename"] as? String }
+  }
+}
+
+final class UploadFileMutation: GraphQLMutation {
+  let operationDefinition: String = "mutation UploadFile($file: Upload!) { singleUpload(file: $file) { filename } }"
+  let operationName: String = "UploadFile"
+  var variables: GraphQLMap? { ["file": "a.txt"] }
+  typealias Data = UploadData
+}

@@ -41,4 +41,27 @@ final class LegacyRequestChainStoreTransactionTests: XCTestCase {
     XCTAssertEqual(server.requests.count, 1)
     watcher.cancel()
   }
+
+  func test_load_deliversTheCachedResultOnTheCallbackQueue_andAMissAsTheMissingValueError() throws {
+    let store = ApolloStore()
+    let missed = expectation(description: "miss")
+    store.load(query: HeroAndFriendsNamesQuery(episode: .jedi), callbackQueue: queue) { result in
+      if case .failure(let error) = result, case JSONDecodingError.missingValue = error { missed.fulfill() }
+    }
+    wait(for: [missed], timeout: 5)
+    let data = HeroAndFriendsNamesData(unsafeResultMap: [
+      "hero": ["__typename": "Droid", "name": "R2-D2", "friends": [] as [ResultMap?]] as ResultMap,
+    ])
+    try transaction(store) { try $0.write(data: data, forQuery: HeroAndFriendsNamesQuery(episode: .jedi)) }
+    let loaded = expectation(description: "hit")
+    let outcome = Mutex<(GraphQLResult<HeroAndFriendsNamesData>.Source, String?)?>(nil)
+    store.load(query: HeroAndFriendsNamesQuery(episode: .jedi), callbackQueue: queue) { result in
+      dispatchPrecondition(condition: .onQueue(self.queue))
+      if let value = try? result.get() { outcome.withLock { $0 = (value.source, value.data?.hero?.name) } }
+      loaded.fulfill()
+    }
+    wait(for: [loaded], timeout: 5)
+    XCTAssertEqual(outcome.withLock { $0 }?.0, .cache)
+    XCTAssertEqual(outcome.withLock { $0 }?.1, "R2-D2")
+  }
 }
