@@ -11,8 +11,10 @@ extension LegacyOperationBox: SelfExecutingOperation {
     data: JSON.Object, variables: ApolloAPI.GraphQLOperation.Variables?, normalizing: Bool,
     cacheKeyForObject: CacheKeyForObject?
   ) throws -> (data: LegacyResponsePlaceholder, records: RecordSet?) {
+    // Not normalizing is `fetchIgnoringCacheCompletely` (or a mutation not published), where 0.x read with
+    // `parseResultFast()`'s rules.
     var executor = LegacyExecutor(variables: legacyVariables(variables), normalizing: normalizing,
-                                  cacheKeyForObject: cacheKeyForObject)
+                                  cacheKeyForObject: cacheKeyForObject, requiringTypenames: !normalizing)
     let resultMap = try executor.execute(Operation.Data.selections, on: LegacyJSONConversion.object(data),
                                          rootKey: rootKey)
     return (LegacyResponsePlaceholder(resultMap: resultMap), normalizing ? executor.records : nil)

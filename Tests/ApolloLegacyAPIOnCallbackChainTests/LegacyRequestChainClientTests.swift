@@ -143,7 +143,7 @@ final class LegacyRequestChainClientTests: XCTestCase {
   }
 
   func test_perform_writesUnderMutationRoot_andWithoutPublishingWritesNothing() throws {
-    let body: JSON.Object = ["data": ["hero": ["appearsIn": ["JEDI"]], "reviews": [["stars": 5]]]]
+    let body: JSON.Object = ["data": ["hero": ["__typename": "Droid", "appearsIn": ["JEDI"]], "reviews": [["__typename": "Review", "stars": 5]]]]
     let stack = makeStack([.json(body), .json(body)])
     for publish in [false, true] {
       let done = expectation(description: "result")
@@ -173,5 +173,30 @@ final class LegacyRequestChainClientTests: XCTestCase {
     wait(for: [done], timeout: 5)
     XCTAssertEqual(failure.withLock { $0 } as? LegacyOperationError, .variableHasNoJSONForm("value"))
     XCTAssertTrue(stack.server.requests.isEmpty)
+  }
+
+  func test_performWithoutPublishing_failsOnAnObjectWithoutTypename_as0xParseResultFast_whilePublishingReadsIt() {
+    // Without publishing the chain reads with fetchIgnoringCacheCompletely, where 0.34–0.53 used parseResultFast().
+    let body: JSON.Object = ["data": ["hero": ["appearsIn": ["JEDI"]], "reviews": [["stars": 5]]]]
+    let stack = makeStack([.json(body), .json(body)])
+    for publish in [false, true] {
+      let done = expectation(description: "result")
+      let outcome = Mutex<Result<GraphQLResult<ArgumentsData>, any Error>?>(nil)
+      stack.client.perform(mutation: CreateReviewMutation(review: ReviewInput(stars: 5)), publishResultToStore: publish,
+                           queue: queue) { result in
+        outcome.withLock { $0 = result }
+        done.fulfill()
+      }
+      wait(for: [done], timeout: 5)
+      switch outcome.withLock({ $0 }) {
+      case .failure(let error)?:
+        XCTAssertFalse(publish, "publishing: \(error)")
+        XCTAssertEqual((error as? GraphQLResultError)?.pathString, "hero.__typename")
+      case .success?:
+        XCTAssertTrue(publish, "without publishing a missing __typename fails")
+      case nil:
+        XCTFail("no result")
+      }
+    }
   }
 }
