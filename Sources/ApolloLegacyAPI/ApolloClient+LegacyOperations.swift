@@ -14,7 +14,7 @@ extension ApolloClient {
   public func fetch<Query: GraphQLQuery>(query: Query, cachePolicy: CachePolicy = .returnCacheDataElseFetch,
                                          context: UnsafeMutableRawPointer? = nil, queue: DispatchQueue = DispatchQueue.main,
                                          resultHandler: GraphQLResultHandler<Query.Data>? = nil) -> any Cancellable {
-    sendBoxed(query, box: LegacyOperationBox.init, queue: queue, resultHandler: resultHandler) { box, handler in
+    sendBoxed(query, box: { try LegacyOperationBox($0) }, queue: queue, resultHandler: resultHandler) { box, handler in
       self.fetch(query: box, cachePolicy: cachePolicy, context: context, queue: queue, resultHandler: handler)
     }
   }
@@ -24,7 +24,7 @@ extension ApolloClient {
   public func perform<Mutation: GraphQLMutation>(mutation: Mutation, context: UnsafeMutableRawPointer? = nil,
                                                  queue: DispatchQueue = DispatchQueue.main,
                                                  resultHandler: GraphQLResultHandler<Mutation.Data>? = nil) -> any Cancellable {
-    sendBoxed(mutation, box: LegacyOperationBox.init, queue: queue, resultHandler: resultHandler) { box, handler in
+    sendBoxed(mutation, box: { try LegacyOperationBox($0) }, queue: queue, resultHandler: resultHandler) { box, handler in
       self.perform(mutation: box, context: context, queue: queue, resultHandler: handler)
     }
   }
@@ -35,7 +35,7 @@ extension ApolloClient {
   public func upload<Operation: GraphQLOperation>(operation: Operation, context: UnsafeMutableRawPointer? = nil,
                                                   files: [GraphQLFile], queue: DispatchQueue = .main,
                                                   resultHandler: GraphQLResultHandler<Operation.Data>? = nil) -> any Cancellable {
-    sendBoxed(operation, box: LegacyOperationBox.init, queue: queue, resultHandler: resultHandler) { box, handler in
+    sendBoxed(operation, box: { try LegacyOperationBox($0) }, queue: queue, resultHandler: resultHandler) { box, handler in
       self.upload(operation: box, context: context, files: files, queue: queue, resultHandler: handler)
     }
   }
@@ -46,7 +46,7 @@ extension ApolloClient {
   @discardableResult
   public func subscribe<Subscription: GraphQLSubscription>(subscription: Subscription, queue: DispatchQueue = .main,
                                                            resultHandler: @escaping GraphQLResultHandler<Subscription.Data>) -> any Cancellable {
-    sendBoxed(subscription, box: LegacySubscriptionBox.init, queue: queue, resultHandler: resultHandler) { box, handler in
+    sendBoxed(subscription, box: { try LegacySubscriptionBox($0) }, queue: queue, resultHandler: resultHandler) { box, handler in
       self.subscribe(subscription: box, queue: queue, resultHandler: handler)
     }
   }
@@ -65,7 +65,7 @@ extension ApolloClient {
       ResultDelivery(queue: queue, handler: resultHandler).deliver(.failure(error))
       return EmptyCancellable()
     }
-    return send(boxed) { result in resultHandler?(result.map(GraphQLResult.init(unboxing:))) }
+    return send(boxed) { result in resultHandler?(result.map { GraphQLResult(unboxing: $0) }) }
   }
 }
 

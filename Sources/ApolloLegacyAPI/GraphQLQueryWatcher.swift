@@ -33,7 +33,7 @@ public final class GraphQLQueryWatcher<Query: GraphQLQuery>: Cancellable, @unche
     self.query = query
     do {
       let box = try LegacyOperationBox(query)
-      boxed = watch(box) { result in resultHandler(result.map(GraphQLResult.init(unboxing:))) }
+      boxed = watch(box) { result in resultHandler(result.map { GraphQLResult(unboxing: $0) }) }
     } catch {
       boxed = nil
       ResultDelivery(queue: queue, handler: resultHandler).deliver(.failure(error))

@@ -20,7 +20,7 @@ extension ApolloClient {
                                          context: (any RequestContext)? = nil,
                                          queue: DispatchQueue = .main,
                                          resultHandler: GraphQLResultHandler<Query.Data>? = nil) -> (any Cancellable) {
-    sendBoxed(query, box: LegacyOperationBox.init, queue: queue, resultHandler: resultHandler) { box, handler in
+    sendBoxed(query, box: { try LegacyOperationBox($0) }, queue: queue, resultHandler: resultHandler) { box, handler in
       self.fetch(query: box, cachePolicy: cachePolicy, contextIdentifier: contextIdentifier, context: context, queue: queue,
                  resultHandler: handler)
     }
@@ -35,7 +35,7 @@ extension ApolloClient {
                                                  context: (any RequestContext)? = nil,
                                                  queue: DispatchQueue = .main,
                                                  resultHandler: GraphQLResultHandler<Mutation.Data>? = nil) -> (any Cancellable) {
-    sendBoxed(mutation, box: LegacyOperationBox.init, queue: queue, resultHandler: resultHandler) { box, handler in
+    sendBoxed(mutation, box: { try LegacyOperationBox($0) }, queue: queue, resultHandler: resultHandler) { box, handler in
       self.perform(mutation: box, publishResultToStore: publishResultToStore, contextIdentifier: contextIdentifier,
                    context: context, queue: queue, resultHandler: handler)
     }
@@ -50,7 +50,7 @@ extension ApolloClient {
                                                   context: (any RequestContext)? = nil,
                                                   queue: DispatchQueue = .main,
                                                   resultHandler: GraphQLResultHandler<Operation.Data>? = nil) -> (any Cancellable) {
-    sendBoxed(operation, box: LegacyOperationBox.init, queue: queue, resultHandler: resultHandler) { box, handler in
+    sendBoxed(operation, box: { try LegacyOperationBox($0) }, queue: queue, resultHandler: resultHandler) { box, handler in
       self.upload(operation: box, files: files, context: context, queue: queue, resultHandler: handler)
     }
   }
@@ -61,7 +61,7 @@ extension ApolloClient {
                                                            context: (any RequestContext)? = nil,
                                                            queue: DispatchQueue = .main,
                                                            resultHandler: @escaping GraphQLResultHandler<Subscription.Data>) -> any Cancellable {
-    sendBoxed(subscription, box: LegacySubscriptionBox.init, queue: queue, resultHandler: resultHandler) { box, handler in
+    sendBoxed(subscription, box: { try LegacySubscriptionBox($0) }, queue: queue, resultHandler: resultHandler) { box, handler in
       self.subscribe(subscription: box, context: context, queue: queue, resultHandler: handler)
     }
   }
