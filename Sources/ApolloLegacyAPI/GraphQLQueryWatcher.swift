@@ -21,7 +21,7 @@ public final class GraphQLQueryWatcher<Query: GraphQLQuery>: Cancellable, @unche
   /// A watcher of `query` on `client`'s store, delivering on the main queue; it fetches nothing until
   /// ``refetch()`` (the client's `watch` makes one and fetches at once). A query whose variables have no JSON form
   /// fails at once, on the main queue.
-  public convenience init(client: ApolloClient, query: Query, resultHandler: @escaping GraphQLResultHandler<Query.Data>) {
+  public convenience init(client: any ApolloClientProtocol, query: Query, resultHandler: @escaping GraphQLResultHandler<Query.Data>) {
     self.init(query: query, queue: .main, resultHandler: resultHandler) { box, handler in
       ApolloDelegateTransport.GraphQLQueryWatcher(client: client, query: box, resultHandler: handler)
     }

@@ -24,7 +24,7 @@ public final class GraphQLQueryWatcher<Query: GraphQLQuery>: Cancellable, Apollo
   // @unchecked Sendable: `client`, `fetching`, `lastPolicy` and `keptUntilCancelled` are only read and written under
   // `lock` (the dependent keys under `watched`'s); `query`, `resultHandler` and `context` are the app's, used from
   // the callback queue and the reload queue as 0.34–0.53 used them from its own queues (the query is only read);
-  // everything else is immutable.
+  // everything else (the boxed query included) is immutable.
 
   /// The query watched.
   public let query: Query
@@ -37,26 +37,30 @@ public final class GraphQLQueryWatcher<Query: GraphQLQuery>: Cancellable, Apollo
   /// The dependent keys, and the `contextIdentifier` that tags this watcher's own fetches.
   private let watched = WatchedKeys(ownIdentifier: UUID(), label: "ApolloLegacyAPIOnCallbackChain.GraphQLQueryWatcher.reloads")
   private let store: ApolloStore
+  /// The query as the client sends it, or why it cannot be sent (a variable with no JSON form).
+  private let boxed: Result<LegacyOperationBox<Query>, any Error>
   private let lock = NSLock()
-  private weak var client: ApolloClient?
+  private weak var client: (any ApolloClientProtocol)?
   private weak var fetching: (any Cancellable)?
   private var lastPolicy: CachePolicy?
   /// The store holds subscribers weakly, so the watcher holds itself until `cancel()`.
   private var keptUntilCancelled: GraphQLQueryWatcher<Query>?
 
   /// A watcher of `query` on `client`'s store; it fetches nothing until ``refetch(cachePolicy:)`` (the client's
-  /// `watch` makes one and fetches at once). It takes the client itself rather than `ApolloClientProtocol`, whose
-  /// requirements are for operations in the 1.x/2.x shape.
+  /// `watch` makes one and fetches at once). Its fetches go through the client's `fetch` requirement with the query
+  /// boxed, so a client of the app's own (a mock) serves it too; a query whose variables have no JSON form fails each
+  /// fetch on `callbackQueue` instead.
   /// - Parameters:
   ///   - refetchOnFailedUpdates: whether a failed reload after a store change refetches from the server.
   ///   - context: handed to every fetch, for the request chain's interceptors.
   ///   - callbackQueue: where `resultHandler` runs (`.main` by default).
-  public init(client: ApolloClient, query: Query, refetchOnFailedUpdates: Bool = true,
+  public init(client: any ApolloClientProtocol, query: Query, refetchOnFailedUpdates: Bool = true,
               context: (any RequestContext)? = nil, callbackQueue: DispatchQueue = .main,
               resultHandler: @escaping GraphQLResultHandler<Query.Data>) {
     self.client = client
     self.store = client.store
     self.query = query
+    self.boxed = Result { try LegacyOperationBox(query) }
     self.refetchOnFailedUpdates = refetchOnFailedUpdates
     self.context = context
     self.callbackQueue = callbackQueue
@@ -79,10 +83,18 @@ public final class GraphQLQueryWatcher<Query: GraphQLQuery>: Cancellable, Apollo
     let client = self.client
     lock.unlock()
     previous?.cancel()
+    let box: LegacyOperationBox<Query>
+    switch boxed {
+    case .success(let value):
+      box = value
+    case .failure(let error):
+      callbackQueue.asyncTransferring { [weak self] in self?.handle(.failure(error)) }
+      return
+    }
     // Outside the lock: a fetch may answer from the cache on this thread, straight into `handle`.
-    let started = client?.fetch(query: query, cachePolicy: cachePolicy, contextIdentifier: watched.ownIdentifier,
+    let started = client?.fetch(query: box, cachePolicy: cachePolicy, contextIdentifier: watched.ownIdentifier,
                                 context: context, queue: callbackQueue) { [weak self] result in
-      self?.handle(result)
+      self?.handle(result.map { GraphQLResult<Query.Data>($0) })
     }
     lock.lock()
     fetching = started
