@@ -109,4 +109,18 @@ final class LegacyRequestChainWatcherTests: XCTestCase {
     try rename(client, to: "Artoo")
     waitFor(deliveries, count: 1)
   }
+
+  func test_aQueryWhoseVariablesHaveNoJSONForm_failsItsFetchOnTheQueue_andSendsNothing() {
+    let (client, server) = makeClient([hero("R2-D2")])
+    let done = expectation(description: "failure")
+    let failure = Mutex<(any Error)?>(nil)
+    let watcher = client.watch(query: UnsendableVariableQuery(), cachePolicy: .fetchIgnoringCacheData, callbackQueue: queue) { result in
+      if case .failure(let error) = result { failure.withLock { $0 = error } }
+      done.fulfill()
+    }
+    wait(for: [done], timeout: 5)
+    XCTAssertEqual(failure.withLock { $0 } as? LegacyOperationError, .variableHasNoJSONForm("value"))
+    XCTAssertTrue(server.requests.isEmpty)
+    watcher.cancel()
+  }
 }
