@@ -56,6 +56,7 @@ let package = Package(
     .library(name: "ApolloDelegateTransport", targets: ["ApolloDelegateTransport"]),
     .library(name: "ApolloCallbackChain", targets: ["ApolloCallbackChain"]),
     .library(name: "ApolloLegacyAPI", targets: ["ApolloLegacyAPI"]),
+    .library(name: "ApolloLegacyAPIOnCallbackChain", targets: ["ApolloLegacyAPIOnCallbackChain"]),
     .library(name: "ApolloWebSocketCore", targets: ["ApolloWebSocketCore"]),
     .library(name: "ApolloWebSocket", targets: ["ApolloWebSocket"]),
     .library(name: "ApolloDelegateWebSocket", targets: ["ApolloDelegateWebSocket"]),
@@ -81,9 +82,16 @@ let package = Package(
     .target(name: "ApolloAsyncChain", dependencies: ["ApolloCore"], swiftSettings: strictSettings),
     .target(name: "ApolloDelegateTransport", dependencies: ["ApolloCore"], swiftSettings: strictSettings),
     .target(name: "ApolloCallbackChain", dependencies: ["ApolloCore"], swiftSettings: strictSettings),
-    // The runtime a 0.19–0.33 `API.swift` is written against, over the 0.x networking; apps import it as
-    // `Apollo` (moduleAliases). Its names shadow ApolloAPI's, so it is a module of its own.
-    .target(name: "ApolloLegacyAPI", dependencies: ["ApolloCore", "ApolloDelegateTransport"], swiftSettings: strictSettings),
+    // The runtime a 0.19–0.53 `API.swift` is written against (selection sets, `ResultMap`, the 0.x executor), on
+    // no networking; its names are ApolloAPI's, so apps reach it through one of the two fronts below.
+    .target(name: "ApolloLegacyRuntime", dependencies: ["ApolloCore"], swiftSettings: strictSettings),
+    // The `API.swift` runtime over the 0.x networking (apps of 0.19–0.33), re-exporting both; an app imports it
+    // as `Apollo`. Its aliases of the runtime's names shadow ApolloAPI's and ApolloDelegateTransport's.
+    .target(name: "ApolloLegacyAPI", dependencies: ["ApolloCore", "ApolloLegacyRuntime", "ApolloDelegateTransport"],
+            swiftSettings: strictSettings),
+    // The `API.swift` runtime over the 1.x callback chain (apps of 0.34–0.53), re-exporting both; likewise.
+    .target(name: "ApolloLegacyAPIOnCallbackChain", dependencies: ["ApolloCore", "ApolloLegacyRuntime", "ApolloCallbackChain"],
+            swiftSettings: strictSettings),
     // What every generation's socket stands on: the dependency-free RFC 6455 client and the task/session seam
     // (`URLSessionWebSocketTask` on Apple platforms). It imports no generation.
     .target(name: "ApolloWebSocketCore", dependencies: ["ApolloCore"], swiftSettings: strictSettings),
@@ -164,7 +172,9 @@ let package = Package(
                 swiftSettings: strictSettings),
     .testTarget(name: "ApolloDelegateTransportTests", dependencies: ["ApolloTestSupport", "ApolloDelegateTransport", "StarWarsAPI"],
                 swiftSettings: strictSettings),
-    .testTarget(name: "ApolloLegacyAPITests", dependencies: ["ApolloLegacyAPI"], swiftSettings: strictSettings),
+    .testTarget(name: "ApolloLegacyAPITests", dependencies: ["ApolloLegacyAPI", "ApolloLegacyRuntime", "ApolloTestSupport"], swiftSettings: strictSettings),
+    .testTarget(name: "ApolloLegacyAPIOnCallbackChainTests", dependencies: ["ApolloLegacyAPIOnCallbackChain", "ApolloLegacyRuntime", "ApolloTestSupport"],
+                swiftSettings: strictSettings),
     .testTarget(name: "ApolloDelegateWebSocketTests", dependencies: ["ApolloDelegateWebSocket", "StarWarsAPI"],
                 swiftSettings: strictSettings),
     .testTarget(name: "ApolloMigrationTests", dependencies: ["ApolloTestSupport", "ApolloMigration", "StarWarsAPI"], swiftSettings: strictSettings),

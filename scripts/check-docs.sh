@@ -5,7 +5,7 @@
 # declaration without a comment, with per-module coverage. scripts/check-docs.py says what counts.
 #
 # Builds the library modules (a no-op after scripts/test.sh's build), extracts their symbol graphs into
-# .build/docs-check/ with `swift symbolgraph-extract` (about a second for all eleven), and checks them.
+# .build/docs-check/ with `swift symbolgraph-extract` (about a second for all of them), and checks them.
 #
 # Usage: bash scripts/check-docs.sh [--report]   (--report: print the findings, exit 0 anyway)
 # Does not take /tmp/swift-build.lock itself: wrap the call when sharing a checkout.
@@ -14,13 +14,14 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 MODULES=(ApolloAPI ApolloCore ApolloAsyncChain ApolloDelegateTransport ApolloCallbackChain ApolloWebSocketCore ApolloWebSocket
-         ApolloDelegateWebSocket ApolloCallbackWebSocket ApolloLegacyAPI
+         ApolloDelegateWebSocket ApolloCallbackWebSocket ApolloLegacyRuntime ApolloLegacyAPI ApolloLegacyAPIOnCallbackChain
          ApolloMigration ApolloParityCatalog ApolloParityTesting)
 GRAPHS=".build/docs-check/symbol-graphs"
 
-# ApolloParityTesting and ApolloParityCatalog import every library module but the socket ones and
-# ApolloLegacyAPI, so six builds cover all.
-for target in ApolloParityTesting ApolloParityCatalog ApolloWebSocket ApolloDelegateWebSocket ApolloCallbackWebSocket ApolloLegacyAPI; do
+# ApolloParityTesting and ApolloParityCatalog import every library module but the socket ones and the two
+# `API.swift` fronts (which import ApolloLegacyRuntime), so seven builds cover all.
+for target in ApolloParityTesting ApolloParityCatalog ApolloWebSocket ApolloDelegateWebSocket ApolloCallbackWebSocket ApolloLegacyAPI \
+              ApolloLegacyAPIOnCallbackChain; do
   if ! output=$(swift build --target "$target" 2>&1); then
     echo "$output" | grep -E ': error: ' | sort -u | head -n 40
     echo "check-docs: FAILED: swift build --target $target" >&2

@@ -1,10 +1,12 @@
-import ApolloAPI
 import ApolloCore
+import ApolloLegacyRuntime
 import Foundation
 
-// 0.x `API.swift` operations through the 0.x client: the same cache policies, delivery queue and cancellation as
-// the client's generic methods, over the same transport (the operation is sent boxed, see
-// `LegacyOperationBox`); the response is read, normalized and cached by `LegacyExecutor` with 0.x's rules.
+// 0.x `API.swift` operations through the 0.x client: each is boxed (`LegacyOperationBox`, `LegacySubscriptionBox`) and
+// handed to the client's own method for operations of the 1.x/2.x shape, so the cache policies, delivery queue,
+// cancellation, store writes (tagged with `context`) and transport are those of every operation. The core's
+// executor hands a box's response and cache reads to the 0.x executor (0.x's rules and keys); each result's
+// `ResultMap` is then wrapped in the operation's own `Data`.
 
 extension ApolloClient {
   /// Fetches a 0.x generated query following `cachePolicy`, as 0.x did.
@@ -12,9 +14,8 @@ extension ApolloClient {
   public func fetch<Query: GraphQLQuery>(query: Query, cachePolicy: CachePolicy = .returnCacheDataElseFetch,
                                          context: UnsafeMutableRawPointer? = nil, queue: DispatchQueue = DispatchQueue.main,
                                          resultHandler: GraphQLResultHandler<Query.Data>? = nil) -> any Cancellable {
-    let delivery = ResultDelivery(queue: queue, handler: resultHandler)
-    return CachePolicyFlow.fetch(cachePolicy, delivery: delivery, loadFromCache: { self.loadLegacy(query) }) { publish in
-      self.sendLegacy(query, publish: publish, delivery: delivery)
+    sendBoxed(query, box: { try LegacyOperationBox($0) }, queue: queue, resultHandler: resultHandler) { box, handler in
+      self.fetch(query: box, cachePolicy: cachePolicy, context: context, queue: queue, resultHandler: handler)
     }
   }
 
@@ -23,68 +24,60 @@ extension ApolloClient {
   public func perform<Mutation: GraphQLMutation>(mutation: Mutation, context: UnsafeMutableRawPointer? = nil,
                                                  queue: DispatchQueue = DispatchQueue.main,
                                                  resultHandler: GraphQLResultHandler<Mutation.Data>? = nil) -> any Cancellable {
-    sendLegacy(mutation, publish: true, delivery: ResultDelivery(queue: queue, handler: resultHandler))
+    sendBoxed(mutation, box: { try LegacyOperationBox($0) }, queue: queue, resultHandler: resultHandler) { box, handler in
+      self.perform(mutation: box, context: context, queue: queue, resultHandler: handler)
+    }
   }
 
-  private func sendLegacy<Operation: GraphQLOperation>(_ operation: Operation, publish: Bool,
-                                                       delivery: ResultDelivery<Operation.Data>) -> any Cancellable {
-    let box: LegacyOperationBox<Operation>
+  /// Sends a 0.x generated operation with `files` as a multipart request; its result is written to the store. Fails
+  /// with ``ApolloClient/ApolloClientError/noUploadTransport`` when the transport cannot upload.
+  @discardableResult
+  public func upload<Operation: GraphQLOperation>(operation: Operation, context: UnsafeMutableRawPointer? = nil,
+                                                  files: [GraphQLFile], queue: DispatchQueue = .main,
+                                                  resultHandler: GraphQLResultHandler<Operation.Data>? = nil) -> any Cancellable {
+    sendBoxed(operation, box: { try LegacyOperationBox($0) }, queue: queue, resultHandler: resultHandler) { box, handler in
+      self.upload(operation: box, context: context, files: files, queue: queue, resultHandler: handler)
+    }
+  }
+
+  /// Subscribes to a 0.x generated subscription through the transport (a `WebSocketTransport` or
+  /// `SplitNetworkTransport` from ApolloDelegateWebSocket): each event is written to the store, then `resultHandler`
+  /// runs on `queue`, until the returned value is cancelled.
+  @discardableResult
+  public func subscribe<Subscription: GraphQLSubscription>(subscription: Subscription, queue: DispatchQueue = .main,
+                                                           resultHandler: @escaping GraphQLResultHandler<Subscription.Data>) -> any Cancellable {
+    sendBoxed(subscription, box: { try LegacySubscriptionBox($0) }, queue: queue, resultHandler: resultHandler) { box, handler in
+      self.subscribe(subscription: box, queue: queue, resultHandler: handler)
+    }
+  }
+
+  /// Boxes `operation` and starts `send` with a handler that unboxes each result; an operation that cannot be boxed
+  /// (a variable with no JSON form) fails on `queue` before anything is sent.
+  private func sendBoxed<Operation: GraphQLOperation, Box>(
+    _ operation: Operation, box: (Operation) throws -> Box, queue: DispatchQueue,
+    resultHandler: GraphQLResultHandler<Operation.Data>?,
+    _ send: (Box, @escaping GraphQLResultHandler<LegacyResponsePlaceholder>) -> any Cancellable
+  ) -> any Cancellable {
+    let boxed: Box
     do {
-      box = try LegacyOperationBox(operation)
+      boxed = try box(operation)
     } catch {
-      delivery.deliver(.failure(error))
+      ResultDelivery(queue: queue, handler: resultHandler).deliver(.failure(error))
       return EmptyCancellable()
     }
-    let store = self.store
-    let variables = operation.variables
-    let rootKey = operation.operationType.rootKey
-    return networkTransport.send(operation: box) { result in
-      delivery.deliver(result.flatMap { response in
-        Result {
-          try LegacyResponseReading.result(Operation.Data.self, of: response, variables: variables, rootKey: rootKey,
-                                           publishingTo: publish ? store : nil)
-        }
-      })
-    }
-  }
-
-  private func loadLegacy<Query: GraphQLQuery>(_ query: Query) -> Result<GraphQLResult<Query.Data>, any Error> {
-    Result {
-      var reader = LegacyExecutor(variables: query.variables, cache: store.cache)
-      let resultMap = try reader.read(Query.Data.selections, fromRecord: query.operationType.rootKey)
-      return GraphQLResult(data: Query.Data(unsafeResultMap: resultMap), extensionsJSON: nil, errors: nil, source: .cache,
-                           dependentKeys: reader.dependentKeys)
-    }
+    return send(boxed) { result in resultHandler?(result.map { GraphQLResult(unboxing: $0) }) }
   }
 }
 
-/// Reads a response body into a 0.x operation's `Data`.
-enum LegacyResponseReading {
-  /// The result of `response`; when `store` is given, its records are written before returning.
-  static func result<Data: GraphQLSelectionSet, Placeholder: ApolloAPI.RootSelectionSet>(
-    _ type: Data.Type, of response: GraphQLResponse<Placeholder>, variables: GraphQLMap?, rootKey: CacheKey,
-    publishingTo store: ApolloStore?
-  ) throws -> GraphQLResult<Data> {
-    let body = response.body
-    var data: Data?
-    if case .object(let object)? = body["data"] {
-      var executor = LegacyExecutor(variables: variables, normalizing: store != nil,
-                                    cacheKeyForObject: store?.normalizer.cacheKeyForObject)
-      data = Data(unsafeResultMap: try executor.execute(Data.selections, on: LegacyJSONConversion.object(object), rootKey: rootKey))
-      if let store { try store.publishRecords(executor.records) }
+extension GraphQLResult where Data: GraphQLSelectionSet {
+  /// A boxed operation's result, its `ResultMap` wrapped in the operation's own `Data`.
+  init(unboxing boxed: GraphQLResult<LegacyResponsePlaceholder>) {
+    let source: Source
+    switch boxed.source {
+    case .cache: source = .cache
+    case .server: source = .server
     }
-    return GraphQLResult(data: data, extensionsJSON: body["extensions"]?.objectValue, errors: response.parseErrorsOnlyFast(),
-                         source: .server, dependentKeys: nil)
-  }
-}
-
-extension GraphQLOperationType {
-  /// `QUERY_ROOT`, `MUTATION_ROOT` or `SUBSCRIPTION_ROOT`.
-  var rootKey: CacheKey {
-    switch self {
-    case .query: return "QUERY_ROOT"
-    case .mutation: return "MUTATION_ROOT"
-    case .subscription: return "SUBSCRIPTION_ROOT"
-    }
+    self.init(data: boxed.data?.resultMap.map { Data(unsafeResultMap: $0) }, extensionsJSON: boxed.extensionsJSON,
+              errors: boxed.errors, source: source, dependentKeySource: boxed.dependentKeySource)
   }
 }

@@ -1,4 +1,5 @@
 @testable import ApolloLegacyAPI
+@testable import ApolloLegacyRuntime
 import XCTest
 
 // 0.33's executor, normalizer and cache-key rules through 0.x-shaped selection sets (upstream 0.33.0's

@@ -1,4 +1,4 @@
-import ApolloLegacyAPI
+import ApolloLegacyRuntime
 import Foundation
 
 // Selection sets in the shape 0.33's code generator prints them (API.swift), trimmed to what the executor tests
@@ -50,7 +50,10 @@ struct HeroAndFriendsNamesData: GraphQLSelectionSet {
   private(set) var resultMap: ResultMap
   init(unsafeResultMap: ResultMap) { resultMap = unsafeResultMap }
 
-  var hero: Hero? { (resultMap["hero"] as? ResultMap).flatMap { Hero(unsafeResultMap: $0) } }
+  var hero: Hero? {
+    get { (resultMap["hero"] as? ResultMap).flatMap { Hero(unsafeResultMap: $0) } }
+    set { resultMap.updateValue(newValue?.resultMap, forKey: "hero") }
+  }
 
   struct Hero: GraphQLSelectionSet {
     static let possibleTypes: [String] = ["Human", "Droid"]
@@ -65,7 +68,10 @@ struct HeroAndFriendsNamesData: GraphQLSelectionSet {
     private(set) var resultMap: ResultMap
     init(unsafeResultMap: ResultMap) { resultMap = unsafeResultMap }
 
-    var name: String { resultMap["name"]! as! String }
+    var name: String {
+      get { resultMap["name"]! as! String }
+      set { resultMap.updateValue(newValue, forKey: "name") }
+    }
     var friends: [Friend?]? {
       (resultMap["friends"] as? [ResultMap?]).map { $0.map { $0.map { Friend(unsafeResultMap: $0) } } }
     }

@@ -68,7 +68,7 @@ extension ApolloClientProtocol {
 @available(*, deprecated, message: "1.x API: use ApolloAsyncChain.ApolloClient; until then give this client an ApolloMigration.RequestChainNetworkTransportOnAsyncChain to run on the 2.x engine")
 #endif
 public class ApolloClient {
-  let networkTransport: any NetworkTransport
+  package let networkTransport: any NetworkTransport
   /// The store given at creation; ``clearCache(callbackQueue:completion:)`` empties it.
   public let store: ApolloStore
   let sendEnhancedClientAwareness: Bool

@@ -28,6 +28,10 @@ public enum GraphQLExecutor {
     _ operationType: Operation.Type, variables: ApolloAPI.GraphQLOperation.Variables?, data: JSON.Object,
     normalizing: Bool, cacheKeyForObject: CacheKeyForObject? = nil
   ) throws -> (data: Operation.Data, records: RecordSet?) {
+    if let own = Operation.self as? any SelfExecutingOperation.Type {
+      return try executeSelf(own, as: Operation.self, variables: variables, data: data, normalizing: normalizing,
+                             cacheKeyForObject: cacheKeyForObject)
+    }
     var executor = NetworkResponseExecutor(
       variables: variables, normalizing: normalizing, cacheKeyForObject: cacheKeyForObject,
       readsArrivedDeferredFragments: Operation.hasDeferredFragments)
@@ -66,7 +70,10 @@ public enum GraphQLExecutor {
   public static func read<Operation: ApolloAPI.GraphQLOperation>(
     _ operation: Operation, from cache: any NormalizedCache
   ) throws -> (data: Operation.Data, dependentKeys: Set<CacheKey>) {
-    try read(Operation.Data.self, withKey: CacheReference.rootCacheReference(for: Operation.operationType).key,
+    if let own = Operation.self as? any SelfExecutingOperation.Type {
+      return try readSelf(own, as: Operation.self, variables: operation.__variables, from: cache)
+    }
+    return try read(Operation.Data.self, withKey: CacheReference.rootCacheReference(for: Operation.operationType).key,
              variables: operation.__variables, from: cache)
   }
 

@@ -41,6 +41,27 @@ guard fetched.data?.hero?.name == "R2-D2", fetched.data?.hero?.friends?.first??.
 }
 let cached = wait { apollo.fetch(query: HeroAndFriendsNamesQuery(episode: .jedi), cachePolicy: .returnCacheDataDontFetch, queue: queue, resultHandler: $0) }
 guard cached.source == .cache, cached.data?.hero?.name == "R2-D2" else { fail("the cache did not answer") }
+// A watcher answers from the cache, then follows a store transaction that renames the hero through the generated
+// setters, as 0.x apps updated their cache.
+let updates = DispatchSemaphore(value: 0)
+var watchedNames: [String?] = []
+let watcher = apollo.watch(query: HeroAndFriendsNamesQuery(episode: .jedi), cachePolicy: .returnCacheDataDontFetch, queue: queue) { result in
+  watchedNames.append(try? result.get().data?.hero?.name)
+  updates.signal()
+}
+updates.wait()
+let renamed = DispatchSemaphore(value: 0)
+apollo.store.withinReadWriteTransaction({ transaction in
+  try transaction.update(query: HeroAndFriendsNamesQuery(episode: .jedi)) { data in data.hero?.name = "Artoo-Detoo" }
+}, completion: { result in
+  if case .failure(let error) = result { fail("the transaction failed: \(error)") }
+  renamed.signal()
+})
+renamed.wait()
+guard updates.wait(timeout: .now() + 5) == .success else { fail("the watcher saw no change") }
+watcher.cancel()
+guard queue.sync(execute: { watchedNames }) == ["R2-D2", "Artoo-Detoo"] else { fail("the watcher delivered \(watchedNames)") }
+
 let review = wait {
   apollo.perform(mutation: CreateReviewForEpisodeMutation(episode: .jedi, review: ReviewInput(stars: 5, commentary: "Great")),
                  queue: queue, resultHandler: $0)
@@ -49,4 +70,4 @@ guard review.data?.createReview?.stars == 5 else { fail("unexpected mutation res
 guard server.requests.count == 2, server.requests.last?.variables?["review"] == ["stars": 5, "commentary": "Great"] else {
   fail("unexpected requests \(server.requests.map(\.graphQLBody))")
 }
-print("ReadLegacyAPI: API.swift (0.x shape) compiled unchanged against `Apollo` (ApolloLegacyAPI); a query fetched, cached and read back, and a mutation sent, through the 0.x client")
+print("ReadLegacyAPI: API.swift (0.x shape) compiled unchanged against `Apollo` (ApolloLegacyAPI); a query fetched, cached and read back, watched through a store transaction, and a mutation sent, through the 0.x client")

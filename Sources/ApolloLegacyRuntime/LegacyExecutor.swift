@@ -8,37 +8,44 @@ import Foundation
 /// too); type cases are chosen by `__typename` strings; a `@include`/`@skip` variable must be given; an object
 /// is keyed by the app's `cacheKeyForObject` alone (no typename prefix), else by its path; a `null` argument is
 /// left out of a field's cache key. Failures are `GraphQLResultError`s carrying the response path.
-struct LegacyExecutor {
+///
+/// Reading a response without normalizing it can follow 0.x's `parseResultFast()` instead (`requiringTypenames`),
+/// the reader 0.x used under `fetchIgnoringCacheCompletely`: every nested object must carry `__typename`, and the
+/// root's type cases and fragment spreads see no runtime type.
+package struct LegacyExecutor {
   /// The operation's variables; a `nil` value (an optional variable left unset) reads as JSON `null`.
   private let variables: [String: any JSONEncodable]
   private let cacheKeyForObject: CacheKeyForObject?
   /// Whether to build records while reading a response.
   private let normalizing: Bool
-  private(set) var records = RecordSet()
-  private(set) var dependentKeys: Set<CacheKey> = []
+  /// `parseResultFast()`'s rules for a response.
+  private let requiresTypenames: Bool
+  package private(set) var records = RecordSet()
+  package private(set) var dependentKeys: Set<CacheKey> = []
   private var loaded: [CacheKey: Record] = [:]
   private let cache: (any NormalizedCache)?
   private var path: [String] = []
 
-  init(variables: GraphQLMap?, normalizing: Bool = false, cacheKeyForObject: CacheKeyForObject? = nil,
-       cache: (any NormalizedCache)? = nil) {
+  package init(variables: GraphQLMap?, normalizing: Bool = false, cacheKeyForObject: CacheKeyForObject? = nil,
+               cache: (any NormalizedCache)? = nil, requiringTypenames: Bool = false) {
     var resolved: [String: any JSONEncodable] = [:]
     for (name, value) in variables ?? [:] { resolved[name] = value ?? ExplicitNull() }
     self.variables = resolved
     self.normalizing = normalizing
+    self.requiresTypenames = requiringTypenames
     self.cacheKeyForObject = cacheKeyForObject
     self.cache = cache
   }
 
   /// Reads `object` (a response's `data`) through `selections`; when normalizing, its record is `rootKey`.
-  mutating func execute(_ selections: [any GraphQLSelection], on object: JSONObject, rootKey: CacheKey = "QUERY_ROOT") throws -> ResultMap {
-    try wrappingErrors { try executeObject(selections, on: .json(object), key: rootKey) }
+  package mutating func execute(_ selections: [any GraphQLSelection], on object: JSONObject, rootKey: CacheKey = "QUERY_ROOT") throws -> ResultMap {
+    try wrappingErrors { try executeObject(selections, on: .json(object), key: rootKey, runtimeTypeKnown: !requiresTypenames) }
   }
 
   /// Reads the record `rootKey` through `selections`, following references.
   ///
   /// - Throws: `JSONDecodingError.missingValue` when the record is absent; otherwise `GraphQLResultError`.
-  mutating func read(_ selections: [any GraphQLSelection], fromRecord rootKey: CacheKey) throws -> ResultMap {
+  package mutating func read(_ selections: [any GraphQLSelection], fromRecord rootKey: CacheKey) throws -> ResultMap {
     guard let record = try load(rootKey) else { throw JSONDecodingError.missingValue }
     return try wrappingErrors { try executeObject(selections, on: .record(record), key: rootKey) }
   }
@@ -119,11 +126,13 @@ struct LegacyExecutor {
 
   // MARK: Reading
 
-  private mutating func executeObject(_ selections: [any GraphQLSelection], on source: Source, key: CacheKey) throws -> ResultMap {
+  /// `runtimeTypeKnown`: whether type cases and spreads see the object's `__typename` (`parseResultFast()`'s root does not).
+  private mutating func executeObject(_ selections: [any GraphQLSelection], on source: Source, key: CacheKey,
+                                      runtimeTypeKnown: Bool = true) throws -> ResultMap {
     var groups: [FieldGroup] = []
     var index: [String: Int] = [:]
     do {
-      try collect(selections, typename: source.typename, into: &groups, index: &index)
+      try collect(selections, typename: runtimeTypeKnown ? source.typename : nil, into: &groups, index: &index)
     } catch {
       throw ReadFailure(path: path, underlying: error)
     }
@@ -202,6 +211,9 @@ struct LegacyExecutor {
       }
       switch raw {
       case let object as JSONObject:
+        if requiresTypenames && object["__typename"] == nil {
+          throw ReadFailure(path: path + ["__typename"], underlying: JSONDecodingError.missingValue)
+        }
         let key = normalizing ? (cacheKeyForObject?(LegacyJSONConversion.json(object)?.objectValue ?? [:]) ?? cachePath) : cachePath
         let child = try executeObject(childSelections, on: .json(object), key: key)
         return (child, .reference(key))

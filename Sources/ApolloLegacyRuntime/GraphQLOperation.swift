@@ -1,3 +1,5 @@
+import ApolloCore
+
 /// The kind of a 0.x generated operation.
 public enum GraphQLOperationType: Hashable, Sendable {
   /// Reads data; may be answered from the cache.
@@ -59,4 +61,15 @@ public protocol GraphQLSubscription: GraphQLOperation {}
 extension GraphQLSubscription {
   /// `.subscription`
   public var operationType: GraphQLOperationType { .subscription }
+}
+
+extension GraphQLOperationType {
+  /// `QUERY_ROOT`, `MUTATION_ROOT` or `SUBSCRIPTION_ROOT`: the record the operation's data is rooted at.
+  package var rootKey: CacheKey {
+    switch self {
+    case .query: return "QUERY_ROOT"
+    case .mutation: return "MUTATION_ROOT"
+    case .subscription: return "SUBSCRIPTION_ROOT"
+    }
+  }
 }

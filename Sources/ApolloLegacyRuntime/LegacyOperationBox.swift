@@ -9,13 +9,13 @@ import Foundation
 /// from the type; the box records them per operation type when it is made (code generation emits them as
 /// constants of the class). Its `Data` is a placeholder: the response body is read into the operation's
 /// own `Data` by ``LegacyExecutor``, with 0.x's rules, not by the 1.x/2.x executor.
-struct LegacyOperationBox<Operation: GraphQLOperation>: ApolloAPI.GraphQLOperation {
-  typealias Data = LegacyResponsePlaceholder
+package struct LegacyOperationBox<Operation: GraphQLOperation>: ApolloAPI.GraphQLOperation {
+  package typealias Data = LegacyResponsePlaceholder
 
   private let variables: [String: LegacyWireVariable]?
 
   /// - Throws: ``LegacyOperationError/variableHasNoJSONForm(_:)`` for a variable that is not JSON.
-  init(_ operation: Operation) throws {
+  package init(_ operation: Operation) throws {
     LegacyOperationMetadata.record(operation)
     guard let map = operation.variables else {
       variables = nil
@@ -31,9 +31,9 @@ struct LegacyOperationBox<Operation: GraphQLOperation>: ApolloAPI.GraphQLOperati
     variables = converted
   }
 
-  static var operationName: String { LegacyOperationMetadata.of(Operation.self).name }
+  package static var operationName: String { LegacyOperationMetadata.of(Operation.self).name }
 
-  static var operationType: ApolloAPI.GraphQLOperationType {
+  package static var operationType: ApolloAPI.GraphQLOperationType {
     switch LegacyOperationMetadata.of(Operation.self).type {
     case .query: return .query
     case .mutation: return .mutation
@@ -41,16 +41,16 @@ struct LegacyOperationBox<Operation: GraphQLOperation>: ApolloAPI.GraphQLOperati
     }
   }
 
-  static var operationDocument: OperationDocument {
+  package static var operationDocument: OperationDocument {
     let metadata = LegacyOperationMetadata.of(Operation.self)
     return OperationDocument(operationIdentifier: metadata.identifier, definition: OperationDefinition(metadata.queryDocument))
   }
 
-  var __variables: Variables? { variables }
+  package var __variables: Variables? { variables }
 }
 
 /// One variable's JSON, as the wire sends it.
-struct LegacyWireVariable: GraphQLOperationVariableValue, ApolloAPI.JSONEncodable, Hashable {
-  let json: JSON
-  var _jsonValue: ApolloAPI.JSONValue { json }
+package struct LegacyWireVariable: GraphQLOperationVariableValue, ApolloAPI.JSONEncodable, Hashable {
+  package let json: JSON
+  package var _jsonValue: ApolloAPI.JSONValue { json }
 }

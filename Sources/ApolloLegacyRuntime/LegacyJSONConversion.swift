@@ -3,14 +3,14 @@ import Foundation
 
 /// Between the core's typed JSON (what the parser produces and records hold) and the untyped values 0.x
 /// generated code reads (`String`, `Int`, `Double`, `Bool`, `NSNull`, `[Any]`, `[String: Any]`).
-enum LegacyJSONConversion {
-  static func value(_ json: JSON) -> JSONValue { json.foundationValue }
+package enum LegacyJSONConversion {
+  package static func value(_ json: JSON) -> JSONValue { json.foundationValue }
 
-  static func object(_ object: JSON.Object) -> JSONObject { object.foundationObject }
+  package static func object(_ object: JSON.Object) -> JSONObject { object.foundationObject }
 
   /// The core form of an untyped value (enums and custom scalars through their `jsonValue`); `nil` for one JSON
   /// cannot hold.
-  static func json(_ value: Any?) -> JSON? {
+  package static func json(_ value: Any?) -> JSON? {
     guard let value else { return .null }
     if let json = JSON(foundationValue: value) { return json }
     guard let encodable = value as? any JSONEncodable else { return nil }
@@ -21,7 +21,7 @@ enum LegacyJSONConversion {
   }
 
   /// A `ResultMap` as JSON values: decoded enums and custom scalars back to their JSON form, `nil` to `NSNull`.
-  static func jsonObject(of resultMap: ResultMap) -> JSONObject {
+  package static func jsonObject(of resultMap: ResultMap) -> JSONObject {
     resultMap.mapValues(jsonValue)
   }
 

@@ -1,6 +1,7 @@
 import Foundation
 
-/// A failure while reading a response (or cached data) into an operation's `Data`, at a response path.
+/// A failure while reading a response (or cached data) into an operation's `Data`, at a response path: what 0.x
+/// delivered, for both shapes of generated code, and what the `API.swift` executor throws on every chain.
 public struct GraphQLResultError: Error, LocalizedError {
   let path: [String]
   /// What went wrong, usually a ``JSONDecodingError``.

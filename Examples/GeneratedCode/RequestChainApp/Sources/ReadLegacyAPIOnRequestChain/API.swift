@@ -1,0 +1,1 @@
+../../../../../Tests/Fixtures/GeneratedV0/API.swift

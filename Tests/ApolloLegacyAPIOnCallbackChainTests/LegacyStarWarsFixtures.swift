@@ -1,0 +1,1 @@
+../ApolloLegacyAPITests/LegacyStarWarsFixtures.swift
