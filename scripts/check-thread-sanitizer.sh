@@ -25,9 +25,22 @@ if ! swift build --build-tests --sanitize=thread --scratch-path "$SCRATCH" >"$LO
 fi
 
 status=0
+# `swift test --skip IntegrationTests` hands the test binary every remaining test name as one argument, which
+# outgrew the system's limit for a single argument (posix_spawn: E2BIG). The binary is given the test classes
+# instead (XCTest takes `Module.Class` specifiers, comma-separated), a list a tenth of that size; the Swift
+# Testing tests run in a second invocation.
+BIN="$(swift build --sanitize=thread --scratch-path "$SCRATCH" --show-bin-path)"
+CLASSES="$(swift test --skip-build --sanitize=thread --scratch-path "$SCRATCH" list 2>>"$LOG" \
+  | grep -E '^[A-Za-z0-9_]+\.[A-Za-z0-9_]+/' | grep -v '^IntegrationTests\.' | sed 's#/.*##' | sort -u | paste -sd, -)"
+if [[ -z "$CLASSES" ]]; then
+  echo "thread sanitizer: no test classes listed (log: ${LOG#"$ROOT/"})"
+  exit 1
+fi
 # halt_on_error=0: report every race of the run, not just the first.
 TSAN_OPTIONS="${TSAN_OPTIONS:-halt_on_error=0}" timeout "${SWIFT_TSAN_TIMEOUT:-900}" \
-  swift test --skip-build --sanitize=thread --scratch-path "$SCRATCH" --skip IntegrationTests >>"$LOG" 2>&1 || status=$?
+  "$BIN/ApolloMigrationKitPackageTests.xctest" "$CLASSES" >>"$LOG" 2>&1 || status=$?
+TSAN_OPTIONS="${TSAN_OPTIONS:-halt_on_error=0}" timeout 300 \
+  swift test --skip-build --sanitize=thread --scratch-path "$SCRATCH" --disable-xctest >>"$LOG" 2>&1 || status=$?
 
 races=$(grep -c 'WARNING: ThreadSanitizer' "$LOG")
 summary=$(grep -E 'Executed [0-9]+ tests?, with [0-9]+ failures?' "$LOG" | tail -n 1 | sed -E 's/^[[:space:]]+//')
