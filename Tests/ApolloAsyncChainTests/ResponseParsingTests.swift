@@ -285,4 +285,46 @@ final class ResponseParsingTests: XCTestCase {
     XCTAssertNil(results[1].result.data)
     XCTAssertEqual(results[1].result.errors?.first?.message, "only")
   }
+
+  // MARK: A body an HTTP stage already parsed
+
+  private func parseThroughTheInterceptor(_ response: consuming HTTPResponse) async throws -> [ParsedResult<HeroNameQuery>] {
+    let request = JSONRequest(operation: HeroNameQuery(episode: nil), graphQLEndpoint: testEndpoint, fetchBehavior: .NetworkOnly,
+                              writeResultsToCache: true, requestTimeout: nil)
+    var results: [ParsedResult<HeroNameQuery>] = []
+    let stream = try await JSONResponseParsingInterceptor().parse(response: response, for: request, includeCacheRecords: true)
+    for try await result in stream.getStream() { results.append(result) }
+    return results
+  }
+
+  func test_aBodyTheHTTPStageParsed_isReadFromItsObject_notParsedAgain() async throws {
+    // The bytes are not JSON: only the handed-over object can give this result.
+    let head = try XCTUnwrap(HTTPURLResponse(url: testEndpoint, statusCode: 200, httpVersion: "HTTP/1.1",
+                                             headerFields: ["Content-Type": "application/json"]))
+    let object = try JSONParser.parseObject(Data(#"{"data":{"hero":{"__typename":"Droid","id":"2001","name":"R2-D2"}}}"#.utf8))
+    let results = try await parseThroughTheInterceptor(HTTPResponse(response: head, body: Data("not json".utf8), parsed: object))
+    XCTAssertEqual(results.count, 1)
+    XCTAssertEqual(results.first?.result.data?.hero?.name, "R2-D2")
+    XCTAssertNotNil(results.first?.cacheRecords)
+  }
+
+  func test_aParsedBodyOfAMultipartResponse_isIgnored_andThePartsAreRead() async throws {
+    let head = try XCTUnwrap(HTTPURLResponse(
+      url: testEndpoint, statusCode: 200, httpVersion: "HTTP/1.1",
+      headerFields: ["Content-Type": #"multipart/mixed; boundary="graphql"; deferSpec=20220824"#]))
+    let stale = try JSONParser.parseObject(Data(#"{"data":{"hero":{"__typename":"Droid","id":"2001","name":"stale"}}}"#.utf8))
+    let part = "content-type: application/json\r\n\r\n" + #"{"data":{"hero":{"__typename":"Droid","id":"2001","name":"R2-D2"}},"hasNext":false}"#
+    let results = try await parseThroughTheInterceptor(HTTPResponse(response: head, body: Data(part.utf8), parsed: stale))
+    XCTAssertEqual(results.map { $0.result.data?.hero?.name }, ["R2-D2"])
+  }
+
+  func test_aResponseMadeByMapChunks_dropsTheParsedBody_soChangedBytesAreParsed() async throws {
+    let head = try XCTUnwrap(HTTPURLResponse(url: testEndpoint, statusCode: 200, httpVersion: "HTTP/1.1",
+                                             headerFields: ["Content-Type": "application/json"]))
+    let stale = try JSONParser.parseObject(Data(#"{"data":{"hero":{"__typename":"Droid","id":"2001","name":"stale"}}}"#.utf8))
+    let original = HTTPResponse(response: head, body: Data(), parsed: stale)
+    let rewritten = await original.mapChunks { _, _ in Data(#"{"data":{"hero":{"__typename":"Droid","id":"2001","name":"rewritten"}}}"#.utf8) }
+    let results = try await parseThroughTheInterceptor(rewritten)
+    XCTAssertEqual(results.map { $0.result.data?.hero?.name }, ["rewritten"])
+  }
 }

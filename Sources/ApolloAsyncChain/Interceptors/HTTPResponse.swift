@@ -11,6 +11,10 @@ public struct HTTPResponse: Sendable, ~Copyable {
   public let response: HTTPURLResponse
   /// The body chunks; consume once.
   public let chunks: NonCopyableAsyncThrowingStream<Data>
+  /// The JSON object of the whole body, when the HTTP stage that made this response already parsed it
+  /// (the 0.x adapter checks every body as 0.x did); the parser reads it instead of parsing the same
+  /// bytes again. Any response made from this one (`mapChunks`) leaves it out, as its bytes may differ.
+  package let parsedBody: JSON.Object?
 
   /// Open to the migration module only: its adapters hand a 0.x or 1.x hook's view of the body (the
   /// whole body, collected) back to the 2.x chain. Apps still cannot make responses from nothing.
@@ -18,6 +22,17 @@ public struct HTTPResponse: Sendable, ~Copyable {
   public init(response: HTTPURLResponse, chunks: consuming NonCopyableAsyncThrowingStream<Data>) {
     self.response = response
     self.chunks = chunks
+    self.parsedBody = nil
+  }
+
+  /// A response of one chunk, `body`, whose JSON object is `parsed` (what `JSONParser.parse(body)` gave).
+  package init(response: HTTPURLResponse, body: Data, parsed: JSON.Object) {
+    self.response = response
+    self.chunks = NonCopyableAsyncThrowingStream(stream: AsyncThrowingStream { continuation in
+      continuation.yield(body)
+      continuation.finish()
+    })
+    self.parsedBody = parsed
   }
 
   /// Open to the migration module only: a ~Copyable struct that is not frozen cannot be taken apart

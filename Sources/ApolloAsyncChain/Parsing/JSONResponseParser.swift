@@ -94,6 +94,17 @@ public struct JSONResponseParser: Sendable {
     }
   }
 
+  /// ``parse(dataChunk:mergingIncrementalItemsInto:)`` of a body that an HTTP stage already parsed into
+  /// `object` (``HTTPResponse/parsedBody``): the same result without parsing the bytes again. `nil` when
+  /// the response is not read as one JSON document (multipart), where the parts must be read instead.
+  package func parse<Operation: GraphQLOperation>(parsedBody object: JSON.Object, as _: Operation.Type) throws
+    -> ParsedResult<Operation>?
+  {
+    if let modeError { throw modeError }
+    guard case .single = mode else { return nil }
+    return try result(for: GraphQLResponseBody(object), operation: Operation.self)
+  }
+
   private func result<Operation: GraphQLOperation>(for body: GraphQLResponseBody, operation: Operation.Type)
     throws -> ParsedResult<Operation>
   {

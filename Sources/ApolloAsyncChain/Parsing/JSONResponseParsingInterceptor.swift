@@ -21,6 +21,8 @@ public actor JSONResponseParsingInterceptor: ResponseParsingInterceptor {
     let parser = JSONResponseParser(
       response: response.response, operationVariables: request.operation.__variables,
       includeCacheRecords: includeCacheRecords, normalizer: normalizer)
+    // An HTTP stage that parsed the whole body already (the 0.x adapter's checks) hands over the object.
+    let parsedBody = response.parsedBody.map { Mutex<JSON.Object?>($0) }
     // Parsed in place as the chain reads (no task of its own): the reader is the chain's fetch task,
     // the same task an operator's task would inherit its task-local values from.
     let chunks = IteratorBox(response.chunks.getStream().makeAsyncIterator())
@@ -28,6 +30,10 @@ public actor JSONResponseParsingInterceptor: ResponseParsingInterceptor {
     return InterceptorResultStream<Request>(stream: AsyncThrowingStream {
       while let chunk = try await chunks.next() {
         try Task.checkCancellation()
+        if let object = parsedBody?.withLock({ $0.take() }),
+           let parsed = try parser.parse(parsedBody: object, as: Request.Operation.self) {
+          return parsed
+        }
         let previous = last.withLock { $0 }
         if let parsed = try await parser.parse(dataChunk: chunk, mergingIncrementalItemsInto: previous) {
           last.withLock { $0 = parsed }

@@ -159,7 +159,7 @@ public final class HTTPNetworkTransportOnAsyncChain: ApolloDelegateTransport.Upl
     let provider = FacadeInterceptorProvider(
       delegates: DelegateTransportInterceptorProvider(
         binding: binding, maxRetries: maxRetries, streamsMultipart: false,
-        facade: LegacyFacadeStage(adjustRequest: LegacyWire.adjust, parsedBody: capture.checked)),
+        facade: LegacyFacadeStage(adjustRequest: LegacyWire.adjust)),
       capture: capture)
     let chain = ApolloAsyncChain.RequestChain<Request>(
       urlSession: session, interceptors: provider.interceptors(for: operation), store: unusedStore)

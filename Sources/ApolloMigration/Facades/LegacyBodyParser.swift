@@ -12,10 +12,11 @@ struct LegacyBodyParser: ResponseParsingInterceptor {
   func parse<Request: GraphQLRequest>(
     response: consuming HTTPResponse, for request: Request, includeCacheRecords: Bool
   ) async throws -> InterceptorResultStream<Request> {
+    // The 0.x checks already parsed the body in the HTTP stage: the same object, without a second parse.
+    let parsed = response.parsedBody
     var data = Data()
     for try await chunk in response.takeChunks().getStream() { data.append(chunk) }
-    // The 0.x checks already parsed these bytes in the HTTP stage: the same object, without a second parse.
-    guard let object = capture.checked.object(parsedFrom: data) ?? (try? JSONParser.parseObject(data)) else {
+    guard let object = parsed ?? (try? JSONParser.parseObject(data)) else {
       throw JSONResponseParsingError.couldNotParseToJSON(data: data)
     }
     capture.store(object)

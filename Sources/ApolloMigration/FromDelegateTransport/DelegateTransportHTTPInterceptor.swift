@@ -109,7 +109,6 @@ public struct DelegateTransportHTTPInterceptor: HTTPInterceptor {
     case .retryPath(let error):
       try await retryPath(error, request: sent, response: head)
     case .body(let body):
-      facade?.parsedBody.store(body, parsedFrom: data)
       if let errors = LegacyResponseCheck.errorsForDelegate(in: body, sentRequest: sent),
          let delegate = binding.delegate as? any HTTPNetworkTransportGraphQLErrorDelegate {
         let retry = try await DelegateDecision.await { (answer: @escaping @Sendable (Bool) -> Void) in
@@ -117,7 +116,8 @@ public struct DelegateTransportHTTPInterceptor: HTTPInterceptor {
         }
         if retry { throw DelegateTransportRetryRequested(request: sent) }
       }
-      return HTTPResponse(response: head, chunks: Self.stream([data]))
+      // The parser reads the object these checks parsed, not the bytes again.
+      return HTTPResponse(response: head, body: data, parsed: body)
     }
   }
 
@@ -144,13 +144,6 @@ public struct DelegateTransportHTTPInterceptor: HTTPInterceptor {
     case .fail(let failure): throw failure
     }
   }
-
-  private static func stream(_ chunks: [Data]) -> NonCopyableAsyncThrowingStream<Data> {
-    NonCopyableAsyncThrowingStream(stream: AsyncThrowingStream { continuation in
-      for chunk in chunks { continuation.yield(chunk) }
-      continuation.finish()
-    })
-  }
 }
 
 /// What the 0.x facade adds to the HTTP stage. The wire fix runs here, on the request the delegates
@@ -159,6 +152,4 @@ public struct DelegateTransportHTTPInterceptor: HTTPInterceptor {
 struct LegacyFacadeStage: Sendable {
   /// Makes the 2.x request look like 0.x's, before any delegate sees it.
   let adjustRequest: @Sendable (inout URLRequest) -> Void
-  /// Where the body the 0.x checks parsed goes, for the facade's parser.
-  let parsedBody: LegacyParsedBody
 }

@@ -84,22 +84,3 @@ enum LegacyResponseCheck {
     MultipartContentType.isMultipartMixed(response)
   }
 }
-
-/// The JSON object the 0.x checks parsed from a response body, kept for a parser of the same send
-/// that would otherwise parse the same bytes a second time (the 0.x facade's). Handed out only for
-/// exactly those bytes.
-final class LegacyParsedBody: Sendable {
-  private let parsed = Mutex<(data: Data, object: JSON.Object)?>(nil)
-
-  func store(_ object: JSON.Object, parsedFrom data: Data) {
-    parsed.withLock { $0 = (data, object) }
-  }
-
-  /// What `JSONParser.parseObject(data)` returns, if the checks parsed these bytes.
-  func object(parsedFrom data: Data) -> JSON.Object? {
-    parsed.withLock { stored in
-      guard let stored, stored.data == data else { return nil }
-      return stored.object
-    }
-  }
-}
