@@ -75,7 +75,7 @@ extension ApolloClient {
                                          resultHandler: @escaping GraphQLResultHandler<Query.Data>) -> GraphQLQueryWatcher<Query> {
     let watcher = GraphQLQueryWatcher(client: self, query: query, refetchOnFailedUpdates: refetchOnFailedUpdates,
                                       context: context, callbackQueue: callbackQueue, resultHandler: resultHandler)
-    watcher.fetch(cachePolicy: cachePolicy)
+    watcher.refetch(cachePolicy: cachePolicy)
     return watcher
   }
 
