@@ -29,7 +29,7 @@ extension ApolloStore {
   /// calls `completion` with its result on `callbackQueue`, or on the transaction's own queue when that is `nil`.
   public func withinReadTransaction<T>(_ body: @escaping (ReadTransaction) throws -> T, callbackQueue: DispatchQueue? = nil,
                                        completion: ((Result<T, any Error>) -> Void)? = nil) {
-    runTransaction(callbackQueue: callbackQueue, completion: completion) {
+    submitTransaction(exclusive: false, callbackQueue: callbackQueue, completion: completion) {
       try self.performReadTransaction(body)
     }
   }
@@ -39,20 +39,8 @@ extension ApolloStore {
   public func withinReadWriteTransaction<T>(_ body: @escaping (ReadWriteTransaction) throws -> T,
                                             callbackQueue: DispatchQueue? = nil,
                                             completion: ((Result<T, any Error>) -> Void)? = nil) {
-    runTransaction(callbackQueue: callbackQueue, completion: completion) {
+    submitTransaction(exclusive: true, callbackQueue: callbackQueue, completion: completion) {
       try self.performReadWriteTransaction(body)
-    }
-  }
-
-  private func runTransaction<T>(callbackQueue: DispatchQueue?, completion: ((Result<T, any Error>) -> Void)?,
-                                 _ transaction: @escaping () throws -> T) {
-    // 1.x ran transactions on the store's own queue; a global one does the same job (the lock orders them).
-    DispatchQueue.global(qos: .userInitiated).asyncTransferring {
-      let result = Result { try transaction() }
-      guard let completion else { return }
-      guard let callbackQueue else { return completion(result) }
-      let delivered = Transfer(result)
-      callbackQueue.asyncTransferring { completion(delivered.value) }
     }
   }
 }

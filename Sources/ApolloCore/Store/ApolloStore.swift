@@ -16,6 +16,9 @@ public final class ApolloStore: Sendable {
   private let subscribers = Mutex<[ObjectIdentifier: WeakStoreSubscriber]>([:])
   /// Many read transactions or one read-write transaction at a time.
   let transactionLock = StoreTransactionLock()
+  /// Where the callback spellings of the transactions run, in the order they were submitted (a read-write
+  /// transaction is a barrier): see ``submitTransaction(exclusive:callbackQueue:completion:_:)``.
+  let callbackTransactions = DispatchQueue(label: "ApolloStore.callbackTransactions", attributes: .concurrent)
 
   /// A store over `cache` (in memory by default), normalizing responses with `normalizer`.
   public init(cache: any NormalizedCache = InMemoryNormalizedCache(), normalizer: ResponseNormalizer = ResponseNormalizer()) {

@@ -1,0 +1,50 @@
+import Foundation
+
+// The callback spellings of the store's transactions (0.33's and 1.x's `withinReadTransaction` /
+// `withinReadWriteTransaction`), run in the order they were submitted.
+
+extension ApolloStore {
+  /// Runs `transaction` off the calling thread, then calls `completion` with its result on `callbackQueue`, or on
+  /// the transaction's own thread when that is `nil`.
+  ///
+  /// Transactions start in the order they were submitted, as on 0.33's and 1.x's store queue: read transactions
+  /// run side by side, and a read-write one (`exclusive`) is a barrier that waits for everything submitted before
+  /// it and holds back everything submitted after it, so two writes land in order and a read submitted after a
+  /// write sees it. Each also takes the store's transaction lock, which orders it against the synchronous and
+  /// `async` transactions.
+  package func submitTransaction<T>(
+    exclusive: Bool, callbackQueue: DispatchQueue?, completion: ((Result<T, any Error>) -> Void)?,
+    _ transaction: @escaping () throws -> T
+  ) {
+    let work = CallbackTransactionWork(transaction: transaction, completion: completion)
+    callbackTransactions.async(flags: exclusive ? .barrier : []) { work.run(deliveringOn: callbackQueue) }
+  }
+}
+
+/// One transaction's body and completion, on their way to the queue that runs them.
+private final class CallbackTransactionWork<T>: @unchecked Sendable {
+  // @unchecked Sendable: a hand-off, never shared. 0.x's and 1.x's bodies and completions are not `@Sendable` (they
+  // capture the app's state) and a result may hold generated data; the work is made on the caller's thread and then
+  // used only by the block that runs it (and, for the result, the one block that delivers it), never by the caller.
+  private let transaction: () throws -> T
+  private let completion: ((Result<T, any Error>) -> Void)?
+  private var result: Result<T, any Error>?
+
+  init(transaction: @escaping () throws -> T, completion: ((Result<T, any Error>) -> Void)?) {
+    self.transaction = transaction
+    self.completion = completion
+  }
+
+  /// Runs the transaction, then calls the completion here or, given a queue, there.
+  func run(deliveringOn callbackQueue: DispatchQueue?) {
+    result = Result { try transaction() }
+    guard completion != nil else { return }
+    guard let callbackQueue else { return deliver() }
+    callbackQueue.async { self.deliver() }
+  }
+
+  private func deliver() {
+    guard let result, let completion else { return }
+    completion(result)
+  }
+}
