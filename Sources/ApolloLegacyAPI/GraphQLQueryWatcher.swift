@@ -10,17 +10,20 @@ import Foundation
 /// the store with 0.x's rules. As that watcher does, it delivers on the `queue` given to `watch` directly, where
 /// 0.x went through the main queue first.
 public final class GraphQLQueryWatcher<Query: GraphQLQuery>: Cancellable, @unchecked Sendable {
-  // @unchecked Sendable: both stored properties are `let`s; `query` is the app's operation, only read (as 0.x's
-  // watcher read it from its own queues), and the boxed watcher is Sendable.
+  // @unchecked Sendable: every stored property is a `let`; `query` is the app's operation, only read (as 0.x's
+  // watcher read it from its own queues), the boxed watcher is Sendable, and `resultHandler` is only called on
+  // `queue` (by the boxed watcher, or with a boxing failure).
 
   /// The query watched.
   public let query: Query
-  /// `nil` when the query could not be boxed (its failure went to the handler).
-  private let boxed: ApolloDelegateTransport.GraphQLQueryWatcher<LegacyOperationBox<Query>>?
+  /// The watcher of the boxed query, or why the query cannot be boxed (delivered again at each ``refetch()``).
+  private let boxed: Result<ApolloDelegateTransport.GraphQLQueryWatcher<LegacyOperationBox<Query>>, any Error>
+  private let queue: DispatchQueue
+  private let resultHandler: GraphQLResultHandler<Query.Data>
 
   /// A watcher of `query` on `client`'s store, delivering on the main queue; it fetches nothing until
   /// ``refetch()`` (the client's `watch` makes one and fetches at once). A query whose variables have no JSON form
-  /// fails at once, on the main queue.
+  /// fails at once, and at each refetch, on the main queue.
   public convenience init(client: any ApolloClientProtocol, query: Query, resultHandler: @escaping GraphQLResultHandler<Query.Data>) {
     self.init(query: query, queue: .main, resultHandler: resultHandler) { box, handler in
       ApolloDelegateTransport.GraphQLQueryWatcher(client: client, query: box, resultHandler: handler)
@@ -31,23 +34,31 @@ public final class GraphQLQueryWatcher<Query: GraphQLQuery>: Cancellable, @unche
        watch: (LegacyOperationBox<Query>, @escaping GraphQLResultHandler<LegacyResponsePlaceholder>)
          -> ApolloDelegateTransport.GraphQLQueryWatcher<LegacyOperationBox<Query>>) {
     self.query = query
-    do {
-      let box = try LegacyOperationBox(query)
-      boxed = watch(box) { result in resultHandler(result.map { GraphQLResult(unboxing: $0) }) }
-    } catch {
-      boxed = nil
-      ResultDelivery(queue: queue, handler: resultHandler).deliver(.failure(error))
+    self.queue = queue
+    self.resultHandler = resultHandler
+    boxed = Result {
+      try watch(LegacyOperationBox(query)) { result in resultHandler(result.map { GraphQLResult(unboxing: $0) }) }
     }
+    if case .failure(let error) = boxed { deliverFailure(error) }
   }
 
-  /// Fetches the query from the server again, cancelling a fetch still in flight.
+  private func deliverFailure(_ error: any Error) {
+    let resultHandler = self.resultHandler
+    queue.asyncTransferring { resultHandler(.failure(error)) }
+  }
+
+  /// Fetches the query from the server again, cancelling a fetch still in flight; for a query that cannot be sent,
+  /// delivers that failure again.
   public func refetch() {
-    boxed?.refetch()
+    switch boxed {
+    case .success(let watcher): watcher.refetch()
+    case .failure(let error): deliverFailure(error)
+    }
   }
 
   /// Stops watching: unsubscribes from the store and cancels a fetch in flight.
   public func cancel() {
-    boxed?.cancel()
+    try? boxed.get().cancel()
   }
 }
 

@@ -56,11 +56,16 @@ final class LegacyRequestChainWatcherTests: XCTestCase {
   }
 
   func test_watch_deliversItsFetch_andItsOwnWriteIsNotAChange() {
-    let (client, server) = makeClient([hero("R2-D2")])
+    let (client, server) = makeClient([hero("R2-D2"), hero("Artoo")])
     let (watcher, deliveries) = watch(client)
-    waitFor(deliveries, count: 1)
     XCTAssertEqual(sources(deliveries), [.server])
-    XCTAssertEqual(server.requests.count, 1)
+    // The refetch writes a new name into the record the watcher depends on: that write is the watcher's own
+    // (tagged with its context identifier), so it is delivered once, as the fetch's result, and causes no reload.
+    watcher.refetch()
+    waitFor(deliveries, count: 2)
+    XCTAssertEqual(sources(deliveries), [.server, .server])
+    XCTAssertEqual(deliveries.values.map { try? $0.get().data?.hero?.name }, ["R2-D2", "Artoo"])
+    XCTAssertEqual(server.requests.count, 2)
     watcher.cancel()
   }
 

@@ -74,12 +74,17 @@ final class LegacyClientWatchTests: XCTestCase {
   }
 
   func test_watch_deliversItsFetch_andItsOwnWriteIsNotAChange() {
-    let (client, server) = makeClient([hero("R2-D2")])
+    let (client, server) = makeClient([hero("R2-D2"), hero("Artoo")])
     let (watcher, deliveries) = watch(client)
-    waitFor(deliveries, count: 1)
     XCTAssertEqual(names(deliveries), ["R2-D2"])
     XCTAssertEqual(sources(deliveries), [.server])
-    XCTAssertEqual(server.requests.count, 1)
+    // The refetch writes a new name into the record the watcher depends on: that write is the watcher's own
+    // (tagged with its context), so it is delivered once, as the fetch's result, and causes no reload.
+    watcher.refetch()
+    waitFor(deliveries, count: 2)
+    XCTAssertEqual(names(deliveries), ["R2-D2", "Artoo"])
+    XCTAssertEqual(sources(deliveries), [.server, .server])
+    XCTAssertEqual(server.requests.count, 2)
     watcher.cancel()
   }
 
@@ -155,18 +160,24 @@ final class LegacyClientWatchTests: XCTestCase {
     waitFor(deliveries, count: 1)
   }
 
-  func test_aQueryWhoseVariablesHaveNoJSONForm_failsOnTheQueue_andSendsNothing() {
+  func test_aQueryWhoseVariablesHaveNoJSONForm_failsOnTheQueue_atTheWatchAndAtEachRefetch_andSendsNothing() {
     let (client, server) = makeClient([hero("R2-D2")])
-    let done = expectation(description: "failure")
-    let failure = Mutex<(any Error)?>(nil)
+    let first = expectation(description: "failure at the watch")
+    let second = expectation(description: "failure at the refetch")
+    let failures = Mutex<[any Error]>([])
+    let queue = self.queue
     let watcher = client.watch(query: UnsendableQuery(), queue: queue) { result in
-      if case .failure(let error) = result { failure.withLock { $0 = error } }
-      done.fulfill()
+      dispatchPrecondition(condition: .onQueue(queue))
+      if case .failure(let error) = result {
+        let count = failures.withLock { $0.append(error); return $0.count }
+        (count == 1 ? first : second).fulfill()
+      }
     }
-    wait(for: [done], timeout: 5)
-    XCTAssertEqual(failure.withLock { $0 } as? LegacyOperationError, .variableHasNoJSONForm("value"))
-    XCTAssertTrue(server.requests.isEmpty)
+    wait(for: [first], timeout: 5)
     watcher.refetch()
+    wait(for: [second], timeout: 5)
+    XCTAssertEqual(failures.withLock { $0.map { $0 as? LegacyOperationError } }, [.variableHasNoJSONForm("value"), .variableHasNoJSONForm("value")])
+    XCTAssertTrue(server.requests.isEmpty)
     watcher.cancel()
   }
 }
