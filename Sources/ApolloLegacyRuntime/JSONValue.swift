@@ -22,8 +22,9 @@ public protocol JSONEncodable: GraphQLInputValue {
   var jsonValue: JSONValue { get }
 }
 
-/// Why a JSON value could not be read as the type generated code asked for.
-public enum JSONDecodingError: Error, LocalizedError {
+/// Why a JSON value could not be read as the type generated code asked for. Reading cached data, it means the cache
+/// does not hold that data (a miss), as the core's executor counts it.
+public enum JSONDecodingError: Error, LocalizedError, CacheMissReason {
   /// The field is not in the response (or record) at all.
   case missingValue
   /// The field is `null` where the schema says it cannot be.

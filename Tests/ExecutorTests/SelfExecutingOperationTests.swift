@@ -55,4 +55,21 @@ final class SelfExecutingOperationTests: XCTestCase {
     XCTAssertEqual(seen(cached.data), "cache kept")
     XCTAssertEqual(cached.dependentKeys, ["QUERY_ROOT.x"])
   }
+
+  func test_storeRecordsFor_handsTheResponseToTheOperation_normalizing() throws {
+    let records = try ApolloStore().records(for: SelfReadingQuery(), data: ["x": 3])
+    XCTAssertEqual(records.fieldKeys, ["QUERY_ROOT.x"])
+    XCTAssertEqual(records["QUERY_ROOT"]?.fields["x"], .value(.string("response 3 normalizing true")))
+  }
+
+  func test_aMissOfTheOperationsOwnExecutor_isACacheMiss_notAFailingCache() throws {
+    struct OwnMiss: CacheMissReason {}
+    struct CacheBroke: Error {}
+    XCTAssertTrue(GraphQLExecutor.isCacheMiss(OwnMiss()))
+    XCTAssertTrue(GraphQLExecutor.isCacheMiss(GraphQLResultError(path: ["hero"], underlying: OwnMiss())))
+    XCTAssertFalse(GraphQLExecutor.isCacheMiss(GraphQLResultError(path: ["hero"], underlying: CacheBroke())))
+    XCTAssertFalse(GraphQLExecutor.isCacheMiss(CacheBroke()))
+    // The store's read that answers `nil` on a miss (the 2.x `load`, the 1.x facade's cache stage).
+    XCTAssertNil(try ApolloStore().readIfComplete(SelfReadingQuery()))
+  }
 }

@@ -45,6 +45,10 @@ public enum GraphQLExecutor {
   static func records<Operation: ApolloAPI.GraphQLOperation>(
     for operation: Operation, data: JSON.Object, cacheKeyForObject: CacheKeyForObject?
   ) throws -> RecordSet {
+    if let own = Operation.self as? any SelfExecutingOperation.Type {
+      return try executeSelf(own, as: Operation.self, variables: operation.__variables, data: data, normalizing: true,
+                             cacheKeyForObject: cacheKeyForObject).records ?? RecordSet()
+    }
     var executor = NetworkResponseExecutor(
       variables: operation.__variables, normalizing: true, cacheKeyForObject: cacheKeyForObject,
       readsArrivedDeferredFragments: Operation.hasDeferredFragments, buildsData: false)
@@ -66,7 +70,9 @@ public enum GraphQLExecutor {
   /// Reads the operation's `Data` from the cache, with the `RecordKey.field` keys it depends on.
   ///
   /// - Throws: `JSONDecodingError.missingValue` (bare) when the root record is absent, otherwise
-  ///   ``GraphQLExecutionError`` naming the missing or mismatched field.
+  ///   ``GraphQLExecutionError`` naming the missing or mismatched field; an operation that reads itself
+  ///   (``SelfExecutingOperation``, a boxed `API.swift` operation) throws its own executor's errors
+  ///   (``GraphQLResultError``). ``isCacheMiss(_:)`` tells a miss from a failing cache for both.
   public static func read<Operation: ApolloAPI.GraphQLOperation>(
     _ operation: Operation, from cache: any NormalizedCache
   ) throws -> (data: Operation.Data, dependentKeys: Set<CacheKey>) {
@@ -91,8 +97,9 @@ public enum GraphQLExecutor {
   /// data of the wrong shape), rather than because the cache itself failed.
   public static func isCacheMiss(_ error: any Error) -> Bool {
     switch error {
-    case is ApolloAPI.JSONDecodingError: return true
-    case let error as GraphQLExecutionError: return error.underlying is ApolloAPI.JSONDecodingError
+    case is ApolloAPI.JSONDecodingError, is any CacheMissReason: return true
+    case let error as GraphQLExecutionError: return isCacheMiss(error.underlying)
+    case let error as GraphQLResultError: return isCacheMiss(error.underlying)
     default: return false
     }
   }

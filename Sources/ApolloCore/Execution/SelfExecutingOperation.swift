@@ -43,6 +43,11 @@ extension GraphQLExecutor {
   }
 }
 
+/// An error of a ``SelfExecutingOperation``'s own executor that means the cache does not hold the data (the 0.x
+/// runtime's `JSONDecodingError`), as `ApolloAPI.JSONDecodingError` means it for generated selections:
+/// ``GraphQLExecutor/isCacheMiss(_:)`` counts both as a miss rather than a failing cache.
+package protocol CacheMissReason: Error {}
+
 /// Never thrown: a ``SelfExecutingOperation`` is opened from the operation's own type, so its `Data` is the
 /// operation's. It stands where a force cast would.
 struct SelfExecutionMismatch: Error {}
