@@ -166,7 +166,9 @@ final class LegacyRequestChainClientTests: XCTestCase {
     let stack = makeStack([.json(r2d2)])
     let done = expectation(description: "result")
     let failure = Mutex<(any Error)?>(nil)
+    let queue = self.queue
     stack.client.fetch(query: UnsendableVariableQuery(), cachePolicy: .fetchIgnoringCacheData, queue: queue) { result in
+      dispatchPrecondition(condition: .onQueue(queue))
       if case .failure(let error) = result { failure.withLock { $0 = error } }
       done.fulfill()
     }

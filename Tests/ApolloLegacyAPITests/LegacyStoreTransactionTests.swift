@@ -141,13 +141,30 @@ final class LegacyStoreTransactionTests: XCTestCase {
   func test_withinReadWriteTransaction_withoutACallbackQueue_completesOnTheTransactionsThread() {
     let store = ApolloStore()
     let done = expectation(description: "completion")
-    let onMain = Mutex<Bool?>(nil)
-    store.withinReadWriteTransaction({ _ in 1 }) { _ in
-      onMain.withLock { $0 = Thread.isMainThread }
+    let bodyThread = Mutex<Thread?>(nil)
+    let completionThread = Mutex<Thread?>(nil)
+    store.withinReadWriteTransaction({ _ in bodyThread.withLock { $0 = Thread.current } }) { _ in
+      completionThread.withLock { $0 = Thread.current }
       done.fulfill()
     }
     wait(for: [done], timeout: 5)
-    XCTAssertEqual(onMain.withLock { $0 }, false)
+    let body = bodyThread.withLock { $0 }
+    XCTAssertNotNil(body)
+    XCTAssertFalse(body?.isMainThread ?? true)
+    XCTAssertTrue(body === completionThread.withLock { $0 }, "the completion ran on another thread than the body")
+  }
+
+  func test_aWriteThenAReadSubmittedBackToBack_theReadSeesTheWrite() throws {
+    let store = ApolloStore()
+    let done = expectation(description: "read")
+    let read = Mutex<Result<JediHeroQuery.Data, any Error>?>(nil)
+    store.withinReadWriteTransaction({ try $0.write(data: self.r2d2Data(), forQuery: JediHeroQuery()) })
+    store.withinReadTransaction({ try $0.read(query: JediHeroQuery()) }) { result in
+      read.withLock { $0 = result }
+      done.fulfill()
+    }
+    wait(for: [done], timeout: 5)
+    XCTAssertEqual(try read.withLock { $0 }?.get().hero?.name, "R2-D2")
   }
 
   func test_load_deliversTheCachedDataWithSourceCache_andAMissAsFailure() throws {
