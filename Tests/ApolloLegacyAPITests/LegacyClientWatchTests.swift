@@ -11,6 +11,17 @@ private final class WatchedHeroQuery: GraphQLQuery {
   typealias Data = HeroAndFriendsNamesData
 }
 
+/// The same query with its variable as a stored property an app can change, as 0.x generated it.
+private final class EpisodeHeroQuery: GraphQLQuery {
+  let operationDefinition: String =
+    "query HeroAndFriendsNames($episode: Episode) { hero(episode: $episode) { __typename name friends { __typename name } } }"
+  let operationName: String = "HeroAndFriendsNames"
+  var episode: Episode?
+  init(episode: Episode?) { self.episode = episode }
+  var variables: GraphQLMap? { ["episode": episode] }
+  typealias Data = HeroAndFriendsNamesData
+}
+
 /// A variable whose JSON form is itself, which no JSON can hold.
 private struct NotJSON: JSONEncodable {
   var jsonValue: JSONValue { self }
@@ -178,6 +189,21 @@ final class LegacyClientWatchTests: XCTestCase {
     wait(for: [second], timeout: 5)
     XCTAssertEqual(failures.withLock { $0.map { $0 as? LegacyOperationError } }, [.variableHasNoJSONForm("value"), .variableHasNoJSONForm("value")])
     XCTAssertTrue(server.requests.isEmpty)
+    watcher.cancel()
+  }
+
+  func test_differs0x_aWatchedQueryWhoseVariableChanged_refetchesWithTheVariablesItWasWatchedWith() {
+    // 0.x read a watched query's variables at each refetch; here the query is boxed for the wire when `watch` is
+    // called (MIGRATION, "bring your generated code"): watch the query again to send other variables.
+    let (client, server) = makeClient([hero("R2-D2"), hero("R2-D2")])
+    let query = EpisodeHeroQuery(episode: .jedi)
+    let deliveries = Recorder<Outcome>()
+    let watcher = client.watch(query: query, cachePolicy: .fetchIgnoringCacheData, queue: queue) { deliveries.append($0) }
+    waitFor(deliveries, count: 1)
+    query.episode = .empire
+    watcher.refetch()
+    waitFor(deliveries, count: 2)
+    XCTAssertEqual(server.requests.map { $0.variables?["episode"] }, ["JEDI", "JEDI"])
     watcher.cancel()
   }
 }
