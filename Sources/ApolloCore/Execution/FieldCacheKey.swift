@@ -7,11 +7,6 @@ import Foundation
 enum FieldCacheKey {
   static func key(for field: Selection.Field, variables: ApolloAPI.GraphQLOperation.Variables?) throws -> String {
     guard let arguments = field.arguments, !arguments.isEmpty else { return field.name }
-    if arguments.count == 1, let (name, argument) = arguments.first {
-      // Most fields with arguments have one: no dictionary to build and sort for it.
-      guard let value = try evaluate(argument, variables: variables) else { return field.name }
-      return field.name + "(" + renderEntry(key: name, value: value) + ")"
-    }
     var evaluated: [(name: String, value: JSON)] = []
     evaluated.reserveCapacity(arguments.count)
     for (name, argument) in arguments {

@@ -102,8 +102,6 @@ public struct MultipartPart: Sendable, Hashable {
 
   /// `bytes` without leading and trailing spaces and tabs.
   private static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-    let isContent: (UInt8) -> Bool = { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
-    guard let first = bytes.firstIndex(where: isContent), let last = bytes.lastIndex(where: isContent) else { return [] }
-    return bytes[first...last]
+    bytes.rangeWithoutHTTPWhitespace.map { bytes[$0] } ?? []
   }
 }

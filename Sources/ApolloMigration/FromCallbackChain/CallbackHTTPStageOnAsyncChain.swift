@@ -44,9 +44,7 @@ struct CallbackHTTPStageOnAsyncChain: HTTPInterceptor {
       case .responseCode:
         chain = { urlRequest in
           let response = try await errorBodyAsOneChunk(downstream(urlRequest))
-          // A 2xx response passes the check chunk for chunk unchanged: skip the operator task that the
-          // check's `mapChunks` would start for it. Any other status fails in 2.x's own interceptor.
-          if (200..<300).contains(response.response.statusCode) { return response }
+          // 2.x's own check: it returns a 2xx response as it is, and fails any other status.
           let handOff = ResponseHandOff(response)
           return try await ApolloAsyncChain.ResponseCodeInterceptor().intercept(request: urlRequest) { _ in
             try handOff.take()
