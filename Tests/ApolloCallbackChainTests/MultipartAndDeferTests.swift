@@ -67,6 +67,40 @@ final class MultipartResponseParsingInterceptorTests: XCTestCase {
       as? MultipartResponseParsingInterceptor.ParsingError, .invalidMultipartProtocol)
   }
 
+  /// The interceptor reads a response's `Content-Type` once for all its parts; an instance that serves a
+  /// second response (a provider may hand out one instance) reads that response's own header.
+  func test_oneInstanceForTwoResponses_readsEachResponsesContentType() {
+    let shared = MultipartResponseParsingInterceptor()
+    let analysis = MultipartResponseAnalysis()
+    let subscription = httpResponse(headers: ["Content-Type": "multipart/mixed;boundary=graphql;subscriptionSpec=1.0"])
+    let withoutBoundary = httpResponse(headers: ["Content-Type": "multipart/mixed"])
+    guard case .parts("graphql", .subscription) = analysis.outcome(for: subscription) else { return XCTFail("subscription") }
+    guard case .failure(.missingMultipartBoundary) = analysis.outcome(for: withoutBoundary) else { return XCTFail("no boundary") }
+    guard case .parts("graphql", .subscription) = analysis.outcome(for: subscription) else { return XCTFail("again") }
+    guard case .notMultipart = analysis.outcome(for: httpResponse(headers: ["Content-Type": "application/json"])) else {
+      return XCTFail("json")
+    }
+
+    struct Canned: ApolloInterceptor {
+      var id = InterceptorID.next()
+      let headers: [String: String]
+      func interceptAsync<Operation: GraphQLOperation>(
+        chain: any RequestChain, request: HTTPRequest<Operation>, response: HTTPResponse<Operation>?,
+        completion: @escaping (Result<GraphQLResult<Operation.Data>, any Error>) -> Void
+      ) {
+        let response = HTTPResponse<Operation>(response: httpResponse(headers: headers), rawData: Data("--graphql--".utf8),
+                                               parsedResponse: nil)
+        chain.proceedAsync(request: request, response: response, interceptor: self, completion: completion)
+      }
+    }
+    for (headers, expected) in [(["Content-Type": "multipart/mixed"], MultipartResponseParsingInterceptor.ParsingError.missingMultipartBoundary),
+                                (["Content-Type": "multipart/mixed;boundary=graphql"], .invalidMultipartProtocol)] {
+      let results = runChain(CountdownSubscription(from: 1, intervalMs: nil), interceptors: [Canned(headers: headers), shared], expected: 1)
+      guard case .failure(let error)? = results.first else { return XCTFail("\(headers)") }
+      XCTAssertEqual(error as? MultipartResponseParsingInterceptor.ParsingError, expected)
+    }
+  }
+
   func test_utf16Body_cannotParseResponseData() {
     let body = "--graphql\r\n{}\r\n--graphql--".data(using: .utf16)!
     XCTAssertEqual(error(headers: ["Content-Type": "multipart/mixed;boundary=graphql;subscriptionSpec=1.0"], body: body)

@@ -20,6 +20,8 @@ public struct JSONResponseParser: Sendable {
   private let includeCacheRecords: Bool
   private let normalizer: ResponseNormalizer
   private let merger = Mutex(IncrementalResponseMerger())
+  /// The response's parts share the operation's variables, so a field key with variables is worked out once.
+  private let fieldKeys = FieldKeyMemo()
 
   /// A parser for `response` with the default cache-key rule.
   public init(response: HTTPURLResponse, operationVariables: GraphQLOperation.Variables?, includeCacheRecords: Bool) {
@@ -112,7 +114,7 @@ public struct JSONResponseParser: Sendable {
     var records: RecordSet?
     if let json = body.data {
       (data, records) = try normalizer.execute(
-        Operation.self, variables: variables, data: json, normalizing: includeCacheRecords)
+        Operation.self, variables: variables, data: json, normalizing: includeCacheRecords, fieldKeys: fieldKeys)
     }
     let response = GraphQLResponse<Operation>(
       data: data, extensions: body.extensions, errors: body.errors, source: .server, dependentKeys: nil)

@@ -38,6 +38,8 @@ public struct MultipartResponseParsingInterceptor: ApolloInterceptor {
   }
 
   public var id: String = InterceptorID.next()
+  /// Each part of a response proceeds separately; its `Content-Type` is read once.
+  private let analysis = MultipartResponseAnalysis()
 
   /// An interceptor with its own id; it keeps no other state.
   public init() {}
@@ -52,25 +54,18 @@ public struct MultipartResponseParsingInterceptor: ApolloInterceptor {
       chain.handleErrorAsync(ParsingError.noResponseToParse, request: request, response: nil, completion: completion)
       return
     }
-    let contentType = response.httpResponse.value(forHTTPHeaderField: "Content-Type") ?? ""
-    guard MultipartContentType.isMultipartMixed(contentType) else {
+    let boundary: String
+    let spec: MultipartSpec
+    switch analysis.outcome(for: response.httpResponse) {
+    case .notMultipart:
       chain.proceedAsync(request: request, response: response, interceptor: self, completion: completion)
       return
-    }
-    guard let boundary = MultipartChunkSplitter.boundary(fromContentType: contentType) else {
-      chain.handleErrorAsync(ParsingError.missingMultipartBoundary, request: request, response: response,
-                             completion: completion)
+    case .failure(let error):
+      chain.handleErrorAsync(error, request: request, response: response, completion: completion)
       return
-    }
-    let spec: MultipartSpec
-    if contentType.containsASCII("subscriptionSpec=1.0") || contentType.containsASCII("subscriptionSpec=\"1.0\"") {
-      spec = .subscription
-    } else if contentType.containsASCII("deferSpec=20220824") {
-      spec = .deferred
-    } else {
-      chain.handleErrorAsync(ParsingError.invalidMultipartProtocol, request: request, response: response,
-                             completion: completion)
-      return
+    case .parts(let partBoundary, let partSpec):
+      boundary = partBoundary
+      spec = partSpec
     }
     guard String(data: response.rawData, encoding: .utf8) != nil else {
       chain.handleErrorAsync(ParsingError.cannotParseResponseData, request: request, response: response,

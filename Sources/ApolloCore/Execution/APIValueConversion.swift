@@ -23,8 +23,9 @@ extension JSON {
   /// value that has no JSON form.
   package init?(apiValue value: Any?) {
     guard let value else { self = .null; return }
+    // NSNull is tested after the value types: casting a bridgeable value (an `Int32` variable) to a
+    // class makes the runtime bridge it to an `NSNumber` first, an allocation per test on Linux.
     switch value {
-    case is NSNull: self = .null
     case let string as String: self = .string(string)
     case let bool as Bool: self = .bool(bool)
     case let int as Int: self = .int(int)
@@ -48,6 +49,7 @@ extension JSON {
     case let dataDict as ApolloAPI.DataDict:
       guard let object = JSON.object(of: dataDict) else { return nil }
       self = .object(object)
+    case is NSNull: self = .null
     case let encodable as any ApolloAPI.JSONEncodable:
       // A custom scalar or enum stored in selection-set data: its JSON form.
       let json = encodable._jsonValue

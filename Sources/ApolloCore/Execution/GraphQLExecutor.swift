@@ -28,13 +28,23 @@ public enum GraphQLExecutor {
     _ operationType: Operation.Type, variables: ApolloAPI.GraphQLOperation.Variables?, data: JSON.Object,
     normalizing: Bool, cacheKeyForObject: CacheKeyForObject? = nil
   ) throws -> (data: Operation.Data, records: RecordSet?) {
+    try execute(operationType, variables: variables, data: data, normalizing: normalizing,
+                cacheKeyForObject: cacheKeyForObject, fieldKeys: nil)
+  }
+
+  /// As the public form, keeping variable-dependent field keys in `fieldKeys` (which must only ever see
+  /// these `variables`) for the next part of the same response.
+  package static func execute<Operation: ApolloAPI.GraphQLOperation>(
+    _ operationType: Operation.Type, variables: ApolloAPI.GraphQLOperation.Variables?, data: JSON.Object,
+    normalizing: Bool, cacheKeyForObject: CacheKeyForObject?, fieldKeys: FieldKeyMemo?
+  ) throws -> (data: Operation.Data, records: RecordSet?) {
     if let own = Operation.self as? any SelfExecutingOperation.Type {
       return try executeSelf(own, as: Operation.self, variables: variables, data: data, normalizing: normalizing,
                              cacheKeyForObject: cacheKeyForObject)
     }
     var executor = NetworkResponseExecutor(
       variables: variables, normalizing: normalizing, cacheKeyForObject: cacheKeyForObject,
-      readsArrivedDeferredFragments: Operation.hasDeferredFragments)
+      readsArrivedDeferredFragments: Operation.hasDeferredFragments, fieldKeys: fieldKeys)
     let rootKey = CacheReference.rootCacheReference(for: Operation.operationType).key
     let dataDict = try executor.execute(rootType: Operation.Data.self, object: data, rootKey: rootKey)
     return (Operation.Data(_dataDict: dataDict), normalizing ? executor.records : nil)

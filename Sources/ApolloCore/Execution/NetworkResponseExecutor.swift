@@ -25,12 +25,15 @@ struct NetworkResponseExecutor {
   /// Whether deferred fragments whose data is present are read (a merged `@defer` response) rather than
   /// left pending unread (an initial payload).
   let readsArrivedDeferredFragments: Bool
+  /// Field keys kept across executions with these `variables` (the parts of one response).
+  let fieldKeys: FieldKeyMemo?
 
   init(
     variables: ApolloAPI.GraphQLOperation.Variables?, normalizing: Bool, cacheKeyForObject: CacheKeyForObject? = nil,
-    readsArrivedDeferredFragments: Bool = false, buildsData: Bool = true
+    readsArrivedDeferredFragments: Bool = false, buildsData: Bool = true, fieldKeys: FieldKeyMemo? = nil
   ) {
     self.variables = variables
+    self.fieldKeys = fieldKeys
     self.normalizing = normalizing
     self.buildsData = buildsData
     self.cacheKeyForObject = cacheKeyForObject
@@ -104,7 +107,14 @@ struct NetworkResponseExecutor {
       defer { currentPath.pop() }
       do {
         // The field's record key is needed only for records (the cache path below is asked for then only).
-        let fieldKey = normalizing ? try group.cacheKey(variables: variables) : ""
+        let fieldKey: String
+        if !normalizing {
+          fieldKey = ""
+        } else if let fieldKeys {
+          fieldKey = try fieldKeys.key(for: group, variables: variables)
+        } else {
+          fieldKey = try group.cacheKey(variables: variables)
+        }
         var recordValue: RecordValue?
         let value = try complete(
           object[group.responseKey], type: group.first.type, group: group, schema: schema,

@@ -63,6 +63,17 @@ public struct ResponseNormalizer: Sendable {
     try GraphQLExecutor.execute(
       operationType, variables: variables, data: data, normalizing: normalizing, cacheKeyForObject: cacheKeyForObject)
   }
+
+  /// As ``execute(_:variables:data:normalizing:)``, keeping variable-dependent field keys in `fieldKeys`
+  /// for the next part of the same response (`fieldKeys` must only ever see these `variables`).
+  package func execute<Operation: GraphQLOperation>(
+    _ operationType: Operation.Type, variables: GraphQLOperation.Variables?, data: JSON.Object, normalizing: Bool,
+    fieldKeys: FieldKeyMemo
+  ) throws -> (data: Operation.Data, records: RecordSet?) {
+    try GraphQLExecutor.execute(
+      operationType, variables: variables, data: data, normalizing: normalizing, cacheKeyForObject: cacheKeyForObject,
+      fieldKeys: fieldKeys)
+  }
 }
 
 /// A cache-key rule over Foundation values (`[String: Any]` in, any value out), kept as the app wrote it.
