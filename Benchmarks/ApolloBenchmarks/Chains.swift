@@ -5,7 +5,8 @@
 //               each against its generation's session seam alone
 //   concurrent  1,000 requests in flight against the same requests one after the other, with peak memory
 //   streaming   a multipart subscription of ~100-byte parts, and one of 10 KB parts, through the 1.x and
-//               2.x chains, against the multipart splitter alone on the same bytes
+//               2.x chains, against the multipart splitter alone on the same bytes (BENCH_MEGABYTES sets the
+//               size, BENCH_PARTS=small or large runs one part size)
 //   linearity   parsing and normalizing responses from 1 KB to 1 MB: time per byte
 //
 // Each figure is printed beside its baseline from the same process; `scripts/bench-compare.sh OLD chains …`
@@ -314,7 +315,10 @@ func multipartSubscriptionBody(parts: Int, padding: Int) -> (slices: [Data], byt
 func benchmarkStreaming() async throws {
   let megabytes = Double(ProcessInfo.processInfo.environment["BENCH_MEGABYTES"] ?? "") ?? 10
   print("streaming (a multipart subscription of \(String(format: "%.0f", megabytes)) MB in 16 KiB slices; MB/s, best of 3)")
-  for (label, padding) in [("~100-byte parts", 0), ("10 KB parts", 10_000)] {
+  // BENCH_PARTS=small or =large runs one of the two sizes (for a profile of one).
+  let sizes = [("~100-byte parts", 0, "small"), ("10 KB parts", 10_000, "large")]
+    .filter { ProcessInfo.processInfo.environment["BENCH_PARTS"].map([$0.2].contains) ?? true }
+  for (label, padding, _) in sizes {
     let partSize = 88 + (padding > 0 ? padding + 20 : 0)
     let parts = Int(megabytes * 1e6) / partSize
     let (slices, bytes) = multipartSubscriptionBody(parts: parts, padding: padding)

@@ -182,6 +182,45 @@ final class MultipartResponseSubscriptionParserTests: XCTestCase {
     XCTAssertEqual(values.last?.errors?.first?.message, "only errors")
   }
 
+  /// The JSON parser takes the payload object the multipart interceptor already had instead of parsing the
+  /// bytes it wrote again; what it reads stays what those bytes parse to: an integral double is written as
+  /// an integer, so it arrives as one, as when the bytes were parsed.
+  func test_payloadObjectHandedOn_readsAsItsWrittenBytesWould() throws {
+    let body = multipartBody([#"{"payload":{"data":{"countdown":2},"extensions":{"whole":3.0,"half":0.5,"list":[1.0]}}}"#])
+    let server = ScriptedServer(responses: [.text(body, headers: ["Content-Type": "multipart/mixed;boundary=graphql;subscriptionSpec=1.0"])])
+    let results = runChain(CountdownSubscription(from: 2, intervalMs: nil), interceptors: [
+      NetworkFetchInterceptor(client: URLSessionClientOnStreamingSession(session: server)), MultipartResponseParsingInterceptor(),
+      JSONResponseParsingInterceptor(),
+    ], expected: 1)
+    let value = try XCTUnwrap(results.first).get()
+    XCTAssertEqual(value.data?.countdown, 2)
+    XCTAssertEqual(value.extensionsJSON?["whole"], .int(3))
+    XCTAssertEqual(value.extensionsJSON?["half"], .double(0.5))
+    XCTAssertEqual(value.extensionsJSON?["list"], .array([.int(1)]))
+  }
+
+  /// An interceptor between the multipart interceptor and the parser that rewrites `rawData` is read as
+  /// written: the payload object the multipart interceptor handed on goes with the bytes it replaced.
+  func test_rawDataRewrittenBeforeTheParser_isWhatIsParsed() throws {
+    struct Rewriting: ApolloInterceptor {
+      var id = InterceptorID.next()
+      func interceptAsync<Operation: GraphQLOperation>(
+        chain: any RequestChain, request: HTTPRequest<Operation>, response: HTTPResponse<Operation>?,
+        completion: @escaping (Result<GraphQLResult<Operation.Data>, any Error>) -> Void
+      ) {
+        response?.rawData = Data(#"{"data":{"countdown":7}}"#.utf8)
+        chain.proceedAsync(request: request, response: response, interceptor: self, completion: completion)
+      }
+    }
+    let body = multipartBody([#"{"payload":{"data":{"countdown":1}}}"#])
+    let server = ScriptedServer(responses: [.text(body, headers: ["Content-Type": "multipart/mixed;boundary=graphql;subscriptionSpec=1.0"])])
+    let results = runChain(CountdownSubscription(from: 1, intervalMs: nil), interceptors: [
+      NetworkFetchInterceptor(client: URLSessionClientOnStreamingSession(session: server)), MultipartResponseParsingInterceptor(),
+      Rewriting(), JSONResponseParsingInterceptor(),
+    ], expected: 1)
+    XCTAssertEqual(try XCTUnwrap(results.first).get().data?.countdown, 7)
+  }
+
   func test_failingPart_doesNotStopLaterParts() {
     let body = multipartBody(["garbage", #"{"payload":{"data":{"countdown":1}}}"#])
     let server = ScriptedServer(responses: [.text(body, headers: ["Content-Type": "multipart/mixed;boundary=graphql;subscriptionSpec=1.0"])])

@@ -66,6 +66,25 @@ final class JSONSerializerTests: XCTestCase {
     )
   }
 
+  /// Strings are crossed eight bytes at a time: a character that needs escaping, next to plain ASCII and
+  /// multi-byte text, is found at every offset within and across those words.
+  func test_escapesAreFoundAtEveryOffset_besidePlainAndMultiByteText() {
+    let specials: [(Character, String)] = [("\"", #"\""#), ("\\", #"\\"#), ("\n", #"\n"#), ("\u{1F}", #"\u001f"#),
+                                           ("\u{0}", #"\u0000"#)]
+    let fillers = ["a", "é", "😀", "\u{7F}", " "]
+    for (special, escaped) in specials {
+      for filler in fillers {
+        for offset in 0..<20 {
+          let prefix = String(repeating: filler, count: offset)
+          let suffix = String(repeating: filler, count: 19 - offset)
+          XCTAssertEqual(json(.string(prefix + String(special) + suffix)), "\"" + prefix + escaped + suffix + "\"",
+                         "\(escaped) after \(offset) × \(filler)")
+        }
+      }
+    }
+    XCTAssertEqual(json(.string(String(repeating: "x", count: 1000))), "\"" + String(repeating: "x", count: 1000) + "\"")
+  }
+
   func test_jsonSerializer_escapesKeysLikeValues() {
     XCTAssertEqual(json(["a\"b\n": "c"]), #"{"a\"b\n":"c"}"#)
   }

@@ -78,7 +78,9 @@ public struct IncrementalJSONResponseParsingInterceptor: ApolloInterceptor {
       chain.handleErrorAsync(ParsingError.noResponseToParse, request: request, response: nil, completion: completion)
       return
     }
-    guard let object = try? JSONParser.parseObject(response.rawData) else {
+    // A multipart part arrives with the object its bytes parse to (`rawDataObject`), unless an interceptor
+    // changed `rawData` since.
+    guard let object = response.rawDataObject ?? (try? JSONParser.parseObject(response.rawData)) else {
       chain.handleErrorAsync(ParsingError.couldNotParseToJSON(data: response.rawData), request: request,
                              response: response, completion: completion)
       return

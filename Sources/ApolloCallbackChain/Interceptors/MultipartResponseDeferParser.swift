@@ -17,6 +17,11 @@ enum MultipartResponseDeferParser {
   }
 
   static func parse(_ part: MultipartPart) -> Result<Data?, any Error> {
+    forwarded(part).map { $0?.data }
+  }
+
+  /// ``parse(_:)``, with the object the forwarded bytes parse to.
+  static func forwarded(_ part: MultipartPart) -> Result<MultipartForwardedPart?, any Error> {
     Result {
       guard let object = try MultipartSpec.partReading.object(
         of: part, unsupportedContentType: { ParsingError.unsupportedContentType(type: $0) },
@@ -27,7 +32,7 @@ enum MultipartResponseDeferParser {
       // too, and a bare `{"hasNext":false}` (the end marker of that format) carries nothing to forward.
       let carriesResult = object["data"] != nil || object["incremental"] != nil
         || object["completed"] != nil || object["pending"] != nil
-      if carriesResult { return part.body }
+      if carriesResult { return MultipartForwardedPart(data: part.body, object: object) }
       if object.count == 1 { return nil }
       throw ParsingError.cannotParsePayloadData
     }

@@ -78,8 +78,9 @@ public struct MultipartResponseParsingInterceptor: ApolloInterceptor {
       switch spec.parse(MultipartPart.parse(chunk)) {
       case .success(nil):
         continue
-      case .success(let data?):
-        let part = HTTPResponse<Operation>(response: response.httpResponse, rawData: data, parsedResponse: nil)
+      case .success(let forwarded?):
+        let part = HTTPResponse<Operation>(response: response.httpResponse, rawData: forwarded.data, parsedResponse: nil)
+        part.rawDataObject = forwarded.object
         chain.proceedAsync(request: request, response: part, interceptor: self, completion: completion)
       case .failure(let error):
         chain.handleErrorAsync(error, request: request, response: response, completion: completion)

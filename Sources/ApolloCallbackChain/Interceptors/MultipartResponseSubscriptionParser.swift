@@ -21,6 +21,11 @@ enum MultipartResponseSubscriptionParser {
   }
 
   static func parse(_ part: MultipartPart) -> Result<Data?, any Error> {
+    forwarded(part).map { $0?.data }
+  }
+
+  /// ``parse(_:)``, with the payload object the forwarded bytes were written from.
+  static func forwarded(_ part: MultipartPart) -> Result<MultipartForwardedPart?, any Error> {
     Result {
       guard let object = try MultipartSpec.partReading.object(
         of: part, unsupportedContentType: { ParsingError.unsupportedContentType(type: $0) },
@@ -34,7 +39,7 @@ enum MultipartResponseSubscriptionParser {
       }
       switch object["payload"] {
       case nil, .null?: return nil
-      case .object(let payload)?: return JSONSerializer.serialize(payload)
+      case .object(let payload)?: return MultipartForwardedPart(writing: payload)
       default: throw ParsingError.cannotParsePayloadData
       }
     }

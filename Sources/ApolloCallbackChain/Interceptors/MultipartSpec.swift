@@ -6,10 +6,10 @@ enum MultipartSpec {
   case deferred
 
   /// The JSON to forward for one part; `nil` for parts that carry no result (heartbeats, null payloads).
-  func parse(_ part: MultipartPart) -> Result<Data?, any Error> {
+  func parse(_ part: MultipartPart) -> Result<MultipartForwardedPart?, any Error> {
     switch self {
-    case .subscription: return MultipartResponseSubscriptionParser.parse(part)
-    case .deferred: return MultipartResponseDeferParser.parse(part)
+    case .subscription: return MultipartResponseSubscriptionParser.forwarded(part)
+    case .deferred: return MultipartResponseDeferParser.forwarded(part)
     }
   }
 

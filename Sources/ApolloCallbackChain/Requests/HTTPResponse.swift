@@ -12,7 +12,12 @@ public class HTTPResponse<Operation: GraphQLOperation> {
   /// The response's status line and headers, as the session returned them.
   public var httpResponse: HTTPURLResponse
   /// The whole body, read to its end before the chain continues (1.x does not stream bodies).
-  public var rawData: Data
+  public var rawData: Data {
+    didSet { rawDataObject = nil }
+  }
+  /// What `rawData` parses to, when whoever set `rawData` had it already (the multipart interceptor, for
+  /// each part it forwards): the JSON parsers then skip parsing it again. Dropped whenever `rawData` changes.
+  var rawDataObject: JSON.Object?
   /// Set by a parsing interceptor; the chain delivers it when it runs past its last interceptor.
   public var parsedResponse: GraphQLResult<Operation.Data>?
   /// The normalized records of the parsed response, written by `CacheWriteInterceptor`.

@@ -323,33 +323,11 @@ private struct ByteParser {
     }
   }
 
-  /// Returns the index of the first byte at or after `start` that is a quote, a backslash, a control
-  /// character or non-ASCII (or `end`), testing eight bytes at a time where possible.
+  /// The index of the first byte at or after `start` that is a quote, a backslash, a control character
+  /// or non-ASCII (or `end`).
   @inline(__always)
   private func skipPlainASCII(from start: Int) -> Int {
-    var position = start
-    if let base = UnsafeRawPointer(bytes.baseAddress) {
-      while position &+ 8 <= end {
-        // Little-endian order puts the first byte in the low bits on every platform.
-        let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: position, as: UInt64.self))
-        let quotes = word ^ 0x2222_2222_2222_2222
-        let backslashes = word ^ 0x5C5C_5C5C_5C5C_5C5C
-        // The classic "has zero byte" and "has byte less than n" tests, plus the high bits for non-ASCII.
-        // Their lowest flagged byte is always exact (borrows only run upwards), which is all we use.
-        let special = (((quotes &- 0x0101_0101_0101_0101) & ~quotes)
-          | ((backslashes &- 0x0101_0101_0101_0101) & ~backslashes)
-          | ((word &- 0x2020_2020_2020_2020) & ~word)
-          | word) & 0x8080_8080_8080_8080
-        if special != 0 { return position &+ special.trailingZeroBitCount >> 3 }
-        position &+= 8
-      }
-    }
-    while position < end {
-      let byte = bytes[position]
-      if byte == ASCII.quote || byte == ASCII.backslash || byte < ASCII.space || byte >= 0x80 { break }
-      position += 1
-    }
-    return position
+    JSONStringScan.firstSpecial(in: bytes, from: start, stopAtNonASCII: true)
   }
 
   /// The slow path for strings with escapes: unescaped runs are copied in bulk into `scratch`.

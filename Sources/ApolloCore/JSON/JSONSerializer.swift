@@ -139,13 +139,17 @@ private struct JSONWriter {
     // `withUTF8` makes bridged strings contiguous once, so the scan below always runs over a buffer.
     string.withUTF8 { utf8 in
       var runStart = 0
-      for position in 0..<utf8.count {
+      var position = 0
+      while true {
+        // Plain text (non-ASCII included) is copied in runs; only the bytes JSON escapes stop the scan.
+        position = JSONStringScan.firstSpecial(in: utf8, from: position, stopAtNonASCII: false)
+        guard position < utf8.count else { break }
         let byte = utf8[position]
-        guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
         if runStart < position {
           output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<position]))
         }
-        runStart = position + 1
+        position += 1
+        runStart = position
         output.append(UInt8(ascii: "\\"))
         switch byte {
         case UInt8(ascii: "\""): output.append(UInt8(ascii: "\""))

@@ -100,9 +100,12 @@ public struct MultipartChunkSplitter: Sendable {
           let end = bytes.count
           while position < end {
             if matched == 0 {
-              // Nothing pending: skip straight to the next byte that can start a delimiter.
-              while position < end && bytes[position] != first { position += 1 }
-              if position == end { break }
+              // Nothing pending: skip straight to the next byte that can start a delimiter (`memchr`
+              // crosses a part's body many bytes at a time).
+              guard let base = UnsafeRawPointer(bytes.baseAddress),
+                    let found = memchr(base + position, Int32(first), end - position)
+              else { break }
+              position = base.distance(to: UnsafeRawPointer(found))
             }
             let byte = bytes[position]
             while matched > 0 && pattern[matched] != byte { matched = fallback[matched - 1] }
