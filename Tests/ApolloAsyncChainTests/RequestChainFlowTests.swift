@@ -265,6 +265,66 @@ final class RequestChainFlowTests: XCTestCase {
     }
   }
 
+  /// The cache is read inside `next`: the read is over when `next` returns, whether the cache answers alone
+  /// (a CacheFirst hit, CacheOnly) or the network follows (a miss, CacheAndNetwork). Upstream reads in the task
+  /// `next` starts, so there the order is a race; the results are the same.
+  func test_cacheRead_isOverWhenNextReturns_forEveryBehaviorThatReadsFirst() async throws {
+    struct RecordingRead: CacheInterceptor {
+      let events: Recorder<String>
+      let hit: Bool
+      func readCacheData<Request: GraphQLRequest>(from store: ApolloStore, request: Request) async throws -> GraphQLResponse<Request.Operation>? {
+        events.append("read")
+        guard hit else { return nil }
+        return try await DefaultCacheInterceptor().readCacheData(from: store, request: request)
+      }
+      func writeCacheData<Request: GraphQLRequest>(to store: ApolloStore, request: Request, response: ParsedResult<Request.Operation>) async throws {
+        try await DefaultCacheInterceptor().writeCacheData(to: store, request: request, response: response)
+      }
+    }
+    struct MarkingReturn: GraphQLInterceptor {
+      let events: Recorder<String>
+      func intercept<Request: GraphQLRequest>(request: Request, next: (Request) async -> InterceptorResultStream<Request>)
+        async throws -> InterceptorResultStream<Request>
+      {
+        let results = await next(request)
+        events.append("next returned")
+        return results
+      }
+    }
+    for (behavior, hit, sources) in [(FetchBehavior.CacheFirst, true, [GraphQLResponse<HeroNameQuery>.Source.cache]),
+                                     (.CacheOnly, true, [.cache]), (.CacheFirst, false, [.server]),
+                                     (.CacheAndNetwork, true, [.cache, .server])] {
+      let store = ApolloStore()
+      let seed = Harness(responses: [.json(r2HeroResponse)], store: store)
+      _ = try await collect(seed.send(HeroNameQuery(episode: nil)))
+      let events = Recorder<String>()
+      let provider = TestProvider(graphQL: { [MarkingReturn(events: events)] }, cache: { RecordingRead(events: events, hit: hit) })
+      let harness = Harness(responses: [.json(r2HeroResponse)], provider: provider, store: store)
+      let (values, error) = try await collect(harness.send(HeroNameQuery(episode: nil), behavior))
+      XCTAssertNil(error, "\(behavior) hit \(hit)")
+      XCTAssertEqual(values.map(\.source), sources, "\(behavior) hit \(hit)")
+      XCTAssertEqual(events.values, ["read", "next returned"], "\(behavior) hit \(hit)")
+    }
+  }
+
+  /// A read that fails ends a CacheOnly attempt with its error, on the stream `next` returns (not thrown from it).
+  func test_cacheOnlyReadFailure_isTheStreamsError() async throws {
+    struct FailingRead: CacheInterceptor {
+      func readCacheData<Request: GraphQLRequest>(from store: ApolloStore, request: Request) async throws -> GraphQLResponse<Request.Operation>? {
+        throw TestError(id: 7)
+      }
+      func writeCacheData<Request: GraphQLRequest>(to store: ApolloStore, request: Request, response: ParsedResult<Request.Operation>) async throws {}
+    }
+    let seen = Recorder<String>()
+    let provider = TestProvider(graphQL: { [MapErrorsInterceptor { error in seen.append("\(error)"); throw error }] }, cache: { FailingRead() })
+    let harness = Harness(responses: [], provider: provider)
+    let (values, error) = try await collect(harness.send(HeroNameQuery(episode: nil), .CacheOnly))
+    XCTAssertTrue(values.isEmpty)
+    XCTAssertEqual(error as? TestError, TestError(id: 7))
+    XCTAssertEqual(seen.count, 1, "the GraphQL interceptors saw the read's error on their way back")
+    XCTAssertTrue(harness.server.requests.isEmpty)
+  }
+
   func test_cacheWriteFailure_failsTheStream_withoutInterceptorsSeeingIt() async throws {
     struct FailingWrite: CacheInterceptor {
       func readCacheData<Request: GraphQLRequest>(from store: ApolloStore, request: Request) async throws -> GraphQLResponse<Request.Operation>? { nil }

@@ -16,7 +16,8 @@ import FoundationNetworking
 ///    or transform the results `next` returns. A thrown error becomes the stream's error.
 /// 3. **Cache read** (`execute`): when the request's ``FetchBehavior`` reads the cache before the network
 ///    (`cacheRead == .beforeNetworkFetch`), the cache interceptor's cached result is emitted first. A read that
-///    throws ends the attempt only when the network will not be asked.
+///    throws ends the attempt only when the network will not be asked. The read happens inside `next`, and a
+///    request the cache answers alone starts no task for steps 4-7.
 /// 4. **Network or not** (`execute`): `networkFetch` decides — always, only when step 3 found nothing, or never.
 /// 5. **HTTP** (`fetch`): the request becomes a `URLRequest` (`toURLRequest()`), passes through the HTTP
 ///    interceptors in order, and the session sends it; a response that is not HTTP fails with
@@ -33,7 +34,8 @@ import FoundationNetworking
 ///
 /// Differences from upstream 2.x, each explained where it happens: an interceptor that answers without calling
 /// `next` does not crash the cache write (step 8), a non-HTTP response is an error rather than a stop (step 5),
-/// and the body's chunks are read in place rather than copied through a task (step 5).
+/// the body's chunks are read in place rather than copied through a task (step 5), and the cache is read before
+/// `next` returns, with no task when it answers alone (step 3).
 public struct RequestChain<Request: GraphQLRequest>: Sendable {
   /// Thrown by any stage to start the chain again with `request`.
   ///
@@ -91,7 +93,7 @@ public struct RequestChain<Request: GraphQLRequest>: Sendable {
     let chain = self
     var next: @Sendable (Request) async -> InterceptorResultStream<Request> = { request in
       finalRequest.withLock { $0 = request }
-      return chain.execute(request)
+      return await chain.execute(request)
     }
     for interceptor in interceptors.graphQL.reversed() {
       let downstream = next
@@ -121,30 +123,40 @@ public struct RequestChain<Request: GraphQLRequest>: Sendable {
 
   /// Steps 3-7: cache read, network fetch and parse (or cache fallback) for the request that left the GraphQL
   /// interceptors.
-  private func execute(_ request: Request) -> InterceptorResultStream<Request> {
+  ///
+  /// The cache is read here, inside `next`, where the task-local values the interceptors bound around `next`
+  /// are in effect, as they are in the task that fetches. A request the cache answers alone (a hit that needs
+  /// no network, or `cacheOnly`) is answered without that task: upstream starts it for every request.
+  private func execute(_ request: Request) async -> InterceptorResultStream<Request> {
+    let behavior = request.fetchBehavior
+    // Step 3: the cache before the network.
+    var cached: ParsedResult<Request.Operation>?
+    if behavior.cacheRead == .beforeNetworkFetch {
+      do {
+        if let hit = try await interceptors.cache.readCacheData(from: store, request: request) {
+          cached = ParsedResult(result: hit, cacheRecords: nil)
+        }
+      } catch {
+        if behavior.networkFetch == .never { return .failing(error) }
+      }
+    }
+    // Step 4: whether to ask the network.
+    let fetch: Bool
+    switch behavior.networkFetch {
+    case .always: fetch = true
+    case .onCacheMiss: fetch = cached == nil
+    case .never: fetch = false
+    }
+    let answer = cached
+    guard fetch else {
+      return InterceptorResultStream<Request>(stream: AsyncThrowingStream { continuation in
+        if let answer { continuation.yield(answer) }
+        continuation.finish()
+      })
+    }
     let chain = self
     return InterceptorResultStream<Request>(stream: InterceptorResultStream<Request>.pipe { continuation in
-      let behavior = request.fetchBehavior
-      var yielded = false
-      // Step 3: the cache before the network.
-      if behavior.cacheRead == .beforeNetworkFetch {
-        do {
-          if let cached = try await chain.interceptors.cache.readCacheData(from: chain.store, request: request) {
-            continuation.yield(ParsedResult(result: cached, cacheRecords: nil))
-            yielded = true
-          }
-        } catch {
-          if behavior.networkFetch == .never { throw error }
-        }
-      }
-      // Step 4: whether to ask the network.
-      let fetch: Bool
-      switch behavior.networkFetch {
-      case .always: fetch = true
-      case .onCacheMiss: fetch = !yielded
-      case .never: fetch = false
-      }
-      guard fetch else { return }
+      if let answer { continuation.yield(answer) }
       do {
         let results = try await chain.fetch(request)
         for try await element in results.getStream() {
