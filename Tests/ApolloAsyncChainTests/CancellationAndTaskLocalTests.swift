@@ -106,6 +106,31 @@ final class CancellationTests: XCTestCase {
     XCTAssertNil(weakInterceptor, "the chain and its interceptors are released after the consumer leaves")
   }
 
+  /// A single-response `fetch` runs the chain in the caller's task (no kickoff task, no hand-off back), so
+  /// cancelling the caller reaches the interceptors directly; the caller still gets `CancellationError`,
+  /// whatever the interrupted stage threw, as it did from the dropped stream.
+  func test_cancellingASingleResponseFetch_endsItWithCancellationError_whateverTheStageThrew() async throws {
+    struct WaitingThenFailing: GraphQLInterceptor {
+      let started: Recorder<String>
+      func intercept<Request: GraphQLRequest>(request: Request, next: (Request) async -> InterceptorResultStream<Request>)
+        async throws -> InterceptorResultStream<Request>
+      {
+        started.append("waiting")
+        try? await Task.sleep(for: .seconds(10))
+        throw TestError(id: 3)
+      }
+    }
+    let started = Recorder<String>()
+    let harness = Harness(responses: [.json(r2HeroResponse)], provider: TestProvider(graphQL: { [WaitingThenFailing(started: started)] }))
+    let fetch = Task { try await harness.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .networkOnly) }
+    try await expectEventually { started.count == 1 }
+    fetch.cancel()
+    let outcome = await fetch.result
+    guard case .failure(let error) = outcome else { return XCTFail("a cancelled fetch delivered \(outcome)") }
+    XCTAssertTrue(error is CancellationError, "got \(error)")
+    XCTAssertTrue(harness.server.requests.isEmpty)
+  }
+
   func test_retryLoop_doesNotCheckCancellation_itself_interceptorsObserveIt() async throws {
     let observer = CancellationObservingInterceptor()
     let harness = Harness(responses: [], provider: TestProvider(graphQL: { [observer, BlindRetryingInterceptor()] }))
@@ -219,6 +244,31 @@ final class TaskLocalTests: XCTestCase {
     let values = Set(seen.values)
     XCTAssertTrue(values.isSuperset(of: ["a pre: inner", "b pre: inner", "cache read: inner", "http: inner", "parser: inner"]), "\(values)")
     XCTAssertTrue(values.contains("cache write: outer"), "\(values)")
+  }
+
+  /// `fetch` and `perform` work the chain out in the calling task; `send`, whose stream outlives the call,
+  /// runs it in a task of its own. Either way the caller's task-local values reach every stage.
+  func test_singleResponseFetchAndPerform_runInTheCallersTask_sendInItsOwn() async throws {
+    struct RecordingTask: GraphQLInterceptor {
+      let tasks: Recorder<Int>
+      func intercept<Request: GraphQLRequest>(request: Request, next: (Request) async -> InterceptorResultStream<Request>)
+        async throws -> InterceptorResultStream<Request>
+      {
+        tasks.append(withUnsafeCurrentTask { $0?.hashValue } ?? 0)
+        return await next(request)
+      }
+    }
+    let tasks = Recorder<Int>()
+    let review: JSON.Object = ["data": ["createReview": ["stars": 5, "commentary": .null]]]
+    let harness = Harness(server: ScriptedServer(responses: [.json(r2HeroResponse), .json(review), .json(r2HeroResponse)]),
+                          provider: TestProvider(graphQL: { [RecordingTask(tasks: tasks)] }))
+    let caller = withUnsafeCurrentTask { $0?.hashValue } ?? -1
+    _ = try await harness.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .networkOnly)
+    _ = try await harness.client.perform(mutation: CreateReviewMutation(episode: .init(.JEDI), review: .init(stars: 5)))
+    for try await _ in try harness.send(HeroNameQuery(episode: nil)) {}
+    XCTAssertEqual(tasks.values.count, 3)
+    XCTAssertEqual(Array(tasks.values.prefix(2)), [caller, caller], "fetch and perform run in the caller's task")
+    XCTAssertNotEqual(tasks.values.last, caller, "send runs its own task")
   }
 
   func test_valueBoundByTheCaller_reachesTheSession() async throws {

@@ -10,7 +10,9 @@ import FoundationNetworking
 /// `// Step N:` where it happens:
 ///
 /// 1. **Kickoff** (`kickoff`): a task starts inside the call (so the caller's task-locals reach every stage) and
-///    runs attempts until one ends without ``Retry``. Ending the returned stream cancels that task.
+///    runs attempts until one ends without ``Retry``. Ending the returned stream cancels that task. A caller that
+///    wants only the first result (`ApolloClient.fetch`, `perform`) runs the attempts in its own task instead
+///    (`firstResult`).
 /// 2. **GraphQL interceptors** (`run`): the request passes through the provider's GraphQL interceptors in order;
 ///    each gets the request and a `next` closure, and may change the request, answer without calling `next`,
 ///    or transform the results `next` returns. A thrown error becomes the stream's error.
@@ -72,22 +74,63 @@ public struct RequestChain<Request: GraphQLRequest>: Sendable {
     let chain = self
     return NonCopyableAsyncThrowingStream<GraphQLResponse<Request.Operation>>.pipe { continuation in
       // Step 1: one task for every attempt of this kickoff.
-      var attempt = request
-      while true {
-        do {
-          try await chain.run(attempt, into: continuation)
-          return
-        } catch let retry as Retry {
-          // Step 9: a Retry from any stage starts the next attempt at step 2.
-          attempt = retry.request
-        }
+      try await chain.attempts(from: request) { result in
+        continuation.yield(result)
+        return true
+      }
+    }
+  }
+
+  /// The first result of a ``kickoff(request:)`` whose reader takes one result and then lets the stream go,
+  /// worked out in the calling task: what `ApolloClient` does for a single-response fetch, without the task
+  /// and the two thread hand-offs between it and the caller. The caller's task-local values reach every stage
+  /// as they reach the kickoff's task; the work after the first result is not done, as a dropped stream
+  /// cancels it. A cancelled caller gets `CancellationError`, as it does from a dropped stream.
+  package func firstResult(request: Request) async throws -> GraphQLResponse<Request.Operation> {
+    var first: GraphQLResponse<Request.Operation>?
+    do {
+      try await runInCurrentTask(request: request) { result in
+        first = result
+        return false
+      }
+    } catch {
+      if Task.isCancelled { throw CancellationError() }
+      throw error
+    }
+    // `run` throws `noResults` for an attempt that delivers nothing, so a normal return delivered one.
+    guard let first else { throw ApolloClient.Error.noResults }
+    return first
+  }
+
+  /// What ``kickoff(request:)`` does in its task, done in the calling task by a caller that has a task of
+  /// its own for the request already (the facades' callback sends): each result goes to `deliver`, which
+  /// says whether to go on. Task-local values are the calling task's.
+  package func runInCurrentTask(
+    request: Request, deliver: (GraphQLResponse<Request.Operation>) -> Bool
+  ) async throws {
+    try await attempts(from: request, deliver: deliver)
+  }
+
+  /// Steps 1 and 9: attempts until one ends without ``Retry``; `deliver` gets each result and says whether
+  /// to go on.
+  private func attempts(
+    from request: Request, deliver: (GraphQLResponse<Request.Operation>) -> Bool
+  ) async throws {
+    var attempt = request
+    while true {
+      do {
+        try await run(attempt, deliver: deliver)
+        return
+      } catch let retry as Retry {
+        // Step 9: a Retry from any stage starts the next attempt at step 2.
+        attempt = retry.request
       }
     }
   }
 
   /// Steps 2 and 8 of one attempt: GraphQL interceptors on the way out, then results written to the cache and
   /// emitted on the way back.
-  private func run(_ request: Request, into continuation: ResultStream.Continuation) async throws {
+  private func run(_ request: Request, deliver: (GraphQLResponse<Request.Operation>) -> Bool) async throws {
     // Step 2: the GraphQL interceptors wrap one another, the last one handing the request to steps 3-7.
     let finalRequest = Mutex<Request?>(nil)
     let chain = self
@@ -115,8 +158,9 @@ public struct RequestChain<Request: GraphQLRequest>: Sendable {
       if writeRequest.writeResultsToCache, element.cacheRecords != nil, element.result.source == .server {
         try await interceptors.cache.writeCacheData(to: store, request: writeRequest, response: element)
       }
-      continuation.yield(element.result)
       emitted = true
+      // Leaving the loop lets the stream go, which cancels what is still running behind it.
+      guard deliver(element.result) else { return }
     }
     if !emitted { throw ApolloClient.Error.noResults }
   }

@@ -79,7 +79,10 @@ public final class ApolloClient: Sendable {
   public func fetch<Query: GraphQLQuery>(
     query: Query, cachePolicy: CachePolicy.Query.SingleResponse = .cacheFirst, requestConfiguration: RequestConfiguration? = nil
   ) async throws -> GraphQLResponse<Query> where Query.ResponseFormat == SingleResponseFormat {
-    try await first(of: send(query, cachePolicy.toFetchBehavior(), requestConfiguration))
+    if let transport = networkTransport as? RequestChainNetworkTransport {
+      return try await firstResult(of: query, cachePolicy.toFetchBehavior(), requestConfiguration, on: transport)
+    }
+    return try await first(of: send(query, cachePolicy.toFetchBehavior(), requestConfiguration))
   }
 
   /// Fetches a query from the cache, then from the network.
@@ -132,7 +135,10 @@ public final class ApolloClient: Sendable {
   public func perform<Mutation: GraphQLMutation>(
     mutation: Mutation, requestConfiguration: RequestConfiguration? = nil
   ) async throws -> GraphQLResponse<Mutation> where Mutation.ResponseFormat == SingleResponseFormat {
-    try await first(of: sendMutation(mutation, requestConfiguration))
+    if let transport = networkTransport as? RequestChainNetworkTransport {
+      return try await firstResult(of: mutation, .NetworkOnly, requestConfiguration, on: transport)
+    }
+    return try await first(of: sendMutation(mutation, requestConfiguration))
   }
 
   /// Performs a `@defer` mutation.
@@ -207,6 +213,19 @@ public final class ApolloClient: Sendable {
     let configuration = configuration ?? defaultRequestConfiguration
     return try ApolloClient.$clientAwarenessOfCurrentCall.withValue(clientAwarenessMetadata) {
       try transport.upload(operation: operation, files: files, requestConfiguration: configuration)
+    }
+  }
+
+  /// What ``first(of:)`` over the transport's stream returns, worked out in the calling task: no task and no
+  /// hand-off between the chain and the caller (``RequestChain/firstResult(request:)``). The client-awareness
+  /// value is bound for the whole run, as the chain's task inherits it from `send`.
+  private func firstResult<Operation: GraphQLOperation>(
+    of operation: Operation, _ fetchBehavior: FetchBehavior, _ configuration: RequestConfiguration?,
+    on transport: RequestChainNetworkTransport
+  ) async throws -> GraphQLResponse<Operation> {
+    let configuration = configuration ?? defaultRequestConfiguration
+    return try await ApolloClient.$clientAwarenessOfCurrentCall.withValue(clientAwarenessMetadata) {
+      try await transport.firstResult(for: operation, fetchBehavior: fetchBehavior, requestConfiguration: configuration)
     }
   }
 

@@ -62,9 +62,21 @@ public final class RequestChainNetworkTransport: NetworkTransport, Sendable {
   }
 
   private func kickoff<Request: GraphQLRequest>(_ request: Request) -> AsyncThrowingStream<GraphQLResponse<Request.Operation>, any Error> {
+    chain(for: request).kickoff(request: request)
+  }
+
+  /// The first result `send(query:…)` or `send(mutation:…)` would deliver, worked out in the calling task
+  /// (``RequestChain/firstResult(request:)``): the client's single-response `fetch` and `perform`.
+  package func firstResult<Operation: GraphQLOperation>(
+    for operation: Operation, fetchBehavior: FetchBehavior, requestConfiguration: RequestConfiguration
+  ) async throws -> GraphQLResponse<Operation> {
+    let request = constructRequest(for: operation, fetchBehavior: fetchBehavior, requestConfiguration: requestConfiguration)
+    return try await chain(for: request).firstResult(request: request)
+  }
+
+  private func chain<Request: GraphQLRequest>(for request: Request) -> RequestChain<Request> {
     RequestChain<Request>(
-      urlSession: urlSession, interceptors: interceptorProvider.interceptors(for: request.operation), store: store
-    ).kickoff(request: request)
+      urlSession: urlSession, interceptors: interceptorProvider.interceptors(for: request.operation), store: store)
   }
 }
 

@@ -164,10 +164,10 @@ public final class HTTPNetworkTransportOnAsyncChain: ApolloDelegateTransport.Upl
     let chain = ApolloAsyncChain.RequestChain<Request>(
       urlSession: session, interceptors: provider.interceptors(for: operation), store: unusedStore)
     let delivery = DeliverOnce(queue: callbackQueue, completion)
-    let results = chain.kickoff(request: request)
+    // The chain runs in this task, created inside `send` as the chain's own task was: one task per request.
     let work = Task {
       do {
-        for try await _ in results {}
+        try await chain.runInCurrentTask(request: request) { _ in true }
         guard let body = capture.last else { throw ApolloAsyncChain.ApolloClient.Error.noResults }
         delivery.deliver(.success(ApolloDelegateTransport.GraphQLResponse(operation: operation, body: body)))
       } catch {

@@ -11,8 +11,8 @@ import FoundationNetworking
 ///
 /// | 1.x call | 2.x work | deliveries |
 /// |---|---|---|
-/// | `send(operation:cachePolicy:contextIdentifier:context:callbackQueue:completionHandler:)` | `RequestChain.kickoff` with a `JSONRequest`, the 1.x provider adapted by ``CallbackProviderOnAsyncChain`` | once per 2.x result, on `callbackQueue`: twice for a `returnCacheDataAndFetch` hit, once per `@defer` part; errors once |
-/// | `upload(operation:files:context:callbackQueue:completionHandler:)` | `RequestChain.kickoff` with an `UploadRequest` | as `send` |
+/// | `send(operation:cachePolicy:contextIdentifier:context:callbackQueue:completionHandler:)` | the 2.x `RequestChain` (run in the send's one task) with a `JSONRequest`, the 1.x provider adapted by ``CallbackProviderOnAsyncChain`` | once per 2.x result, on `callbackQueue`: twice for a `returnCacheDataAndFetch` hit, once per `@defer` part; errors once |
+/// | `upload(operation:files:context:callbackQueue:completionHandler:)` | the 2.x `RequestChain` with an `UploadRequest` | as `send` |
 /// | `Cancellable.cancel()` on the result | cancels the 2.x task | none afterwards (silent, as 1.x) |
 ///
 /// `cachePolicy` becomes a `FetchBehavior` through one table (`returnCacheDataElseFetch` → CacheFirst,
@@ -160,13 +160,16 @@ public final class RequestChainNetworkTransportOnAsyncChain: ApolloCallbackChain
     let chain = V2RequestChain<Request>(
       urlSession: urlSession, interceptors: CallbackWireProvider(adapted: interceptorProvider).interceptors(for: request.operation),
       store: store)
-    // The chain starts its task inside `kickoff`, so the binding reaches every stage.
-    let stream = CallbackRequestContext.$current.withValue(binding) { chain.kickoff(request: request) }
     let delivery = CallbackDelivery(completion: CallbackConfined(completion, lock: lock), queue: callbackQueue)
+    // The chain runs in the delivery's task (one task per request), with the binding around it so that it
+    // reaches every stage; each result is delivered as the chain emits it.
     delivery.start {
       do {
-        for try await response in stream {
-          delivery.deliver(.success(ResultConversion.v1(response)))
+        try await CallbackRequestContext.$current.withValue(binding) {
+          try await chain.runInCurrentTask(request: request) { response in
+            delivery.deliver(.success(ResultConversion.v1(response)))
+            return true
+          }
         }
       } catch is CancellationError {
         // Cancelled through the returned Cancellable: silent, as 1.x.
