@@ -85,24 +85,32 @@ extension RequestChainNetworkTransport: SubscriptionNetworkTransport {
   public func send<Subscription: GraphQLSubscription>(
     subscription: Subscription, fetchBehavior: FetchBehavior, requestConfiguration: RequestConfiguration
   ) throws -> SubscriptionStream<GraphQLResponse<Subscription>> {
-    let results = kickoff(
-      constructRequest(for: subscription, fetchBehavior: fetchBehavior, requestConfiguration: requestConfiguration))
+    let request = constructRequest(for: subscription, fetchBehavior: fetchBehavior, requestConfiguration: requestConfiguration)
+    let chain = chain(for: request)
     let state = SubscriptionStateStorage()
     let stream = AsyncThrowingStream<GraphQLResponse<Subscription>, any Error> { continuation in
+      // The chain runs in this task, created inside `send` (so the caller's task-local values reach every
+      // stage), rather than in a kickoff task of its own whose results this one would copy: one task and one
+      // hand-off per payload fewer.
       let task = Task {
         do {
-          for try await value in results {
+          try await chain.runInCurrentTask(request: request) { value in
             state.value = .active
             continuation.yield(value)
+            return true
           }
           state.value = .finished(Task.isCancelled ? .cancelled : .completed)
           continuation.finish()
-        } catch is CancellationError {
-          state.value = .finished(.cancelled)
-          continuation.finish(throwing: CancellationError())
         } catch {
-          state.value = .finished(.error(error))
-          continuation.finish(throwing: error)
+          // A cancelled subscription ends as cancelled, whatever the interrupted stage threw, as it did when
+          // this task read a kickoff stream that a cancellation simply ended.
+          if error is CancellationError || Task.isCancelled {
+            state.value = .finished(.cancelled)
+            continuation.finish(throwing: CancellationError())
+          } else {
+            state.value = .finished(.error(error))
+            continuation.finish(throwing: error)
+          }
         }
       }
       continuation.onTermination = { termination in
