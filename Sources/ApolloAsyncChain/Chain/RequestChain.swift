@@ -174,15 +174,12 @@ public struct RequestChain<Request: GraphQLRequest>: Sendable {
   private func execute(_ request: Request) async -> InterceptorResultStream<Request> {
     let behavior = request.fetchBehavior
     // Step 3: the cache before the network.
-    var cached: ParsedResult<Request.Operation>?
-    if behavior.cacheRead == .beforeNetworkFetch {
-      do {
-        if let hit = try await interceptors.cache.readCacheData(from: store, request: request) {
-          cached = ParsedResult(result: hit, cacheRecords: nil)
-        }
-      } catch {
-        if behavior.networkFetch == .never { return .failing(error) }
-      }
+    let cached: ParsedResult<Request.Operation>?
+    do {
+      cached = behavior.cacheRead == .beforeNetworkFetch ? try await readCache(for: request) : nil
+    } catch {
+      guard behavior.networkFetch != .never else { return .failing(error) }
+      cached = nil
     }
     // Step 4: whether to ask the network.
     let fetch: Bool
@@ -191,16 +188,15 @@ public struct RequestChain<Request: GraphQLRequest>: Sendable {
     case .onCacheMiss: fetch = cached == nil
     case .never: fetch = false
     }
-    let answer = cached
     guard fetch else {
       return InterceptorResultStream<Request>(stream: AsyncThrowingStream { continuation in
-        if let answer { continuation.yield(answer) }
+        if let cached { continuation.yield(cached) }
         continuation.finish()
       })
     }
     let chain = self
     return InterceptorResultStream<Request>(stream: InterceptorResultStream<Request>.pipe { continuation in
-      if let answer { continuation.yield(answer) }
+      if let cached { continuation.yield(cached) }
       do {
         let results = try await chain.fetch(request)
         for try await element in results.getStream() {
@@ -210,11 +206,14 @@ public struct RequestChain<Request: GraphQLRequest>: Sendable {
         // Step 7: the cache when the network failed.
         guard behavior.cacheRead == .onNetworkFailure else { throw error }
         // NetworkFirst: any failure (a Retry and a cancellation included, as upstream) falls back to the cache.
-        if let cached = try await chain.interceptors.cache.readCacheData(from: chain.store, request: request) {
-          continuation.yield(ParsedResult(result: cached, cacheRecords: nil))
-        }
+        if let fallback = try await chain.readCache(for: request) { continuation.yield(fallback) }
       }
     })
+  }
+
+  /// The cache interceptor's result for `request`, as a result of the chain.
+  private func readCache(for request: Request) async throws -> ParsedResult<Request.Operation>? {
+    try await interceptors.cache.readCacheData(from: store, request: request).map { ParsedResult(result: $0, cacheRecords: nil) }
   }
 
   /// Steps 5-6: `toURLRequest`, HTTP interceptors, the session and the parser.

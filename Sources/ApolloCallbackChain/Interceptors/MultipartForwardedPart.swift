@@ -13,9 +13,9 @@ struct MultipartForwardedPart {
     self.object = object
   }
 
-  /// `payload` written as JSON. Parsing those bytes gives `payload` back, except that a double with an
-  /// integral value is written as an integer and so read back as one: a payload holding such a double
-  /// keeps no object, and the parser reads the bytes as it always did.
+  /// `payload` written as JSON. Parsing those bytes gives `payload` back, except that a double the
+  /// serializer writes as an integer (``JSONSerializer/writesAsInteger(_:)``) is read back as one: a payload
+  /// holding such a double keeps no object, and the parser reads the bytes as it always did.
   init(writing payload: JSON.Object) {
     self.data = JSONSerializer.serialize(payload)
     self.object = payload.values.contains(where: \.holdsIntegralDouble) ? nil : payload
@@ -26,7 +26,7 @@ private extension JSON {
   /// Whether a double that the serializer writes as an integer occurs anywhere in the value.
   var holdsIntegralDouble: Bool {
     switch self {
-    case .double(let number): return number.isFinite && number.rounded(.towardZero) == number
+    case .double(let number): return JSONSerializer.writesAsInteger(number)
     case .array(let elements): return elements.contains(where: \.holdsIntegralDouble)
     case .object(let object): return object.values.contains(where: \.holdsIntegralDouble)
     case .null, .bool, .int, .string: return false

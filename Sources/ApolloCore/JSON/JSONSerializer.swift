@@ -30,6 +30,12 @@ public enum JSONSerializer {
     String(decoding: bytes(value, sortedKeys: sortedKeys), as: UTF8.self)
   }
 
+  /// Whether `number` is written as an integer (and so read back as ``JSON/int(_:)``): a finite integral value
+  /// of magnitude at most 2^53.
+  package static func writesAsInteger(_ number: Double) -> Bool {
+    number.isFinite && number.magnitude <= 9_007_199_254_740_992 && number.rounded(.towardZero) == number
+  }
+
   private static func bytes(_ value: JSON, sortedKeys: Bool) -> [UInt8] {
     var writer = JSONWriter(sortedKeys: sortedKeys)
     writer.write(value)
@@ -125,7 +131,7 @@ private struct JSONWriter {
       appendLiteral("null")
       return
     }
-    if number.magnitude <= 9_007_199_254_740_992, number.rounded(.towardZero) == number {
+    if JSONSerializer.writesAsInteger(number) {
       if number.sign == .minus { output.append(UInt8(ascii: "-")) }
       writeDigits(UInt(number.magnitude))
       return
