@@ -307,6 +307,71 @@ final class RequestChainFlowTests: XCTestCase {
     }
   }
 
+  /// MIGRATION 5.2 #19: with nothing to emit from the cache first, a single response is sent, read and parsed
+  /// before `next` returns (upstream does it in a task `next` starts, which races `next`'s return); the parts
+  /// of a multipart response still arrive after `next` returned, as the server sends them.
+  func test_differenceFromUpstream_aSingleResponse_isFetchedAndParsedBeforeNextReturns_multipartPartsAfter() async throws {
+    struct MarkingReturn: GraphQLInterceptor {
+      let events: Recorder<String>
+      func intercept<Request: GraphQLRequest>(request: Request, next: (Request) async -> InterceptorResultStream<Request>)
+        async throws -> InterceptorResultStream<Request>
+      {
+        let results = await next(request)
+        events.append("next returned")
+        return results
+      }
+    }
+    struct MarkingHTTP: HTTPInterceptor {
+      let events: Recorder<String>
+      func intercept(request: URLRequest, next: NextHTTPInterceptorFunction) async throws -> HTTPResponse {
+        events.append("http")
+        return try await next(request)
+      }
+    }
+    /// The stock parser, marking each result as it is parsed.
+    struct MarkingParser: ResponseParserEndingWithBody {
+      let events: Recorder<String>
+      func parse<Request: GraphQLRequest>(
+        response: consuming HTTPResponse, for request: Request, includeCacheRecords: Bool
+      ) async throws -> InterceptorResultStream<Request> {
+        let parsed = try await JSONResponseParsingInterceptor().parse(
+          response: response, for: request, includeCacheRecords: includeCacheRecords)
+        let iterator = IteratorBox(parsed.getStream().makeAsyncIterator())
+        let events = self.events
+        return InterceptorResultStream<Request>(stream: AsyncThrowingStream {
+          let element = try await iterator.next()
+          if element != nil { events.append("parsed") }
+          return element
+        })
+      }
+    }
+    func provider(_ events: Recorder<String>) -> TestProvider {
+      TestProvider(graphQL: { [MarkingReturn(events: events)] }, http: { [MarkingHTTP(events: events)] },
+                   parser: { MarkingParser(events: events) })
+    }
+    for behavior in [FetchBehavior.NetworkOnly, .CacheFirst, .NetworkFirst] {
+      let events = Recorder<String>()
+      let harness = Harness(responses: [.json(r2HeroResponse)], provider: provider(events))
+      let (values, error) = try await collect(harness.send(HeroNameQuery(episode: nil), behavior))
+      XCTAssertNil(error, "\(behavior)")
+      XCTAssertEqual(values.map(\.source), [.server], "\(behavior)")
+      XCTAssertEqual(events.values, ["http", "parsed", "next returned"], "\(behavior)")
+    }
+    let events = Recorder<String>()
+    let parts = ScriptedResponse.multipart(
+      [#"{"data":{"hero":{"__typename":"Droid","id":"2001","name":"R2-D2"}},"hasNext":true}"#,
+       #"{"incremental":[{"data":{"friends":[{"__typename":"Human","id":"1000","name":"Luke Skywalker"}]},"path":["hero"],"label":"friends"}],"hasNext":false}"#],
+      delay: .milliseconds(200))
+    let harness = Harness(responses: [parts], provider: provider(events))
+    let (values, error) = try await collect(harness.send(HeroDeferredQuery()))
+    XCTAssertNil(error)
+    XCTAssertEqual(values.count, 2)
+    let returned = try XCTUnwrap(events.values.firstIndex(of: "next returned"))
+    XCTAssertEqual(events.values.filter { $0 == "parsed" }.count, 2)
+    XCTAssertLessThan(returned, try XCTUnwrap(events.values.lastIndex(of: "parsed")),
+                      "the second part is parsed after next returned, when the server sends it")
+  }
+
   /// A read that fails ends a CacheOnly attempt with its error, on the stream `next` returns (not thrown from it).
   func test_cacheOnlyReadFailure_isTheStreamsError() async throws {
     struct FailingRead: CacheInterceptor {

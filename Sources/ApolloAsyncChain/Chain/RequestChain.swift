@@ -21,12 +21,15 @@ import FoundationNetworking
 ///    throws ends the attempt only when the network will not be asked. The read happens inside `next`, and a
 ///    request the cache answers alone starts no task for steps 4-7.
 /// 4. **Network or not** (`execute`): `networkFetch` decides — always, only when step 3 found nothing, or never.
-/// 5. **HTTP** (`fetch`): the request becomes a `URLRequest` (`toURLRequest()`), passes through the HTTP
+/// 5. **HTTP** (`send`): the request becomes a `URLRequest` (`toURLRequest()`), passes through the HTTP
 ///    interceptors in order, and the session sends it; a response that is not HTTP fails with
-///    ``ApolloURLSessionError/nonHTTPResponse(_:)``.
-/// 6. **Parse** (`fetch`): the response parser turns the body's chunks into results (one, or one per part of a
-///    multipart response), with cache records when the request writes to the cache.
-/// 7. **Cache fallback** (`execute`): when the fetch fails and the behavior reads the cache on network failure
+///    ``ApolloURLSessionError/nonHTTPResponse(_:)``. With nothing emitted in step 3, this happens inside `next`;
+///    after a cached result (CacheAndNetwork) it happens in a task started inside `next`.
+/// 6. **Parse** (`parse`): the response parser turns the body's chunks into results (one, or one per part of a
+///    multipart response), with cache records when the request writes to the cache. A response that is not
+///    `multipart/mixed`, read by a parser whose results end with the body, is parsed to its end inside `next` too;
+///    otherwise the results are read in a task started inside `next`, as they arrive.
+/// 7. **Cache fallback** (`fallback`): when the fetch fails and the behavior reads the cache on network failure
 ///    (`cacheRead == .onNetworkFailure`, NetworkFirst), the cached result is emitted instead of the error.
 /// 8. **Cache write and emit** (`run`): each result, after the GraphQL interceptors have seen it on its way back,
 ///    is written to the store (when it came from the server, has records and the request that reached the
@@ -36,8 +39,9 @@ import FoundationNetworking
 ///
 /// Differences from upstream 2.x, each explained where it happens: an interceptor that answers without calling
 /// `next` does not crash the cache write (step 8), a non-HTTP response is an error rather than a stop (step 5),
-/// the body's chunks are read in place rather than copied through a task (step 5), and the cache is read before
-/// `next` returns, with no task when it answers alone (step 3).
+/// the body's chunks are read in place rather than copied through a task (step 5), the cache is read before
+/// `next` returns, with no task when it answers alone (step 3), and a single response is fetched and parsed
+/// before `next` returns, with no task (steps 5 and 6).
 public struct RequestChain<Request: GraphQLRequest>: Sendable {
   /// Thrown by any stage to start the chain again with `request`.
   ///
@@ -194,21 +198,84 @@ public struct RequestChain<Request: GraphQLRequest>: Sendable {
         continuation.finish()
       })
     }
+    guard cached == nil else {
+      // CacheAndNetwork with a hit: the cached result goes out now and the network's later, from a task.
+      return fetchInTask(request, after: cached)
+    }
+    return await fetchInNext(request)
+  }
+
+  /// Steps 5-7 in a task started here (so it inherits the task-local values in effect inside `next`), after
+  /// `cached` when there is one.
+  private func fetchInTask(_ request: Request, after cached: ParsedResult<Request.Operation>?) -> InterceptorResultStream<Request> {
     let chain = self
     return InterceptorResultStream<Request>(stream: InterceptorResultStream<Request>.pipe { continuation in
       if let cached { continuation.yield(cached) }
       do {
-        let results = try await chain.fetch(request)
-        for try await element in results.getStream() {
+        let response = try await chain.send(request)
+        for try await element in try await chain.parse(response, for: request) {
           continuation.yield(element)
         }
       } catch {
-        // Step 7: the cache when the network failed.
-        guard behavior.cacheRead == .onNetworkFailure else { throw error }
-        // NetworkFirst: any failure (a Retry and a cancellation included, as upstream) falls back to the cache.
-        if let fallback = try await chain.readCache(for: request) { continuation.yield(fallback) }
+        if let fallback = try await chain.fallback(for: request, after: error) { continuation.yield(fallback) }
       }
     })
+  }
+
+  /// Steps 5-7 inside `next`, for a request with nothing to emit before the network: the HTTP stage runs here,
+  /// and a response whose results end with its body (not `multipart/mixed`, read by a
+  /// ``ResponseParserEndingWithBody``) is parsed here too. Upstream starts a task for every fetch; this one
+  /// starts one only for a response whose parts arrive over time (`@defer`, subscriptions over HTTP) or a
+  /// parser of the app's own, and then from inside `next`, as upstream, so the same task-local values reach
+  /// every stage either way (MIGRATION 5.2).
+  private func fetchInNext(_ request: Request) async -> InterceptorResultStream<Request> {
+    var results: [ParsedResult<Request.Operation>] = []
+    let end: (any Error)?
+    do {
+      let response = try await send(request)
+      guard interceptors.parser is any ResponseParserEndingWithBody,
+            !MultipartContentType.isMultipartMixed(response.response) else {
+        let parts = try await parse(response, for: request)
+        let chain = self
+        return InterceptorResultStream<Request>(stream: InterceptorResultStream<Request>.pipe { continuation in
+          do {
+            for try await element in parts { continuation.yield(element) }
+          } catch {
+            if let fallback = try await chain.fallback(for: request, after: error) { continuation.yield(fallback) }
+          }
+        })
+      }
+      for try await element in try await parse(response, for: request) {
+        try Task.checkCancellation()
+        results.append(element)
+      }
+      end = nil
+    } catch {
+      end = error
+    }
+    var fallback: ParsedResult<Request.Operation>?
+    if let end {
+      do {
+        fallback = try await self.fallback(for: request, after: end)
+      } catch {
+        return InterceptorResultStream<Request>(stream: AsyncThrowingStream { continuation in
+          for result in results { continuation.yield(result) }
+          continuation.finish(throwing: error)
+        })
+      }
+    }
+    return InterceptorResultStream<Request>(stream: AsyncThrowingStream { [results] continuation in
+      for result in results { continuation.yield(result) }
+      if let fallback { continuation.yield(fallback) }
+      continuation.finish()
+    })
+  }
+
+  /// Step 7: what a failed fetch leads to. NetworkFirst reads the cache after any failure (a Retry and a
+  /// cancellation included, as upstream), and emits what it finds; every other behavior rethrows `error`.
+  private func fallback(for request: Request, after error: any Error) async throws -> ParsedResult<Request.Operation>? {
+    guard request.fetchBehavior.cacheRead == .onNetworkFailure else { throw error }
+    return try await readCache(for: request)
   }
 
   /// The cache interceptor's result for `request`, as a result of the chain.
@@ -216,9 +283,8 @@ public struct RequestChain<Request: GraphQLRequest>: Sendable {
     try await interceptors.cache.readCacheData(from: store, request: request).map { ParsedResult(result: $0, cacheRecords: nil) }
   }
 
-  /// Steps 5-6: `toURLRequest`, HTTP interceptors, the session and the parser.
-  private func fetch(_ request: Request) async throws -> InterceptorResultStream<Request> {
-    // Step 5: URLRequest, HTTP interceptors, the session.
+  /// Step 5: `toURLRequest`, the HTTP interceptors and the session.
+  private func send(_ request: Request) async throws -> HTTPResponse {
     let urlRequest = try request.toURLRequest()
     let session = urlSession
     var next: @Sendable (URLRequest) async throws -> HTTPResponse = { urlRequest in
@@ -231,10 +297,15 @@ public struct RequestChain<Request: GraphQLRequest>: Sendable {
       let downstream = next
       next = { urlRequest in try await interceptor.intercept(request: urlRequest, next: downstream) }
     }
-    let response = try await next(urlRequest)
-    // Step 6: the parser.
-    return try await interceptors.parser.parse(
-      response: response, for: request, includeCacheRecords: request.writeResultsToCache)
+    return try await next(urlRequest)
+  }
+
+  /// Step 6: the parser's results for `response`.
+  private func parse(
+    _ response: consuming HTTPResponse, for request: Request
+  ) async throws -> AsyncThrowingStream<ParsedResult<Request.Operation>, any Error> {
+    try await interceptors.parser.parse(
+      response: response, for: request, includeCacheRecords: request.writeResultsToCache).getStream()
   }
 }
 

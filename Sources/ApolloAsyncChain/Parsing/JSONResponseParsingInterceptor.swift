@@ -1,7 +1,7 @@
 import Foundation
 
 /// Parses single responses, `@defer` responses and subscriptions over multipart HTTP.
-public actor JSONResponseParsingInterceptor: ResponseParsingInterceptor {
+public actor JSONResponseParsingInterceptor: ResponseParsingInterceptor, ResponseParserEndingWithBody {
   private let normalizer: ResponseNormalizer
 
   /// A parser with the default cache-key rule.

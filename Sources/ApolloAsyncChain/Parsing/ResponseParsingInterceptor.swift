@@ -8,3 +8,8 @@ public protocol ResponseParsingInterceptor: Sendable {
     response: consuming HTTPResponse, for request: Request, includeCacheRecords: Bool
   ) async throws -> InterceptorResultStream<Request>
 }
+
+/// A parser whose results for a response that is not `multipart/mixed` have all been produced when the body
+/// ends. The chain reads such a response inside `next`, with no task of its own (``RequestChain`` step 5);
+/// a parser of any other kind gets a task, as upstream gives every parser.
+package protocol ResponseParserEndingWithBody: ResponseParsingInterceptor {}

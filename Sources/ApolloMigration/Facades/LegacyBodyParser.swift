@@ -6,7 +6,7 @@ import Foundation
 /// `data` itself, in `ApolloClient`) and hands the chain a result carrying only the `errors` (what the
 /// persisted-query interceptor looks at), with no cache records, so the 2.x side never decodes `data`
 /// nor touches a store.
-struct LegacyBodyParser: ResponseParsingInterceptor {
+struct LegacyBodyParser: ResponseParsingInterceptor, ResponseParserEndingWithBody {
   let capture: BodyCapture
 
   func parse<Request: GraphQLRequest>(
