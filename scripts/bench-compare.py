@@ -1,7 +1,9 @@
 """Reads the outputs bench-compare.sh collected and prints each figure: old, new, new ÷ old (medians over rounds).
 
-A figure is a benchmark line of the form "  <label>   <number> <unit>" (µs, µs/request, MB/s), or an adapter row
-"  (x) <label>   <wall µs>   <ratio>x   <cpu µs>   <ratio>x". A label printed by only one side is listed with a gap.
+A figure is a benchmark line of the form "  <label>   <number> <unit>" (µs, µs/request, MB/s), an adapter row
+"  (x) <label>   <wall µs>   <ratio>x   <cpu µs>   <ratio>x", or a `chains` row
+"    <label>   <number> µs/request   own work   <number> µs" under its generation's "  <generation>: session alone"
+line. A label printed by only one side is listed with a gap.
 """
 import re
 import statistics
@@ -9,17 +11,25 @@ import sys
 from pathlib import Path
 
 FIGURE = re.compile(r"^  (?P<label>\S.*?)\s+(?P<value>-?\d+\.\d+) (?P<unit>µs/request|µs|MB/s)\b")
+GENERATION = re.compile(r"^  (?P<generation>\S[^:]*): session alone\s+(?P<value>\d+\.\d+) µs")
+OWN_WORK = re.compile(r"^    (?P<label>\S.*?)\s+(?P<request>\d+\.\d+) µs/request\s+own work\s+(?P<own>-?\d+\.\d+) µs")
 ADAPTER = re.compile(r"^  (?P<label>\([a-z]\) .+?)\s+(?P<wall>\d+\.\d+)\s+\d+\.\d+x\s+(?P<cpu>\d+\.\d+)\s+\d+\.\d+x")
 
 
 def figures(text):
     found = {}
     section = ""
+    generation = ""
     for line in text.splitlines():
         if line and not line.startswith(" "):
             section = line.split(" ", 1)[0]
             continue
-        if match := ADAPTER.match(line):
+        if match := GENERATION.match(line):
+            generation = match["generation"]
+            found[(section, f"{generation}: session alone (µs)")] = float(match["value"])
+        elif match := OWN_WORK.match(line):
+            found[(section, f"{generation}, {match['label'].strip()}: own work (µs)")] = float(match["own"])
+        elif match := ADAPTER.match(line):
             label = match["label"].strip()
             found[(section, label + ", wall µs/req")] = float(match["wall"])
             found[(section, label + ", CPU µs/req")] = float(match["cpu"])

@@ -92,6 +92,40 @@ final class HookExecutionContextTests: XCTestCase {
     XCTAssertEqual(seen.values, ["before fetch:caller", "after fetch:caller", "after parsing:caller"])
   }
 
+  // The 0.x facade: as 0.x's `send`, the preflight delegates run on the sender's thread before `send` returns
+  // (where the runtime starts the chain's task there: `Task.immediate`); the completion on the callback queue.
+  func test_delegateFacade_preflightRunsOnTheSendersThreadBeforeSendReturns_completionOnTheCallbackQueue() {
+    let sender = taggedQueue("sender")
+    let completionQueue = taggedQueue("completion")
+    let seen = Recorder<String>()
+    let delegate = QueueRecordingDelegate { hook in seen.append("\(hook)@\(Self.currentQueue ?? "other")") }
+    let transport = HTTPNetworkTransportOnAsyncChain(
+      url: endpoint, session: ScriptedServer { _ in .json(heroJSON) }, callbackQueue: completionQueue)
+    transport.delegate = delegate
+    let done = exactly(1, "completion")
+    let returned = exactly(1, "send returned")
+    sender.async {
+      _ = transport.send(operation: HeroNameQuery(episode: nil)) { _ in
+        seen.append("completion@\(Self.currentQueue ?? "other")")
+        done.fulfill()
+      }
+      seen.append("send returned")
+      returned.fulfill()
+    }
+    wait(for: [done, returned], timeout: 5)
+    withExtendedLifetime(delegate) {}
+    if CallingThreadTask.startsOnCallingThread {
+      // This session answers without waiting, so the later hooks run before `send` returns too (as 0.x's
+      // with its synchronous mock session); only the preflight is promised for every session.
+      XCTAssertEqual(seen.values.filter { $0.hasPrefix("shouldSend") || $0.hasPrefix("willSend") || $0 == "send returned" },
+                     ["shouldSend@sender", "willSend@sender", "send returned"])
+    } else {
+      // An ordinary task: the delegates run on the global executor, in no fixed order with `send`'s return.
+      XCTAssertEqual(seen.values.filter { $0.hasPrefix("shouldSend") || $0.hasPrefix("willSend") }, ["shouldSend@other", "willSend@other"])
+    }
+    XCTAssertTrue(seen.values.contains("completion@completion"))
+  }
+
   // The 1.x facade: interceptors on the chain's task, completions on the callback queue given to `send`.
   func test_callbackFacade_completionRunsOnTheCallbackQueueGivenToSend() {
     let completionQueue = taggedQueue("completion")

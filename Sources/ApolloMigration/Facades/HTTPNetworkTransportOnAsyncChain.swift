@@ -13,7 +13,11 @@ import FoundationNetworking
 /// 0.x client keeps doing its own cache reads and writes; the 2.x chain underneath is `NetworkOnly`,
 /// writes nothing and never reads a store. The app's delegate object runs through
 /// ``DelegateTransportInterceptorProvider`` (see `DelegateTransportOnAsyncChain` for the hook → stage
-/// table): on the chain's task, not on a callback queue.
+/// table): on the chain's task, not on a callback queue. That task starts on the thread that called `send`
+/// where the runtime has `Task.immediate` (Swift 6.2 runtimes: Linux, Apple systems from the 26 releases), so
+/// there the preflight delegates run on the sender's thread before `send` returns, as in 0.x, and with a
+/// session that answers without waiting (a test double) so does everything up to the completion's hop to
+/// `callbackQueue`; after the first wait (a real network read) the hooks run on the global executor.
 ///
 /// The completion handler runs exactly once, on `callbackQueue`, with a 0.x `GraphQLResponse` built from
 /// the response object (`init(operation:body:)`).
@@ -164,8 +168,9 @@ public final class HTTPNetworkTransportOnAsyncChain: ApolloDelegateTransport.Upl
     let chain = ApolloAsyncChain.RequestChain<Request>(
       urlSession: session, interceptors: provider.interceptors(for: operation), store: unusedStore)
     let delivery = DeliverOnce(queue: callbackQueue, completion)
-    // The chain runs in this task, created inside `send` as the chain's own task was: one task per request.
-    let work = Task {
+    // The chain runs in this one task, which starts on the calling thread: the preflight delegates run before
+    // `send` returns, as 0.x's did, and a session that answers at once is read before it returns too.
+    let work = CallingThreadTask.start {
       do {
         try await chain.runInCurrentTask(request: request) { _ in true }
         guard let body = capture.last else { throw ApolloAsyncChain.ApolloClient.Error.noResults }
