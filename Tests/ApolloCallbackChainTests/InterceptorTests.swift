@@ -184,6 +184,31 @@ final class JSONResponseParsingInterceptorTests: XCTestCase {
     wait(for: [done], timeout: 2)
   }
 
+  /// 1.x names each data task "<operation type> <operation name>", as upstream's interceptor does.
+  func test_networkFetch_describesTheTaskByOperationTypeAndName() {
+    final class DescribingClient: URLSessionClient, @unchecked Sendable {
+      // @unchecked Sendable: `descriptions` is a Recorder (thread-safe); `inner` is immutable.
+      let descriptions = Recorder<String>()
+      let inner = URLSessionClientOnStreamingSession(session: ScriptedServer { _ in .raw(Data()) })
+      override func sendRequest(_ request: URLRequest, taskDescription: String? = nil,
+                                rawTaskCompletionHandler: RawCompletion? = nil,
+                                completion: @escaping Completion) -> URLSessionTask {
+        descriptions.append(taskDescription ?? "none")
+        return inner.sendRequest(request, taskDescription: taskDescription, rawTaskCompletionHandler: rawTaskCompletionHandler,
+                                 completion: completion)
+      }
+    }
+    let client = DescribingClient(callbackQueue: nil)
+    let done = exactly(2)
+    InterceptorRequestChain(interceptors: [NetworkFetchInterceptor(client: client)], callbackQueue: callbackQueue)
+      .kickoff(request: jsonRequest(HeroNameQuery(episode: nil))) { _ in done.fulfill() }
+    InterceptorRequestChain(interceptors: [NetworkFetchInterceptor(client: client)], callbackQueue: callbackQueue)
+      .kickoff(request: jsonRequest(CreateReviewMutation(episode: .init(.JEDI), review: ReviewInput(stars: 3)))) { _ in done.fulfill() }
+    wait(for: [done], timeout: 2)
+    XCTAssertEqual(Set(client.descriptions.values), ["query HeroName", "mutation CreateReview"])
+    client.invalidate()
+  }
+
   func test_networkFetchThenParser_emptyData_failsWithCouldNotParseToJSON() {
     let client = URLSessionClientOnStreamingSession(session: ScriptedServer(responses: [.raw(Data())]))
     let chain = InterceptorRequestChain(interceptors: [NetworkFetchInterceptor(client: client), JSONResponseParsingInterceptor()],

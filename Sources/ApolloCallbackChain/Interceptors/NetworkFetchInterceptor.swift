@@ -34,7 +34,7 @@ public class NetworkFetchInterceptor: ApolloInterceptor, Cancellable, @unchecked
     }
     let isSubscription = Operation.operationType == .subscription
     let task = client.sendRequest(
-      urlRequest, taskDescription: "\(Operation.operationType) \(Operation.operationName)"
+      urlRequest, taskDescription: "\(OperationHeaders.typeValue(Operation.operationType)) \(Operation.operationName)"
     ) { [weak self] result in
       // The interceptor is held weakly and the chain strongly, as upstream: no cycle.
       guard let self else { return }

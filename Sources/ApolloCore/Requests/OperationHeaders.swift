@@ -24,7 +24,7 @@ public enum OperationHeaders {
 
   /// The case name, as upstream's `String(describing:)` gives it, without the reflection that costs
   /// microseconds on every request.
-  static func typeValue(_ type: GraphQLOperationType) -> String {
+  package static func typeValue(_ type: GraphQLOperationType) -> String {
     switch type {
     case .query: return "query"
     case .mutation: return "mutation"
