@@ -3,7 +3,8 @@
 A figure is a benchmark line of the form "  <label>   <number> <unit>" (µs, µs/request, MB/s), an adapter row
 "  (x) <label>   <wall µs>   <ratio>x   <cpu µs>   <ratio>x", or a `chains` row
 "    <label>   <number> µs/request   own work   <number> µs" under its generation's "  <generation>: session alone"
-line. A label printed by only one side is listed with a gap.
+line, a `streaming` row "    <label>   <number> MB/s" under its part size's "  <size> parts (…)" line, or a `concurrent`
+row (its sequential and concurrent µs per request). A label printed by only one side is listed with a gap.
 """
 import re
 import statistics
@@ -13,6 +14,9 @@ from pathlib import Path
 FIGURE = re.compile(r"^  (?P<label>\S.*?)\s+(?P<value>-?\d+\.\d+) (?P<unit>µs/request|µs|MB/s)\b")
 GENERATION = re.compile(r"^  (?P<generation>\S[^:]*): session alone\s+(?P<value>\d+\.\d+) µs")
 OWN_WORK = re.compile(r"^    (?P<label>\S.*?)\s+(?P<request>\d+\.\d+) µs/request\s+own work\s+(?P<own>-?\d+\.\d+) µs")
+PART_SIZE = re.compile(r"^  (?P<size>\S.*? parts) \(")
+STREAM = re.compile(r"^    (?P<label>\S.*?)\s+(?P<value>\d+\.\d+) MB/s")
+CONCURRENT = re.compile(r"^  (?P<label>\S.*?)\s+sequential\s+(?P<sequential>\d+\.\d+) µs/req\s+concurrent\s+(?P<concurrent>\d+\.\d+) µs/req")
 ADAPTER = re.compile(r"^  (?P<label>\([a-z]\) .+?)\s+(?P<wall>\d+\.\d+)\s+\d+\.\d+x\s+(?P<cpu>\d+\.\d+)\s+\d+\.\d+x")
 
 
@@ -20,11 +24,19 @@ def figures(text):
     found = {}
     section = ""
     generation = ""
+    part_size = ""
     for line in text.splitlines():
         if line and not line.startswith(" "):
             section = line.split(" ", 1)[0]
             continue
-        if match := GENERATION.match(line):
+        if match := CONCURRENT.match(line):
+            found[(section, f"{match['label']}, sequential (µs/request)")] = float(match["sequential"])
+            found[(section, f"{match['label']}, 1,000 in flight (µs/request)")] = float(match["concurrent"])
+        elif match := PART_SIZE.match(line):
+            part_size = match["size"]
+        elif match := STREAM.match(line):
+            found[(section, f"{part_size}, {match['label'].strip()} (MB/s)")] = float(match["value"])
+        elif match := GENERATION.match(line):
             generation = match["generation"]
             found[(section, f"{generation}: session alone (µs)")] = float(match["value"])
         elif match := OWN_WORK.match(line):

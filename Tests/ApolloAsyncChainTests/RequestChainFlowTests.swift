@@ -281,16 +281,6 @@ final class RequestChainFlowTests: XCTestCase {
         try await DefaultCacheInterceptor().writeCacheData(to: store, request: request, response: response)
       }
     }
-    struct MarkingReturn: GraphQLInterceptor {
-      let events: Recorder<String>
-      func intercept<Request: GraphQLRequest>(request: Request, next: (Request) async -> InterceptorResultStream<Request>)
-        async throws -> InterceptorResultStream<Request>
-      {
-        let results = await next(request)
-        events.append("next returned")
-        return results
-      }
-    }
     for (behavior, hit, sources) in [(FetchBehavior.CacheFirst, true, [GraphQLResponse<HeroNameQuery>.Source.cache]),
                                      (.CacheOnly, true, [.cache]), (.CacheFirst, false, [.server]),
                                      (.CacheAndNetwork, true, [.cache, .server])] {
@@ -311,16 +301,6 @@ final class RequestChainFlowTests: XCTestCase {
   /// before `next` returns (upstream does it in a task `next` starts, which races `next`'s return); the parts
   /// of a multipart response still arrive after `next` returned, as the server sends them.
   func test_differenceFromUpstream_aSingleResponse_isFetchedAndParsedBeforeNextReturns_multipartPartsAfter() async throws {
-    struct MarkingReturn: GraphQLInterceptor {
-      let events: Recorder<String>
-      func intercept<Request: GraphQLRequest>(request: Request, next: (Request) async -> InterceptorResultStream<Request>)
-        async throws -> InterceptorResultStream<Request>
-      {
-        let results = await next(request)
-        events.append("next returned")
-        return results
-      }
-    }
     struct MarkingHTTP: HTTPInterceptor {
       let events: Recorder<String>
       func intercept(request: URLRequest, next: NextHTTPInterceptorFunction) async throws -> HTTPResponse {
@@ -454,5 +434,17 @@ struct MapErrorsInterceptor: GraphQLInterceptor {
     return await next(request).mapErrors { error in
       try await handler(error) as? ParsedResult<Request.Operation>
     }
+  }
+}
+
+/// Records "next returned" when `next` has returned its stream, before any result is read.
+private struct MarkingReturn: GraphQLInterceptor {
+  let events: Recorder<String>
+  func intercept<Request: GraphQLRequest>(request: Request, next: (Request) async -> InterceptorResultStream<Request>)
+    async throws -> InterceptorResultStream<Request>
+  {
+    let results = await next(request)
+    events.append("next returned")
+    return results
   }
 }
