@@ -126,6 +126,38 @@ final class HookExecutionContextTests: XCTestCase {
     XCTAssertTrue(seen.values.contains("completion@completion"))
   }
 
+  // The 1.x facade: as 1.x's kickoff, the interceptors before the fetch run on the sender's thread before `send`
+  // returns (where the runtime starts the task there: `Task.immediate`), unless the policy reads the cache
+  // first; then the request starts off the sender's thread (often main), where 1.x read the store too.
+  func test_callbackFacade_interceptorsBeforeTheFetchRunOnTheSendersThread_unlessThePolicyReadsTheCacheFirst() {
+    for (policy, startsOnSender) in [(ApolloCallbackChain.CachePolicy.fetchIgnoringCacheData, true), (.returnCacheDataElseFetch, false)] {
+      let sender = taggedQueue("sender")
+      let seen = Recorder<String>()
+      let store = ApolloStore()
+      let server = StarWarsScriptedServer.make()
+      let marker = QueueMarkerInterceptor { seen.append("before fetch@\(Self.currentQueue ?? "other")") }
+      let provider = ClosureProvider {
+        defaultList(client: ApolloCallbackChain.URLSessionClientOnStreamingSession(session: server, callbackQueue: callbacks),
+                    store: store, beforeFetch: [marker])
+      }
+      let transport = RequestChainNetworkTransportOnAsyncChain(
+        interceptorProvider: provider, endpointURL: endpoint, urlSession: server, store: store)
+      let done = exactly(1, "completion")
+      let returned = exactly(1, "send returned")
+      sender.async {
+        _ = transport.send(operation: HeroNameQuery(episode: nil), cachePolicy: policy, callbackQueue: callbacks) { _ in done.fulfill() }
+        seen.append("send returned")
+        returned.fulfill()
+      }
+      wait(for: [done, returned], timeout: 5)
+      if startsOnSender && CallingThreadTask.startsOnCallingThread {
+        XCTAssertEqual(seen.values, ["before fetch@sender", "send returned"], "\(policy)")
+      } else {
+        XCTAssertEqual(Set(seen.values), ["before fetch@other", "send returned"], "\(policy)")
+      }
+    }
+  }
+
   // The 1.x facade: interceptors on the chain's task, completions on the callback queue given to `send`.
   func test_callbackFacade_completionRunsOnTheCallbackQueueGivenToSend() {
     let completionQueue = taggedQueue("completion")
@@ -192,6 +224,21 @@ private struct MarkerInterceptor: ApolloInterceptor {
     completion: @escaping (Result<ApolloCallbackChain.GraphQLResult<Operation.Data>, any Error>) -> Void
   ) {
     seen.append("\(position):\(ChainMarker.value ?? "no task-local")")
+    chain.proceedAsync(request: request, response: response, interceptor: self, completion: completion)
+  }
+}
+
+/// A 1.x interceptor that calls `record` and proceeds.
+private struct QueueMarkerInterceptor: ApolloInterceptor {
+  let record: @Sendable () -> Void
+  var id: String = UUID().uuidString
+
+  func interceptAsync<Operation: GraphQLOperation>(
+    chain: any ApolloCallbackChain.RequestChain, request: ApolloCallbackChain.HTTPRequest<Operation>,
+    response: ApolloCallbackChain.HTTPResponse<Operation>?,
+    completion: @escaping (Result<ApolloCallbackChain.GraphQLResult<Operation.Data>, any Error>) -> Void
+  ) {
+    record()
     chain.proceedAsync(request: request, response: response, interceptor: self, completion: completion)
   }
 }

@@ -41,19 +41,20 @@ public actor MaxRetryInterceptor: GraphQLInterceptor {
     public let count: Int
     /// The operation that ran out of retries.
     public let operationName: String
+
+    package init(count: Int, operationName: String) {
+      self.count = count
+      self.operationName = operationName
+    }
+
     public var errorDescription: String? {
       "The maximum number of retries (\(count)) was hit without success for operation \"\(operationName)\"."
     }
   }
 
-  private let maxRetries: Int
-  private let baseDelay: TimeInterval
-  private let multiplier: Double
-  private let maxDelay: TimeInterval
-  private let enableExponentialBackoff: Bool
-  private let enableJitter: Bool
+  private var budget: RetryBudget
   /// Attempts that reached this interceptor so far.
-  public private(set) var hitCount = 0
+  public var hitCount: Int { budget.hitCount }
 
   /// Allows `maxRetriesAllowed` retries, without backoff.
   public init(maxRetriesAllowed: Int = 3) {
@@ -62,28 +63,48 @@ public actor MaxRetryInterceptor: GraphQLInterceptor {
 
   /// Retries as `configuration` says.
   public init(configuration: Configuration) {
-    maxRetries = configuration.maxRetries
-    baseDelay = configuration.baseDelay
-    multiplier = configuration.multiplier
-    maxDelay = configuration.maxDelay
-    enableExponentialBackoff = configuration.enableExponentialBackoff
-    enableJitter = configuration.enableJitter
+    budget = RetryBudget(configuration: configuration)
   }
 
   /// Counts the attempt, waits if backoff applies, and passes the request on.
   public func intercept<Request: GraphQLRequest>(
     request: Request, next: NextInterceptorFunction<Request>
   ) async throws -> InterceptorResultStream<Request> {
-    guard hitCount <= maxRetries else {
-      throw MaxRetriesError(count: maxRetries, operationName: Request.Operation.operationName)
-    }
-    hitCount += 1
-    if enableExponentialBackoff && hitCount > 1 {
-      try Task.checkCancellation()
-      let wait = RetryBackoff.delay(beforeAttempt: hitCount, baseDelay: baseDelay, multiplier: multiplier,
-                                    maxDelay: maxDelay, jitter: enableJitter)
-      try await Task.sleep(nanoseconds: UInt64(wait * 1_000_000_000))
+    if let wait = try budget.admit(operationName: Request.Operation.operationName) {
+      try await RetryBudget.backOff(wait)
     }
     return await next(request)
+  }
+}
+
+/// One send's attempts against a ``MaxRetryInterceptor/Configuration``: what ``MaxRetryInterceptor`` keeps, and
+/// what the migration module's stage for an adapted 1.x `MaxRetryInterceptor` keeps behind a lock (a 1.x
+/// interceptor is no actor, and an actor hop per request is a thread hand-off when the chain starts on a
+/// caller's thread).
+package struct RetryBudget: Sendable {
+  private let configuration: MaxRetryInterceptor.Configuration
+  /// Attempts admitted so far.
+  package private(set) var hitCount = 0
+
+  package init(configuration: MaxRetryInterceptor.Configuration) {
+    self.configuration = configuration
+  }
+
+  /// Counts one attempt, or throws ``MaxRetryInterceptor/MaxRetriesError`` when the retries are spent. Returns
+  /// the backoff to wait before the attempt, in seconds, when the configuration backs off and this is a retry.
+  package mutating func admit(operationName: String) throws -> TimeInterval? {
+    guard hitCount <= configuration.maxRetries else {
+      throw MaxRetryInterceptor.MaxRetriesError(count: configuration.maxRetries, operationName: operationName)
+    }
+    hitCount += 1
+    guard configuration.enableExponentialBackoff && hitCount > 1 else { return nil }
+    return RetryBackoff.delay(beforeAttempt: hitCount, baseDelay: configuration.baseDelay, multiplier: configuration.multiplier,
+                              maxDelay: configuration.maxDelay, jitter: configuration.enableJitter)
+  }
+
+  /// Waits `seconds` unless the task is cancelled.
+  package static func backOff(_ seconds: TimeInterval) async throws {
+    try Task.checkCancellation()
+    try await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
   }
 }
