@@ -253,21 +253,22 @@ public struct RequestChain<Request: GraphQLRequest>: Sendable {
     } catch {
       end = error
     }
-    var fallback: ParsedResult<Request.Operation>?
+    // Step 7 after a failed fetch; the stream gives what was parsed before the failure first.
+    let ending: Result<ParsedResult<Request.Operation>?, any Error>
     if let end {
-      do {
-        fallback = try await self.fallback(for: request, after: end)
-      } catch {
-        return InterceptorResultStream<Request>(stream: AsyncThrowingStream { continuation in
-          for result in results { continuation.yield(result) }
-          continuation.finish(throwing: error)
-        })
-      }
+      do { ending = .success(try await fallback(for: request, after: end)) } catch { ending = .failure(error) }
+    } else {
+      ending = .success(nil)
     }
     return InterceptorResultStream<Request>(stream: AsyncThrowingStream { [results] continuation in
       for result in results { continuation.yield(result) }
-      if let fallback { continuation.yield(fallback) }
-      continuation.finish()
+      switch ending {
+      case .success(let fallback):
+        if let fallback { continuation.yield(fallback) }
+        continuation.finish()
+      case .failure(let error):
+        continuation.finish(throwing: error)
+      }
     })
   }
 
