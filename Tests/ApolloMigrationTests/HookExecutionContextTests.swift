@@ -95,35 +95,38 @@ final class HookExecutionContextTests: XCTestCase {
   // The 0.x facade: as 0.x's `send`, the preflight delegates run on the sender's thread before `send` returns
   // (where the runtime starts the chain's task there: `Task.immediate`); the completion on the callback queue.
   func test_delegateFacade_preflightRunsOnTheSendersThreadBeforeSendReturns_completionOnTheCallbackQueue() {
-    let sender = taggedQueue("sender")
-    let completionQueue = taggedQueue("completion")
-    let seen = Recorder<String>()
-    let delegate = QueueRecordingDelegate { hook in seen.append("\(hook)@\(Self.currentQueue ?? "other")") }
-    let transport = HTTPNetworkTransportOnAsyncChain(
-      url: endpoint, session: ScriptedServer { _ in .json(heroJSON) }, callbackQueue: completionQueue)
-    transport.delegate = delegate
-    let done = exactly(1, "completion")
-    let returned = exactly(1, "send returned")
-    sender.async {
-      _ = transport.send(operation: HeroNameQuery(episode: nil)) { _ in
-        seen.append("completion@\(Self.currentQueue ?? "other")")
-        done.fulfill()
+    // With a retry bound too: its count is no actor, so nothing moves the request off the sender's thread.
+    for maxRetries in [nil, 2] as [Int?] {
+      let sender = taggedQueue("sender")
+      let completionQueue = taggedQueue("completion")
+      let seen = Recorder<String>()
+      let delegate = QueueRecordingDelegate { hook in seen.append("\(hook)@\(Self.currentQueue ?? "other")") }
+      let transport = HTTPNetworkTransportOnAsyncChain(
+        url: endpoint, session: ScriptedServer { _ in .json(heroJSON) }, callbackQueue: completionQueue, maxRetries: maxRetries)
+      transport.delegate = delegate
+      let done = exactly(1, "completion")
+      let returned = exactly(1, "send returned")
+      sender.async {
+        _ = transport.send(operation: HeroNameQuery(episode: nil)) { _ in
+          seen.append("completion@\(Self.currentQueue ?? "other")")
+          done.fulfill()
+        }
+        seen.append("send returned")
+        returned.fulfill()
       }
-      seen.append("send returned")
-      returned.fulfill()
+      wait(for: [done, returned], timeout: 5)
+      withExtendedLifetime(delegate) {}
+      let preflight = seen.values.filter { $0.hasPrefix("shouldSend") || $0.hasPrefix("willSend") || $0 == "send returned" }
+      if CallingThreadTask.startsOnCallingThread {
+        // This session answers without waiting, so the later hooks run before `send` returns too (as 0.x's
+        // with its synchronous mock session); only the preflight is promised for every session.
+        XCTAssertEqual(preflight, ["shouldSend@sender", "willSend@sender", "send returned"], "maxRetries \(String(describing: maxRetries))")
+      } else {
+        // An ordinary task: the delegates run on the global executor, in no fixed order with `send`'s return.
+        XCTAssertEqual(Set(preflight), ["shouldSend@other", "willSend@other", "send returned"])
+      }
+      XCTAssertTrue(seen.values.contains("completion@completion"))
     }
-    wait(for: [done, returned], timeout: 5)
-    withExtendedLifetime(delegate) {}
-    if CallingThreadTask.startsOnCallingThread {
-      // This session answers without waiting, so the later hooks run before `send` returns too (as 0.x's
-      // with its synchronous mock session); only the preflight is promised for every session.
-      XCTAssertEqual(seen.values.filter { $0.hasPrefix("shouldSend") || $0.hasPrefix("willSend") || $0 == "send returned" },
-                     ["shouldSend@sender", "willSend@sender", "send returned"])
-    } else {
-      // An ordinary task: the delegates run on the global executor, in no fixed order with `send`'s return.
-      XCTAssertEqual(seen.values.filter { $0.hasPrefix("shouldSend") || $0.hasPrefix("willSend") }, ["shouldSend@other", "willSend@other"])
-    }
-    XCTAssertTrue(seen.values.contains("completion@completion"))
   }
 
   // The 1.x facade: as 1.x's kickoff, the interceptors before the fetch run on the sender's thread before `send`

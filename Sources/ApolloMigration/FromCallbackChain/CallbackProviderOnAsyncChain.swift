@@ -7,7 +7,7 @@ import Foundation
 ///
 /// | 1.x interceptor (detected by type) | 2.x stage | when it runs |
 /// |---|---|---|
-/// | `MaxRetryInterceptor` | `CallbackMaxRetryOnAsyncChain`: 2.x `MaxRetryInterceptor`'s count and backoff, same configuration (limit, backoff) | GraphQL pre-flight, each attempt |
+/// | `MaxRetryInterceptor` | 2.x `MaxRetryInterceptor`'s count and backoff behind a lock (`LockedMaxRetryInterceptor`), same configuration (limit, backoff) | GraphQL pre-flight, each attempt |
 /// | `CacheReadInterceptor` | the 2.x cache read (`FetchBehavior` from the request's `cachePolicy`) | after GraphQL pre-flight |
 /// | custom, before `NetworkFetchInterceptor` | ``CallbackInterceptorOnAsyncChain`` (`.beforeNetwork`) | GraphQL pre-flight, in 1.x order |
 /// | `NetworkFetchInterceptor` | the 2.x session (the transport's `ApolloURLSession`) | — |
@@ -70,7 +70,7 @@ public final class CallbackProviderOnAsyncChain: ApolloAsyncChain.InterceptorPro
         case .maxRetry:
           guard let maxRetry = interceptor as? V1MaxRetryInterceptor else { continue }
           let c = maxRetry.configuration
-          preflight.append(CallbackMaxRetryOnAsyncChain(configuration: .init(
+          preflight.append(LockedMaxRetryInterceptor(configuration: .init(
             maxRetries: c.maxRetries, baseDelay: c.baseDelay, multiplier: c.multiplier, maxDelay: c.maxDelay,
             enableExponentialBackoff: c.enableExponentialBackoff, enableJitter: c.enableJitter)))
         case .cacheRead:

@@ -22,8 +22,9 @@ import Foundation
 ///
 /// The delegate is held weakly, as `HTTPNetworkTransport.delegate` is; once it is released the hooks
 /// are skipped. Retries have no bound by default, as in 0.x (only the delegate stops a loop); pass
-/// `maxRetries` to put a 2.x `MaxRetryInterceptor` first, which ends the request with its
-/// `MaxRetriesError` once the delegate asked for more retries than that.
+/// `maxRetries` to put 2.x `MaxRetryInterceptor`'s count first (kept behind a lock, not in an actor, so a
+/// request never hops to one), which ends the request with its `MaxRetriesError` once the delegate asked
+/// for more retries than that.
 ///
 /// The cache and parsing stages are the 2.x defaults (`DefaultCacheInterceptor`,
 /// `JSONResponseParsingInterceptor`), and `AutomaticPersistedQueryInterceptor` handles
@@ -57,11 +58,11 @@ public struct DelegateTransportInterceptorProvider: ApolloAsyncChain.Interceptor
     self.facade = facade
   }
 
-  /// `[MaxRetryInterceptor]` when bounded, then ``DelegateTransportRetryInterceptor`` and
+  /// 2.x `MaxRetryInterceptor`'s count when bounded, then ``DelegateTransportRetryInterceptor`` and
   /// `AutomaticPersistedQueryInterceptor`.
   public func graphQLInterceptors<Operation: GraphQLOperation>(for operation: Operation) -> [any GraphQLInterceptor] {
     var interceptors: [any GraphQLInterceptor] = []
-    if let maxRetries { interceptors.append(ApolloAsyncChain.MaxRetryInterceptor(maxRetriesAllowed: maxRetries)) }
+    if let maxRetries { interceptors.append(LockedMaxRetryInterceptor(configuration: .init(maxRetries: maxRetries))) }
     interceptors.append(DelegateTransportRetryInterceptor())
     interceptors.append(ApolloAsyncChain.AutomaticPersistedQueryInterceptor())
     return interceptors
