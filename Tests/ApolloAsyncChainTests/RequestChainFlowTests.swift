@@ -352,6 +352,33 @@ final class RequestChainFlowTests: XCTestCase {
                       "the second part is parsed after next returned, when the server sends it")
   }
 
+  /// An attempt cancelled while `next` awaits the network ends with `CancellationError`, not `noResults`, even
+  /// when an interceptor reads the results through an unfolding stream, which a cancelled task reads as ended
+  /// (the parity catalog's cancel-before-response scenario met this).
+  func test_cancelledWhileNextAwaitsTheNetwork_endsWithCancellationError_notNoResults() async throws {
+    struct UnfoldingInterceptor: GraphQLInterceptor {
+      func intercept<Request: GraphQLRequest>(request: Request, next: NextInterceptorFunction<Request>)
+        async throws -> InterceptorResultStream<Request>
+      {
+        let results = IteratorBox(await next(request).getStream().makeAsyncIterator())
+        return InterceptorResultStream<Request>(stream: AsyncThrowingStream { try await results.next() })
+      }
+    }
+    var slow = ScriptedResponse.json(r2HeroResponse)
+    slow.headDelay = .milliseconds(300)
+    let harness = Harness(responses: [slow], provider: TestProvider(graphQL: { [UnfoldingInterceptor()] }))
+    let chain = RequestChain<JSONRequest<HeroNameQuery>>(
+      urlSession: harness.server, interceptors: harness.transport.interceptorProvider.interceptors(for: HeroNameQuery(episode: nil)),
+      store: harness.store)
+    let request = JSONRequest(operation: HeroNameQuery(episode: nil), graphQLEndpoint: testEndpoint, fetchBehavior: .NetworkOnly,
+                              writeResultsToCache: true, requestTimeout: nil)
+    let attempt = Task { try await chain.runInCurrentTask(request: request) { _ in true } }
+    try await Task.sleep(for: .milliseconds(50))
+    attempt.cancel()
+    guard case .failure(let error) = await attempt.result else { return XCTFail("the cancelled attempt succeeded") }
+    XCTAssertTrue(error is CancellationError, "\(error)")
+  }
+
   /// A read that fails ends a CacheOnly attempt with its error, on the stream `next` returns (not thrown from it).
   func test_cacheOnlyReadFailure_isTheStreamsError() async throws {
     struct FailingRead: CacheInterceptor {

@@ -166,7 +166,12 @@ public struct RequestChain<Request: GraphQLRequest>: Sendable {
       // Leaving the loop lets the stream go, which cancels what is still running behind it.
       guard deliver(element.result) else { return }
     }
-    if !emitted { throw ApolloClient.Error.noResults }
+    if !emitted {
+      // A cancelled task reads an unfolding stream as ended, with no error: an attempt cancelled while `next`
+      // awaited the network reads every stage's stream that way, and that is a cancellation, not "no results".
+      try Task.checkCancellation()
+      throw ApolloClient.Error.noResults
+    }
   }
 
   /// Steps 3-7: cache read, network fetch and parse (or cache fallback) for the request that left the GraphQL
