@@ -203,24 +203,25 @@ public struct RequestChain<Request: GraphQLRequest>: Sendable {
         continuation.finish()
       })
     }
-    guard cached == nil else {
+    if let cached {
       // CacheAndNetwork with a hit: the cached result goes out now and the network's later, from a task.
-      return fetchInTask(request, after: cached)
+      let chain = self
+      return relayInTask(request, after: cached) { try await chain.parse(chain.send(request), for: request) }
     }
     return await fetchInNext(request)
   }
 
-  /// Steps 5-7 in a task started here (so it inherits the task-local values in effect inside `next`), after
-  /// `cached` when there is one.
-  private func fetchInTask(_ request: Request, after cached: ParsedResult<Request.Operation>?) -> InterceptorResultStream<Request> {
+  /// Steps 5-7 in a task started here (so it inherits the task-local values in effect inside `next`): `first`
+  /// when given, then the results `fetch` gives as they arrive; a failure on the way goes to step 7.
+  private func relayInTask(
+    _ request: Request, after first: ParsedResult<Request.Operation>? = nil,
+    _ fetch: @escaping @Sendable () async throws -> AsyncThrowingStream<ParsedResult<Request.Operation>, any Error>
+  ) -> InterceptorResultStream<Request> {
     let chain = self
     return InterceptorResultStream<Request>(stream: InterceptorResultStream<Request>.pipe { continuation in
-      if let cached { continuation.yield(cached) }
+      if let first { continuation.yield(first) }
       do {
-        let response = try await chain.send(request)
-        for try await element in try await chain.parse(response, for: request) {
-          continuation.yield(element)
-        }
+        for try await element in try await fetch() { continuation.yield(element) }
       } catch {
         if let fallback = try await chain.fallback(for: request, after: error) { continuation.yield(fallback) }
       }
@@ -241,14 +242,7 @@ public struct RequestChain<Request: GraphQLRequest>: Sendable {
       guard interceptors.parser is any ResponseParserEndingWithBody,
             !MultipartContentType.isMultipartMixed(response.response) else {
         let parts = try await parse(response, for: request)
-        let chain = self
-        return InterceptorResultStream<Request>(stream: InterceptorResultStream<Request>.pipe { continuation in
-          do {
-            for try await element in parts { continuation.yield(element) }
-          } catch {
-            if let fallback = try await chain.fallback(for: request, after: error) { continuation.yield(fallback) }
-          }
-        })
+        return relayInTask(request) { parts }
       }
       for try await element in try await parse(response, for: request) {
         try Task.checkCancellation()

@@ -78,9 +78,9 @@ public actor MaxRetryInterceptor: GraphQLInterceptor {
 }
 
 /// One send's attempts against a ``MaxRetryInterceptor/Configuration``: what ``MaxRetryInterceptor`` keeps, and
-/// what the migration module's stage for an adapted 1.x `MaxRetryInterceptor` keeps behind a lock (a 1.x
-/// interceptor is no actor, and an actor hop per request is a thread hand-off when the chain starts on a
-/// caller's thread).
+/// what the migration module's `LockedMaxRetryInterceptor` keeps behind a lock for the adapted 1.x
+/// `MaxRetryInterceptor` and the 0.x adapters' `maxRetries` (neither was an actor, and an actor hop per request
+/// is a thread hand-off when the chain starts on a caller's thread).
 package struct RetryBudget: Sendable {
   private let configuration: MaxRetryInterceptor.Configuration
   /// Attempts admitted so far.
