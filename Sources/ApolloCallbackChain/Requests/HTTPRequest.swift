@@ -39,13 +39,18 @@ open class HTTPRequest<Operation: GraphQLOperation>: Hashable {
     self.contextIdentifier = contextIdentifier
     self.cachePolicy = cachePolicy
     self.context = context
+    // The fields of `OperationHeaders.fields(for:includingType: true)` and `ClientAwareness.fields`, set
+    // straight into a dictionary sized for them: every request (and every adapted 1.x mirror) builds this.
     var headers = additionalHeaders
+    headers.reserveCapacity(additionalHeaders.count + 6)
     headers["Content-Type"] = contentType
-    let fields = OperationHeaders.fields(for: Operation.self, includingType: true)
-      + ClientAwareness.fields(clientName: clientName, clientVersion: clientVersion)
-    for field in fields {
-      headers[field.name] = field.value
+    headers[OperationHeaders.nameField] = Operation.operationName
+    headers[OperationHeaders.typeField] = OperationHeaders.typeValue(Operation.operationType)
+    if let identifier = Operation.persistedQueryIdentifier {
+      headers[OperationHeaders.identifierField] = identifier
     }
+    headers[ClientAwareness.clientNameHeader] = clientName
+    headers[ClientAwareness.clientVersionHeader] = clientVersion
     self.additionalHeaders = headers
   }
 

@@ -35,16 +35,18 @@ struct CallbackErrorInterceptorOnAsyncChain: GraphQLInterceptor {
     request: Request, next: NextInterceptorFunction<Request>
   ) async throws -> InterceptorResultStream<Request> {
     let send = CallbackSend(plan: plan, request: request)
+    // The closures get the send as an argument rather than capturing it: the send holds them, and a weak
+    // capture would give it a side table, which slows every later retain and release of it.
     send.lock.withLock {
-      send.retryMaker = { [weak send] object in
-        guard let send else { return CancellationError() }
+      send.retryMaker = { send, object in
         let latest = send.latestRequest as? Request ?? request
         return V2RequestChain<Request>.Retry(request: send.apply(object, to: latest))
       }
-      send.httpHook = { [weak send] hook, name, response, chunk in
-        guard let send else { return chunk }
-        return try await CallbackHTTPStageOnAsyncChain.run(hook, name: name, response: response, chunk: chunk,
-                                                          send: send, request: Request.self)
+      if send.plan.hasHTTPHooks {
+        send.httpHook = { send, hook, name, response, chunk in
+          try await CallbackHTTPStageOnAsyncChain.run(hook, name: name, response: response, chunk: chunk,
+                                                     send: send, request: Request.self)
+        }
       }
     }
     let writesCache = plan.writesCache

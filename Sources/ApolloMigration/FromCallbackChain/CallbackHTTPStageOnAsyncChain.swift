@@ -54,7 +54,7 @@ struct CallbackHTTPStageOnAsyncChain: HTTPInterceptor {
         chain = { urlRequest in
           try await downstream(urlRequest).mapChunks { response, chunk in
             guard let run = send.lock.withLock({ send.httpHook }) else { return chunk }
-            return try await run(hook, name, response, chunk)
+            return try await run(send, hook, name, response, chunk)
           }
         }
       }

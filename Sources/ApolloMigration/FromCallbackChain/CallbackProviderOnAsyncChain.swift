@@ -60,10 +60,13 @@ public final class CallbackProviderOnAsyncChain: ApolloAsyncChain.InterceptorPro
       let errorName = errorInterceptor.map { V1InterceptorKind.name(of: type(of: $0)) } ?? "error interceptor"
       var plan = CallbackPlan(errorInterceptor: errorInterceptor.map { CallbackConfined($0, lock: lock) },
                               timeout: interceptorTimeout, lock: lock)
-      let kinds = interceptors.map { V1InterceptorKind.of($0) }
+      let kinds = V1InterceptorKind.of(interceptors)
       let fetchIndex = kinds.firstIndex { $0 == .networkFetch } ?? kinds.endIndex
       let parserIndex = kinds[fetchIndex...].firstIndex { $0 == .jsonParser } ?? kinds.endIndex
+      // The first interceptor goes in front once the plan is complete; post-flight ones are appended
+      // in reverse at the end (2.x post-flight runs innermost first).
       var preflight: [any GraphQLInterceptor] = []
+      preflight.reserveCapacity(interceptors.count + 1)
       var postflight: [any GraphQLInterceptor] = []
       for (index, interceptor) in interceptors.enumerated() {
         switch kinds[index] {
@@ -96,8 +99,9 @@ public final class CallbackProviderOnAsyncChain: ApolloAsyncChain.InterceptorPro
           }
         }
       }
-      let first = CallbackErrorInterceptorOnAsyncChain(plan: plan, errorInterceptorName: errorName)
-      return [first] + preflight + postflight.reversed()
+      preflight.insert(CallbackErrorInterceptorOnAsyncChain(plan: plan, errorInterceptorName: errorName), at: 0)
+      preflight.append(contentsOf: postflight.reversed())
+      return preflight
     }
   }
 
@@ -126,6 +130,14 @@ enum V1InterceptorKind: Sendable, Equatable {
 
   private static let known = Mutex<[ObjectIdentifier: V1InterceptorKind]>([:])
   private static let names = Mutex<[ObjectIdentifier: String]>([:])
+
+  /// The kinds of a whole list, under one lock for the types already seen.
+  static func of(_ interceptors: [any ApolloInterceptor]) -> [V1InterceptorKind] {
+    let remembered = known.withLock { known in
+      interceptors.map { known[ObjectIdentifier(type(of: $0))] }
+    }
+    return zip(interceptors, remembered).map { interceptor, kind in kind ?? of(interceptor) }
+  }
 
   static func of(_ interceptor: any ApolloInterceptor) -> V1InterceptorKind {
     let key = ObjectIdentifier(type(of: interceptor))

@@ -24,6 +24,11 @@ struct CallbackPlan: Sendable {
   let errorInterceptor: CallbackConfined<any ApolloErrorInterceptor>?
   let timeout: Duration
   let lock: CallbackLock
+
+  /// Whether a custom 1.x interceptor sits between the fetch and the parser.
+  var hasHTTPHooks: Bool {
+    httpSteps.contains { if case .hook = $0 { true } else { false } }
+  }
 }
 
 /// One send's shared state: the 1.x request the interceptors see (the "mirror"), what of it has been
@@ -46,9 +51,9 @@ final class CallbackSend: @unchecked Sendable {
   /// The head and body chunk the HTTP stage saw last, for 1.x hooks after the parser.
   var lastHTTP: (response: HTTPURLResponse, data: Data)?
   /// Builds `RequestChain<Request>.Retry` for a 1.x request: set by the first interceptor, which knows `Request`.
-  var retryMaker: ((AnyObject) -> any Error)?
-  /// Runs a 1.x hook on one chunk: set by the first interceptor, which knows `Request`.
-  var httpHook: (@Sendable (CallbackConfined<any ApolloInterceptor>, String, HTTPURLResponse, Data) async throws -> Data)?
+  var retryMaker: ((CallbackSend, AnyObject) -> any Error)?
+  /// Runs a 1.x hook on one chunk: set by the first interceptor, which knows `Request`, when the plan has hooks.
+  var httpHook: (@Sendable (CallbackSend, CallbackConfined<any ApolloInterceptor>, String, HTTPURLResponse, Data) async throws -> Data)?
 
   init<Request: GraphQLRequest>(plan: CallbackPlan, request: Request) {
     self.plan = plan
@@ -147,7 +152,7 @@ final class CallbackSend: @unchecked Sendable {
 
   /// `RequestChain<Request>.Retry` for a request a 1.x interceptor retried. Call holding `lock`.
   func retryError(for object: AnyObject) -> any Error {
-    retryMaker?(object) ?? CallbackInterceptorError.operationTypeMismatch(interceptor: "retry", expected: "this chain")
+    retryMaker?(self, object) ?? CallbackInterceptorError.operationTypeMismatch(interceptor: "retry", expected: "this chain")
   }
 }
 
