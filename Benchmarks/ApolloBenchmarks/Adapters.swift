@@ -56,7 +56,7 @@ struct TokenInterceptorV1: ApolloInterceptor {
 }
 
 /// 1.x defaults plus the token interceptor, as a 1.x app subclasses the default provider.
-final class TokenProviderV1: ApolloCallbackChain.DefaultInterceptorProvider, @unchecked Sendable {
+class TokenProviderV1: ApolloCallbackChain.DefaultInterceptorProvider, @unchecked Sendable {
   // @unchecked Sendable: no state of its own; the superclass's is immutable after init.
   override func interceptors<Operation: GraphQLOperation>(for operation: Operation) -> [any ApolloInterceptor] {
     var interceptors = super.interceptors(for: operation)
@@ -201,7 +201,72 @@ func makeAdapterStacks() -> [AdapterStack] {
     let (server, store) = fresh()
     stacks.append(asyncStack("(g) 2.x defaults, no token", provider: DefaultsWithoutTokenV2(), server: server, store: store))
   }
+  // (h) against (i): three hooks on each side, so the difference to (c) − (a) is what each further
+  // adapted 1.x interceptor costs. Run only when named in BENCH_STACKS.
+  do {
+    let (server, store) = fresh()
+    let callbackProvider = ThreeHooksProviderV1(client: ApolloCallbackChain.URLSessionClientOnStreamingSession(session: server),
+                                                shouldInvalidateClientOnDeinit: false, store: store)
+    stacks.append(asyncStack("(h) 1.x provider, 3 hooks, on 2.x", provider: CallbackProviderOnAsyncChain(callbackProvider, store: store),
+                             server: server, store: store, keepAlive: [callbackProvider]))
+  }
+  do {
+    let (server, store) = fresh()
+    stacks.append(asyncStack("(i) native 2.x chain, 3 hooks", provider: ThreeHooksProviderV2(), server: server, store: store))
+  }
   return stacks
+}
+
+/// 2.x: sets one header before the request goes on (the extra hooks of (i)).
+struct HeaderInterceptorV2: ApolloAsyncChain.GraphQLInterceptor {
+  let name: String
+  let value: String
+
+  func intercept<Request: GraphQLRequest>(
+    request: Request, next: NextInterceptorFunction<Request>
+  ) async throws -> InterceptorResultStream<Request> {
+    var request = request
+    request.addHeader(name: name, value: value)
+    return await next(request)
+  }
+}
+
+/// 1.x: sets one header before the network fetch (the extra hooks of (h)).
+struct HeaderInterceptorV1: ApolloInterceptor {
+  let id = InterceptorID.next()
+  let name: String
+  let value: String
+
+  func interceptAsync<Operation: GraphQLOperation>(
+    chain: any ApolloCallbackChain.RequestChain, request: ApolloCallbackChain.HTTPRequest<Operation>,
+    response: ApolloCallbackChain.HTTPResponse<Operation>?,
+    completion: @escaping (Result<ApolloCallbackChain.GraphQLResult<Operation.Data>, any Error>) -> Void
+  ) {
+    request.addHeader(name: name, value: value)
+    chain.proceedAsync(request: request, response: response, interceptor: self, completion: completion)
+  }
+}
+
+/// Three header hooks, so (h) against (i) shows what each further adapted 1.x interceptor costs.
+let extraHeaders = [("X-Request-Source", "bench"), ("X-Trace", "on")]
+
+/// (a)'s interceptors plus two more header interceptors.
+struct ThreeHooksProviderV2: ApolloAsyncChain.InterceptorProvider {
+  func graphQLInterceptors<Operation: GraphQLOperation>(for operation: Operation) -> [any GraphQLInterceptor] {
+    [ApolloAsyncChain.MaxRetryInterceptor(), ApolloAsyncChain.AutomaticPersistedQueryInterceptor(), TokenInterceptorV2()]
+      + extraHeaders.map { HeaderInterceptorV2(name: $0.0, value: $0.1) }
+  }
+}
+
+/// TokenProviderV1 plus two more header interceptors before the network fetch.
+final class ThreeHooksProviderV1: TokenProviderV1, @unchecked Sendable {
+  // @unchecked Sendable: no state of its own, as its superclass.
+  override func interceptors<Operation: GraphQLOperation>(for operation: Operation) -> [any ApolloInterceptor] {
+    var interceptors = super.interceptors(for: operation)
+    let fetch = interceptors.firstIndex { $0 is NetworkFetchInterceptor } ?? interceptors.endIndex
+    interceptors.insert(contentsOf: extraHeaders.map { HeaderInterceptorV1(name: $0.0, value: $0.1) }, at: fetch)
+    return interceptors
+  }
 }
 
 /// The 2.x interceptors of (a) without the token interceptor.
@@ -238,6 +303,7 @@ func benchmarkAdapters() async throws {
   let rounds = Int(environment["BENCH_ROUNDS"] ?? "") ?? 15
   let perRound = Int(environment["BENCH_ITERATIONS"] ?? "") ?? 300
   // BENCH_STACKS=c,f,g interleaves only those stacks ((a), the baseline, always runs); by default (a)-(e).
+  // (f), (g): the cost of adapting the 1.x default list; (h), (i): the cost of each further adapted hook.
   let chosen = Set((environment["BENCH_STACKS"] ?? "b,c,d,e").split(separator: ",").map { "(\($0))" } + ["(a)"])
   let stacks = makeAdapterStacks().filter { chosen.contains(String($0.name.prefix(3))) || environment["BENCH_ONLY"] != nil }
   let query = HeroAndFriendsQuery(episode: .init(.JEDI))

@@ -168,6 +168,13 @@ public class HTTPNetworkTransport: @unchecked Sendable {
       throw RequestBodyError.missingOperationIdentifier(operationName: operation.operationName)
     }
 
+    // The headers are gathered here and set on the request in one assignment, with `setValue`'s
+    // replace-whatever-the-case rule: on Linux each `setValue(_:forHTTPHeaderField:)` copies the fields
+    // and compares every name case-insensitively, about 4 µs a call.
+    var headers = HTTPHeaderFields()
+    for field in ClientAwareness.fields(clientName: clientName, clientVersion: clientVersion) {
+      headers.set(field.value, for: field.name)
+    }
     var request: URLRequest
     if useGET {
       let body = requestCreator.requestBody(for: operation, sendOperationIdentifiers: sendOperationIdentifiers,
@@ -175,14 +182,11 @@ public class HTTPNetworkTransport: @unchecked Sendable {
       guard let getURL = GraphQLGETTransformer(body: body, url: url).createGetURL() else {
         throw GraphQLHTTPRequestError.serializedQueryParamsMessageError
       }
+      // A new request's method is GET. 0.x rebuilt the request from the GET URL and lost the client
+      // headers; the server needs them on GET too. There is no body, so no Content-Type.
       request = URLRequest(url: getURL)
-      request.httpMethod = "GET"
-      // 0.x rebuilt the request from the GET URL and lost these; the server needs them on GET too.
-      // There is no body, so no Content-Type.
-      addApolloClientHeaders(to: &request)
     } else {
       request = URLRequest(url: url)
-      addApolloClientHeaders(to: &request)
       if let files, isUpload {
         let formData: MultipartFormData
         do {
@@ -192,19 +196,20 @@ public class HTTPNetworkTransport: @unchecked Sendable {
         } catch {
           throw GraphQLHTTPRequestError.serializedBodyMessageError
         }
-        request.setValue("multipart/form-data; boundary=\(formData.boundary)", forHTTPHeaderField: "Content-Type")
+        headers.set("multipart/form-data; boundary=\(formData.boundary)", for: "Content-Type")
         request.httpBody = formData.encode()
       } else {
         let body = requestCreator.requestBody(for: operation, sendOperationIdentifiers: sendOperationIdentifiers,
                                               sendQueryDocument: sendQueryDocument, autoPersistQuery: autoPersistQuery)
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        headers.set("application/json", for: "Content-Type")
         request.httpBody = try serializationFormat.serialize(value: body)
       }
       request.httpMethod = "POST"
     }
     for field in OperationHeaders.fields(for: Operation.self, includingType: false) {
-      request.setValue(field.value, forHTTPHeaderField: field.name)
+      headers.set(field.value, for: field.name)
     }
+    request.allHTTPHeaderFields = headers.dictionary
 
     if let preflight = delegate as? any HTTPNetworkTransportPreflightDelegate {
       guard preflight.networkTransport(self, shouldSend: request) else {
