@@ -352,6 +352,47 @@ final class RequestChainFlowTests: XCTestCase {
                       "the second part is parsed after next returned, when the server sends it")
   }
 
+  /// A single response fetched inside `next` comes back settled (every result and the end known), so a stage
+  /// that transforms results (the adapters) can work them out at once; a failed fetch is settled with its
+  /// error; a multipart response, whose parts arrive later, is not.
+  func test_aSingleResponsesStream_isSettled_aFailedFetchWithItsError_aMultipartOneIsNot() async throws {
+    struct SettledProbe: GraphQLInterceptor {
+      let seen: Recorder<String>
+      func intercept<Request: GraphQLRequest>(request: Request, next: NextInterceptorFunction<Request>)
+        async throws -> InterceptorResultStream<Request>
+      {
+        let results = await next(request)
+        if let settled = results.settled {
+          seen.append("settled: \(settled.elements.count) result(s), \(settled.failure.map { "\(type(of: $0))" } ?? "finished")")
+        } else {
+          seen.append("not settled")
+        }
+        return results
+      }
+    }
+    struct Refused: Error {}
+    let parts = ScriptedResponse.multipart(
+      [#"{"data":{"hero":{"__typename":"Droid","id":"2001","name":"R2-D2"}},"hasNext":true}"#,
+       #"{"incremental":[{"data":{"friends":[{"__typename":"Human","id":"1000","name":"Luke Skywalker"}]},"path":["hero"],"label":"friends"}],"hasNext":false}"#])
+    let cases: [(ScriptedResponse, String, Int)] = [
+      (.json(r2HeroResponse), "settled: 1 result(s), finished", 1),
+      (.failure(Refused()), "settled: 0 result(s), Refused", 0),
+    ]
+    for (response, expected, count) in cases {
+      let seen = Recorder<String>()
+      let harness = Harness(responses: [response], provider: TestProvider(graphQL: { [SettledProbe(seen: seen)] }))
+      let (values, _) = try await collect(harness.send(HeroNameQuery(episode: nil)))
+      XCTAssertEqual(values.count, count)
+      XCTAssertEqual(seen.values, [expected])
+    }
+    let seen = Recorder<String>()
+    let harness = Harness(responses: [parts], provider: TestProvider(graphQL: { [SettledProbe(seen: seen)] }))
+    let (values, error) = try await collect(harness.send(HeroDeferredQuery()))
+    XCTAssertNil(error)
+    XCTAssertEqual(values.count, 2, "the settled flag changes nothing a reader sees")
+    XCTAssertEqual(seen.values, ["not settled"])
+  }
+
   /// An attempt cancelled while `next` awaits the network ends with `CancellationError`, not `noResults`, even
   /// when an interceptor reads the results through an unfolding stream, which a cancelled task reads as ended
   /// (the parity catalog's cancel-before-response scenario met this).

@@ -259,16 +259,14 @@ public struct RequestChain<Request: GraphQLRequest>: Sendable {
     } else {
       ending = .success(nil)
     }
-    return InterceptorResultStream<Request>(stream: AsyncThrowingStream { [results] continuation in
-      for result in results { continuation.yield(result) }
-      switch ending {
-      case .success(let fallback):
-        if let fallback { continuation.yield(fallback) }
-        continuation.finish()
-      case .failure(let error):
-        continuation.finish(throwing: error)
-      }
-    })
+    // Settled: every result and the end are known now, so stages above may read them without a layer.
+    switch ending {
+    case .success(let fallback):
+      if let fallback { results.append(fallback) }
+      return InterceptorResultStream<Request>(settled: SettledElements(elements: results, failure: nil))
+    case .failure(let error):
+      return InterceptorResultStream<Request>(settled: SettledElements(elements: results, failure: error))
+    }
   }
 
   /// Step 7: what a failed fetch leads to. NetworkFirst reads the cache after any failure (a Retry and a

@@ -7,15 +7,28 @@ import Foundation
 /// the final stream tears the whole chain down.
 public struct NonCopyableAsyncThrowingStream<Element: Sendable>: Sendable, ~Copyable {
   let stream: AsyncThrowingStream<Element, any Error>
+  /// Everything the stream gives, when that was known as it was made (``SettledElements``); `nil` otherwise.
+  package let settled: SettledElements<Element>?
 
   /// Wraps a stream without copying it.
   public init(stream: consuming AsyncThrowingStream<Element, any Error>) {
     self.stream = stream
+    self.settled = nil
+  }
+
+  /// A stream of `settled`'s elements, then its end; a stage that reads `settled` need not read the stream.
+  package init(settled: SettledElements<Element>) {
+    self.settled = settled
+    self.stream = AsyncThrowingStream { continuation in
+      for element in settled.elements { continuation.yield(element) }
+      continuation.finish(throwing: settled.failure)
+    }
   }
 
   /// Wraps any sequence; its elements are copied through an eager task.
   public init<S: AsyncSequence & Sendable>(stream wrapped: consuming sending S) where S.Element == Element {
     let source = wrapped
+    self.settled = nil
     self.stream = Self.pipe { continuation in
       for try await element in source {
         try Task.checkCancellation()
@@ -96,5 +109,23 @@ public struct NonCopyableAsyncThrowingStream<Element: Sendable>: Sendable, ~Copy
       }
       continuation.onTermination = { _ in task.cancel() }
     }
+  }
+}
+
+/// Everything a stream gives, known when the stream was made: its elements in order, then how it ends.
+///
+/// The 2.x chain knows this for a single response it fetched and parsed inside `next`. A stage that
+/// transforms results (the adapters of ApolloMigration) can read it and hand on a settled stream of its
+/// own at once, rather than wrap the stream in a layer that reads it element by element: the same
+/// elements and the same end, worked out before the stage returns instead of while its reader reads.
+package struct SettledElements<Element: Sendable>: Sendable {
+  /// The elements, in order.
+  package var elements: [Element]
+  /// The error the stream ends with; `nil` when it finishes normally.
+  package var failure: (any Error)?
+
+  package init(elements: [Element], failure: (any Error)?) {
+    self.elements = elements
+    self.failure = failure
   }
 }

@@ -10,13 +10,21 @@ import Foundation
 /// only renames an error or fixes up an element adds no task. What the consumer sees is the same:
 /// the same elements in the same order, the same errors, and the end of the stream when the consumer
 /// is cancelled (the upstream's own cancellation handling ends it, as the operator task's did).
+///
+/// A settled upstream (a single response the 2.x chain fetched and parsed inside `next`) is mapped at
+/// once instead, into a settled stream: no layer at all, and the stage above can do the same.
 enum InPlaceStreams {
   /// `upstream` with each error replaced by what `transform` throws, or ended by the value it returns
   /// (`nil` ends the stream normally), like `mapErrors`.
   static func mapErrors<Element: Sendable>(
     _ upstream: consuming NonCopyableAsyncThrowingStream<Element>,
     _ transform: @escaping @Sendable (any Error) async throws -> Element?
-  ) -> NonCopyableAsyncThrowingStream<Element> {
+  ) async -> NonCopyableAsyncThrowingStream<Element> {
+    if let settled = upstream.settled {
+      // Nothing to map: the same stream goes on.
+      guard let failure = settled.failure else { return upstream }
+      return NonCopyableAsyncThrowingStream(settled: await ending(settled.elements, with: failure, errors: transform))
+    }
     let source = PulledIterator(upstream.getStream().makeAsyncIterator())
     return NonCopyableAsyncThrowingStream(stream: AsyncThrowingStream {
       try await source.next(elements: { $0 }, errors: transform)
@@ -29,11 +37,40 @@ enum InPlaceStreams {
     _ upstream: consuming NonCopyableAsyncThrowingStream<Element>,
     _ transform: @escaping @Sendable (Element) async throws -> Element,
     errors: @escaping @Sendable (any Error) async throws -> Element?
-  ) -> NonCopyableAsyncThrowingStream<Element> {
+  ) async -> NonCopyableAsyncThrowingStream<Element> {
+    if let settled = upstream.settled {
+      var mapped: [Element] = []
+      mapped.reserveCapacity(settled.elements.count + 1)
+      for element in settled.elements {
+        do {
+          mapped.append(try await transform(element))
+        } catch {
+          return NonCopyableAsyncThrowingStream(settled: await ending(mapped, with: error, errors: errors))
+        }
+      }
+      guard let failure = settled.failure else {
+        return NonCopyableAsyncThrowingStream(settled: SettledElements(elements: mapped, failure: nil))
+      }
+      return NonCopyableAsyncThrowingStream(settled: await ending(mapped, with: failure, errors: errors))
+    }
     let source = PulledIterator(upstream.getStream().makeAsyncIterator())
     return NonCopyableAsyncThrowingStream(stream: AsyncThrowingStream {
       try await source.next(elements: transform, errors: errors)
     })
+  }
+
+  /// A settled upstream's stream, mapped at once: `elements`, then what `errors` makes of `failure` (a value
+  /// and the end, the end, or another error), as ``PulledIterator`` would hand them to a reader.
+  private static func ending<Element: Sendable>(
+    _ elements: [Element], with failure: any Error, errors: @Sendable (any Error) async throws -> Element?
+  ) async -> SettledElements<Element> {
+    var elements = elements
+    do {
+      if let replacement = try await errors(failure) { elements.append(replacement) }
+      return SettledElements(elements: elements, failure: nil)
+    } catch {
+      return SettledElements(elements: elements, failure: error)
+    }
   }
 }
 

@@ -54,7 +54,7 @@ struct CallbackErrorInterceptorOnAsyncChain: GraphQLInterceptor {
     let name = errorInterceptorName
     // `map` then `mapErrors`, read in place by the chain: two operator tasks per request were most
     // of what this stage cost.
-    return InPlaceStreams.map(upstream) { element in
+    return await InPlaceStreams.map(upstream) { element in
       guard element.result.source == .server else { return element }
       let result = element.result
       let keys = result.dependentKeySource ?? element.cacheRecords.map { DependentKeys(fieldsOf: $0) }

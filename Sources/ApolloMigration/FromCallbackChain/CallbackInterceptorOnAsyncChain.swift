@@ -113,12 +113,11 @@ public struct CallbackInterceptorOnAsyncChain: GraphQLInterceptor {
       output.finish(throwing: error)
       return InterceptorResultStream<Request>(stream: output.stream())
     case .proceed(let onward, let completion):
-      let downstream = await next(onward).getStream()
+      let downstream = await next(onward)
       // Whenever the turn's output ends (or its reader goes away), later verbs are ignored.
       output.onEnd { bridge.cancelExternally() }
-      // The reader pulls each downstream result and hands it to the completion the interceptor passed
-      // on, whose values land in `output`: in the reader's task, with no forwarding task per request.
-      return InterceptorResultStream<Request>(stream: output.stream(pulling: downstream) { result, output in
+      let deliver: @Sendable (Result<ParsedResult<Operation>, any Error>, PreflightOutput<ParsedResult<Operation>>) -> Void = {
+        result, output in
         switch result {
         case .success(let element):
           Self.forward(.success(element), to: completion, bridge: bridge)
@@ -131,8 +130,30 @@ public struct CallbackInterceptorOnAsyncChain: GraphQLInterceptor {
           Self.forward(Result<ParsedResult<Operation>, any Error>.failure(error), to: completion, bridge: bridge)
           output.finish()
         }
-      })
+      }
+      if let settled = downstream.settled {
+        return InterceptorResultStream<Request>(settled: Self.deliverAtOnce(settled, into: output, deliver: deliver))
+      }
+      // The reader pulls each downstream result and hands it to the completion the interceptor passed
+      // on, whose values land in `output`: in the reader's task, with no forwarding task per request.
+      return InterceptorResultStream<Request>(stream: output.stream(pulling: downstream.getStream(), deliver: deliver))
     }
+  }
+
+  /// A settled downstream, handed to the completion now, as the reader would hand it on: each result
+  /// until the output ends, then the downstream's end; what the output then holds is settled too.
+  private static func deliverAtOnce<Element: Sendable>(
+    _ settled: SettledElements<Element>, into output: PreflightOutput<Element>,
+    deliver: (Result<Element, any Error>, PreflightOutput<Element>) -> Void
+  ) -> SettledElements<Element> {
+    for element in settled.elements where !output.hasEnded {
+      deliver(.success(element), output)
+    }
+    if !output.hasEnded, let failure = settled.failure {
+      deliver(.failure(failure), output)
+    }
+    output.finish()
+    return output.settled() ?? SettledElements(elements: [], failure: nil)
   }
 
   /// What a pre-flight decision leads to.

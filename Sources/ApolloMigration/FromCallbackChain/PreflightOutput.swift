@@ -72,6 +72,22 @@ final class PreflightOutput<Element: Sendable>: @unchecked Sendable {
     if ended { body() }
   }
 
+  /// What the output holds once it has ended: the values not read yet, then its end; `nil` before it ends.
+  func settled() -> SettledElements<Element>? {
+    state.withLock { state -> SettledElements<Element>? in
+      switch state.end {
+      case nil: return nil
+      case .finished?: return SettledElements(elements: Array(state.buffer[state.head...]), failure: nil)
+      case .failed(let error)?: return SettledElements(elements: Array(state.buffer[state.head...]), failure: error)
+      }
+    }
+  }
+
+  /// Whether the output has ended.
+  var hasEnded: Bool {
+    state.withLock { $0.end != nil }
+  }
+
   /// The stream the turn returns when it did not go onward: the output must already be ended (or be
   /// ended by the interceptor's own deliveries) before it is read dry.
   func stream() -> AsyncThrowingStream<Element, any Error> {

@@ -19,7 +19,7 @@ public struct DelegateTransportRetryInterceptor: GraphQLInterceptor {
     request: Request, next: NextInterceptorFunction<Request>
   ) async throws -> InterceptorResultStream<Request> {
     // In place: a task of its own per request only to rename one error cost more than the rename.
-    InPlaceStreams.mapErrors(await next(request)) { error -> ParsedResult<Request.Operation>? in
+    await InPlaceStreams.mapErrors(await next(request)) { error -> ParsedResult<Request.Operation>? in
       guard error is DelegateTransportRetryRequested else { throw error }
       throw RequestChain<Request>.Retry(request: Self.retryRequest(for: request))
     }
