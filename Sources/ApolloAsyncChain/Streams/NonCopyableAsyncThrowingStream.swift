@@ -6,31 +6,41 @@ import Foundation
 /// checks for cancellation before each element, and is cancelled when its downstream ends, so dropping
 /// the final stream tears the whole chain down.
 public struct NonCopyableAsyncThrowingStream<Element: Sendable>: Sendable, ~Copyable {
-  let stream: AsyncThrowingStream<Element, any Error>
+  /// The stream, unless the stream is settled and not made yet.
+  private let madeStream: AsyncThrowingStream<Element, any Error>?
   /// Everything the stream gives, when that was known as it was made (``SettledElements``); `nil` otherwise.
   package let settled: SettledElements<Element>?
 
-  /// Wraps a stream without copying it.
-  public init(stream: consuming AsyncThrowingStream<Element, any Error>) {
-    self.stream = stream
-    self.settled = nil
-  }
-
-  /// A stream of `settled`'s elements, then its end; a stage that reads `settled` need not read the stream.
-  package init(settled: SettledElements<Element>) {
-    self.settled = settled
-    self.stream = AsyncThrowingStream { continuation in
+  /// The stream to read. A settled one is made only here, when it is read: a stage that maps the settled
+  /// elements into a settled stream of its own never needs one (and making one costs a few microseconds
+  /// of generic-type lookups).
+  var stream: AsyncThrowingStream<Element, any Error> {
+    if let madeStream { return madeStream }
+    let settled = self.settled ?? SettledElements(elements: [], failure: nil)
+    return AsyncThrowingStream { continuation in
       for element in settled.elements { continuation.yield(element) }
       continuation.finish(throwing: settled.failure)
     }
   }
 
+  /// Wraps a stream without copying it.
+  public init(stream: consuming AsyncThrowingStream<Element, any Error>) {
+    self.madeStream = stream
+    self.settled = nil
+  }
+
+  /// A stream of `settled`'s elements, then its end; a stage that reads `settled` need not read the stream.
+  package init(settled: SettledElements<Element>) {
+    self.madeStream = nil
+    self.settled = settled
+  }
+
   /// Wraps any sequence; its elements are copied through an eager task.
   public init<S: AsyncSequence & Sendable>(stream wrapped: consuming sending S) where S.Element == Element {
-    let source = wrapped
+    let sequence = wrapped
     self.settled = nil
-    self.stream = Self.pipe { continuation in
-      for try await element in source {
+    self.madeStream = Self.pipe { continuation in
+      for try await element in sequence {
         try Task.checkCancellation()
         continuation.yield(element)
       }
