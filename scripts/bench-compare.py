@@ -3,8 +3,9 @@
 A figure is a benchmark line of the form "  <label>   <number> <unit>" (µs, µs/request, MB/s), an adapter row
 "  (x) <label>   <wall µs>   <ratio>x   <cpu µs>   <ratio>x", or a `chains` row
 "    <label>   <number> µs/request   own work   <number> µs" under its generation's "  <generation>: session alone"
-line, a `streaming` row "    <label>   <number> MB/s" under its part size's "  <size> parts (…)" line, or a `concurrent`
-row (its sequential and concurrent µs per request). A label printed by only one side is listed with a gap.
+line, a `streaming` row "    <label>   <number> MB/s" under its part size's "  <size> parts (…)" line, a `concurrent`
+row (its sequential and concurrent µs per request), or the one line of a case run alone with BENCH_ONLY
+"<label> alone: <number> µs/request[, CPU <number> µs/request]". A label printed by only one side is listed with a gap.
 """
 import re
 import statistics
@@ -17,6 +18,7 @@ OWN_WORK = re.compile(r"^    (?P<label>\S.*?)\s+(?P<request>\d+\.\d+) µs/reques
 PART_SIZE = re.compile(r"^  (?P<size>\S.*? parts) \(")
 STREAM = re.compile(r"^    (?P<label>\S.*?)\s+(?P<value>\d+\.\d+) MB/s")
 CONCURRENT = re.compile(r"^  (?P<label>\S.*?)\s+sequential\s+(?P<sequential>\d+\.\d+) µs/req\s+concurrent\s+(?P<concurrent>\d+\.\d+) µs/req")
+ALONE = re.compile(r"^(?P<label>\S.*?) alone:\s+(?P<wall>\d+\.\d+) µs/request(?:, CPU\s+(?P<cpu>\d+\.\d+) µs/request)?")
 ADAPTER = re.compile(r"^  (?P<label>\([a-z]\) .+?)\s+(?P<wall>\d+\.\d+)\s+\d+\.\d+x\s+(?P<cpu>\d+\.\d+)\s+\d+\.\d+x")
 
 
@@ -26,6 +28,11 @@ def figures(text):
     generation = ""
     part_size = ""
     for line in text.splitlines():
+        if match := ALONE.match(line):
+            found[("alone", f"{match['label']}, wall µs/request")] = float(match["wall"])
+            if match["cpu"]:
+                found[("alone", f"{match['label']}, CPU µs/request")] = float(match["cpu"])
+            continue
         if line and not line.startswith(" "):
             section = line.split(" ", 1)[0]
             continue

@@ -7,6 +7,9 @@
 #   SECTION: any section ApolloBenchmarks takes (requests, store, executor, adapters, json, multipart);
 #            default: requests store executor.
 # Environment: ROUNDS (default 3) alternations; the figure kept for each side is the median over rounds.
+#   Every variable reaches both binaries: BENCH_ONLY="0.x transport/network-only, small" with the chains
+#   section (or BENCH_ONLY=c with adapters) runs that one case alone on each side, many rounds of which
+#   (ROUNDS=6 or more) compare one path more closely than whole sections do under this VM's drift.
 #
 # The older commit is checked out (detached) in .build-compare/old and built there, in its own .build. Both
 # builds take /tmp/swift-build.lock, so this may share the machine with other builds (the runs themselves
