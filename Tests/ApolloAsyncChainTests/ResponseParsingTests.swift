@@ -1,4 +1,4 @@
-import ApolloAsyncChain
+@_spi(ApolloMigration) import ApolloAsyncChain  // a response made from chunks, as a session gives it
 import Foundation
 import StarWarsAPI
 import XCTest
@@ -295,6 +295,48 @@ final class ResponseParsingTests: XCTestCase {
     let stream = try await JSONResponseParsingInterceptor().parse(response: response, for: request, includeCacheRecords: true)
     for try await result in stream.getStream() { results.append(result) }
     return results
+  }
+
+  /// A body that is not multipart is parsed by the time `parse` returns and handed on settled (the chain
+  /// then takes the results without reading a stream); what a reader of the stream sees is the same, a
+  /// parse error included. A multipart body is parsed part by part as it is read.
+  func test_aSingleBody_isParsedWhenParseReturns_andHandedOnSettled_aMultipartOneIsNot() async throws {
+    let request = JSONRequest(operation: HeroNameQuery(episode: nil), graphQLEndpoint: testEndpoint, fetchBehavior: .NetworkOnly,
+                              writeResultsToCache: true, requestTimeout: nil)
+    func head(_ contentType: String) throws -> HTTPURLResponse {
+      try XCTUnwrap(HTTPURLResponse(url: testEndpoint, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: ["Content-Type": contentType]))
+    }
+    func response(_ head: HTTPURLResponse, _ body: Data) -> HTTPResponse {
+      HTTPResponse(response: head, chunks: NonCopyableAsyncThrowingStream(stream: AsyncThrowingStream { continuation in
+        if !body.isEmpty { continuation.yield(body) }
+        continuation.finish()
+      }))
+    }
+    let body = Data(JSONSerializer.string(.object(r2HeroResponse)).utf8)
+    let single = try await JSONResponseParsingInterceptor().parse(
+      response: response(try head("application/json"), body), for: request, includeCacheRecords: true)
+    let settled = try XCTUnwrap(single.settled)
+    XCTAssertEqual(settled.elements.map { $0.result.data?.hero?.name }, ["R2-D2"])
+    XCTAssertNil(settled.failure)
+    XCTAssertNotNil(settled.elements.first?.cacheRecords)
+
+    let broken = try await JSONResponseParsingInterceptor().parse(
+      response: response(try head("application/json"), Data("not json".utf8)), for: request,
+      includeCacheRecords: true)
+    XCTAssertEqual(broken.settled?.elements.count, 0)
+    guard case .couldNotParseToJSON? = broken.settled?.failure as? JSONResponseParsingError else {
+      return XCTFail("expected couldNotParseToJSON, got \(String(describing: broken.settled?.failure))")
+    }
+    var thrown: (any Error)?
+    do { for try await _ in broken.getStream() {} } catch { thrown = error }
+    guard case .couldNotParseToJSON? = thrown as? JSONResponseParsingError else {
+      return XCTFail("a reader of the stream sees the same error, got \(String(describing: thrown))")
+    }
+
+    let multipart = try await JSONResponseParsingInterceptor().parse(
+      response: response(try head("multipart/mixed;boundary=\"-\";deferSpec=20220824"), Data()),
+      for: request, includeCacheRecords: true)
+    XCTAssertNil(multipart.settled)
   }
 
   func test_aBodyTheHTTPStageParsed_isReadFromItsObject_notParsedAgain() async throws {

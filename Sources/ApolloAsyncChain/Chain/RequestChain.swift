@@ -244,9 +244,20 @@ public struct RequestChain<Request: GraphQLRequest>: Sendable {
         let parts = try await parse(response, for: request)
         return relayInTask(request) { parts }
       }
-      for try await element in try await parse(response, for: request) {
-        try Task.checkCancellation()
-        results.append(element)
+      let parsed = try await interceptors.parser.parse(
+        response: response, for: request, includeCacheRecords: request.writeResultsToCache)
+      if let settled = parsed.settled {
+        // The stock parser parsed the body already: its results are taken without reading a stream.
+        for element in settled.elements {
+          try Task.checkCancellation()
+          results.append(element)
+        }
+        if let failure = settled.failure { throw failure }
+      } else {
+        for try await element in parsed.getStream() {
+          try Task.checkCancellation()
+          results.append(element)
+        }
       }
       end = nil
     } catch {

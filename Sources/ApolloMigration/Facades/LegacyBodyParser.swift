@@ -26,9 +26,7 @@ struct LegacyBodyParser: ResponseParsingInterceptor, ResponseParserEndingWithBod
     }
     let result = ApolloAsyncChain.GraphQLResponse<Request.Operation>(
       data: nil, extensions: nil, errors: errors, source: .server, dependentKeys: nil)
-    return InterceptorResultStream<Request>(stream: AsyncThrowingStream { continuation in
-      continuation.yield(ParsedResult(result: result, cacheRecords: nil))
-      continuation.finish()
-    })
+    return InterceptorResultStream<Request>(settled: SettledElements(
+      elements: [ParsedResult(result: result, cacheRecords: nil)], failure: nil))
   }
 }
