@@ -263,21 +263,17 @@ public struct RequestChain<Request: GraphQLRequest>: Sendable {
     } catch {
       end = error
     }
-    // Step 7 after a failed fetch; the stream gives what was parsed before the failure first.
-    let ending: Result<ParsedResult<Request.Operation>?, any Error>
+    // Step 7 after a failed fetch: what was parsed before the failure, then NetworkFirst's cached result or the error.
+    var failure: (any Error)?
     if let end {
-      do { ending = .success(try await fallback(for: request, after: end)) } catch { ending = .failure(error) }
-    } else {
-      ending = .success(nil)
+      do {
+        if let fallback = try await fallback(for: request, after: end) { results.append(fallback) }
+      } catch {
+        failure = error
+      }
     }
     // Settled: every result and the end are known now, so stages above may read them without a layer.
-    switch ending {
-    case .success(let fallback):
-      if let fallback { results.append(fallback) }
-      return InterceptorResultStream<Request>(settled: SettledElements(elements: results, failure: nil))
-    case .failure(let error):
-      return InterceptorResultStream<Request>(settled: SettledElements(elements: results, failure: error))
-    }
+    return InterceptorResultStream<Request>(settled: SettledElements(elements: results, failure: failure))
   }
 
   /// Step 7: what a failed fetch leads to. NetworkFirst reads the cache after any failure (a Retry and a

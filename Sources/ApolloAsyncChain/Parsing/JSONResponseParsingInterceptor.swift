@@ -14,7 +14,8 @@ public actor JSONResponseParsingInterceptor: ResponseParsingInterceptor, Respons
     self.normalizer = normalizer
   }
 
-  /// Parses each chunk as it is read.
+  /// Parses a body that is not multipart before returning (its results are settled); parses each part of a
+  /// multipart body as it is read.
   public nonisolated func parse<Request: GraphQLRequest>(
     response: consuming HTTPResponse, for request: Request, includeCacheRecords: Bool
   ) async throws -> InterceptorResultStream<Request> {
@@ -35,15 +36,10 @@ public actor JSONResponseParsingInterceptor: ResponseParsingInterceptor, Respons
     return InterceptorResultStream<Request>(stream: AsyncThrowingStream {
       while let chunk = try await chunks.next() {
         try Task.checkCancellation()
-        if let object = parsedBody?.withLock({ $0.take() }),
-           let parsed = try parser.parse(parsedBody: object, as: Request.Operation.self) {
-          return parsed
-        }
-        let previous = last.withLock { $0 }
-        if let parsed = try await parser.parse(dataChunk: chunk, mergingIncrementalItemsInto: previous) {
-          last.withLock { $0 = parsed }
-          return parsed
-        }
+        var previous = last.withLock { $0 }
+        let parsed = try await Self.result(of: chunk, parsedBody: parsedBody, parser: parser, last: &previous)
+        last.withLock { $0 = previous }
+        if let parsed { return parsed }
       }
       return nil
     })
@@ -56,15 +52,11 @@ public actor JSONResponseParsingInterceptor: ResponseParsingInterceptor, Respons
     as _: Operation.Type
   ) async -> SettledElements<ParsedResult<Operation>> {
     var results: [ParsedResult<Operation>] = []
-    // As in the stream: only a result parsed from the bytes is what a later chunk merges into.
     var last: ParsedResult<Operation>?
     do {
       for try await chunk in chunks {
         try Task.checkCancellation()
-        if let object = parsedBody?.withLock({ $0.take() }), let parsed = try parser.parse(parsedBody: object, as: Operation.self) {
-          results.append(parsed)
-        } else if let parsed = try await parser.parse(dataChunk: chunk, mergingIncrementalItemsInto: last) {
-          last = parsed
+        if let parsed = try await result(of: chunk, parsedBody: parsedBody, parser: parser, last: &last) {
           results.append(parsed)
         }
       }
@@ -72,5 +64,18 @@ public actor JSONResponseParsingInterceptor: ResponseParsingInterceptor, Respons
     } catch {
       return SettledElements(elements: results, failure: error)
     }
+  }
+
+  /// One chunk's result, if it gives one: from the object an HTTP stage parsed (taken once) when that gives
+  /// one, else from the bytes, merged into `last`. Only a result parsed from bytes becomes the new `last`.
+  private static func result<Operation: GraphQLOperation>(
+    of chunk: Data, parsedBody: Mutex<JSON.Object?>?, parser: JSONResponseParser, last: inout ParsedResult<Operation>?
+  ) async throws -> ParsedResult<Operation>? {
+    if let object = parsedBody?.withLock({ $0.take() }), let parsed = try parser.parse(parsedBody: object, as: Operation.self) {
+      return parsed
+    }
+    guard let parsed = try await parser.parse(dataChunk: chunk, mergingIncrementalItemsInto: last) else { return nil }
+    last = parsed
+    return parsed
   }
 }

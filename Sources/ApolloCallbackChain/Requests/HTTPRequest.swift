@@ -39,18 +39,14 @@ open class HTTPRequest<Operation: GraphQLOperation>: Hashable {
     self.contextIdentifier = contextIdentifier
     self.cachePolicy = cachePolicy
     self.context = context
-    // The fields of `OperationHeaders.fields(for:includingType: true)` and `ClientAwareness.fields`, set
-    // straight into a dictionary sized for them: every request (and every adapted 1.x mirror) builds this.
+    // Set straight into a dictionary sized for them: every request (and every adapted 1.x mirror) builds this.
     var headers = additionalHeaders
     headers.reserveCapacity(additionalHeaders.count + 6)
     headers["Content-Type"] = contentType
-    headers[OperationHeaders.nameField] = Operation.operationName
-    headers[OperationHeaders.typeField] = OperationHeaders.typeValue(Operation.operationType)
-    if let identifier = Operation.persistedQueryIdentifier {
-      headers[OperationHeaders.identifierField] = identifier
+    OperationHeaders.forEachField(of: Operation.self, includingType: true) { headers[$0] = $1 }
+    for field in ClientAwareness.fields(clientName: clientName, clientVersion: clientVersion) {
+      headers[field.name] = field.value
     }
-    headers[ClientAwareness.clientNameHeader] = clientName
-    headers[ClientAwareness.clientVersionHeader] = clientVersion
     self.additionalHeaders = headers
   }
 

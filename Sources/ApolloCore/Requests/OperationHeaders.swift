@@ -16,10 +16,18 @@ public enum OperationHeaders {
   public static func fields<Operation: GraphQLOperation>(
     for _: Operation.Type, includingType: Bool
   ) -> [(name: String, value: String)] {
-    var fields = [(name: nameField, value: Operation.operationName)]
-    if includingType { fields.append((typeField, typeValue(Operation.operationType))) }
-    if let identifier = Operation.persistedQueryIdentifier { fields.append((identifierField, identifier)) }
+    var fields: [(name: String, value: String)] = []
+    forEachField(of: Operation.self, includingType: includingType) { fields.append(($0, $1)) }
     return fields
+  }
+
+  /// Calls `body` with each field of ``fields(for:includingType:)``, in that order, without building the array.
+  package static func forEachField<Operation: GraphQLOperation>(
+    of _: Operation.Type, includingType: Bool, _ body: (_ name: String, _ value: String) -> Void
+  ) {
+    body(nameField, Operation.operationName)
+    if includingType { body(typeField, typeValue(Operation.operationType)) }
+    if let identifier = Operation.persistedQueryIdentifier { body(identifierField, identifier) }
   }
 
   /// The case name, as upstream's `String(describing:)` gives it, without the reflection that costs

@@ -206,9 +206,7 @@ public class HTTPNetworkTransport: @unchecked Sendable {
       }
       request.httpMethod = "POST"
     }
-    for field in OperationHeaders.fields(for: Operation.self, includingType: false) {
-      headers.set(field.value, for: field.name)
-    }
+    OperationHeaders.forEachField(of: Operation.self, includingType: false) { headers.set($1, for: $0) }
     request.allHTTPHeaderFields = headers.dictionary
 
     if let preflight = delegate as? any HTTPNetworkTransportPreflightDelegate {

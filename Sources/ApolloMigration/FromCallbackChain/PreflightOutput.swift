@@ -75,11 +75,10 @@ final class PreflightOutput<Element: Sendable>: @unchecked Sendable {
   /// What the output holds once it has ended: the values not read yet, then its end; `nil` before it ends.
   func settled() -> SettledElements<Element>? {
     state.withLock { state -> SettledElements<Element>? in
-      switch state.end {
-      case nil: return nil
-      case .finished?: return SettledElements(elements: Array(state.buffer[state.head...]), failure: nil)
-      case .failed(let error)?: return SettledElements(elements: Array(state.buffer[state.head...]), failure: error)
-      }
+      guard let end = state.end else { return nil }
+      let unread = Array(state.buffer[state.head...])
+      guard case .failed(let error) = end else { return SettledElements(elements: unread, failure: nil) }
+      return SettledElements(elements: unread, failure: error)
     }
   }
 
