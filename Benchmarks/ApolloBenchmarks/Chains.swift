@@ -205,13 +205,14 @@ func benchmarkChains() async throws {
   let perRound = Int(environment["BENCH_ITERATIONS"] ?? "") ?? 500
   print("chains (\(rounds) interleaved rounds × \(perRound) sequential requests; µs of wall time per request, median over rounds)")
   print("  own work = the request − the generation's session seam alone (scripted server, 12-record response)")
-  // BENCH_ONLY="2.x chain/cache hit, small" runs one case alone, for a profiler.
+  // BENCH_ONLY="2.x chain/cache hit, small" runs one case alone (BENCH_ALONE_COUNT requests, 20,000 by
+  // default), for a profiler.
   let only = environment["BENCH_ONLY"]
   for generation in makeGenerationCases() {
     let cases = [generation.session] + generation.requests
     if let only, let item = cases.first(where: { "\(generation.generation)/\($0.name)" == only }) {
       try await item.run(1_000)
-      let count = 20_000
+      let count = Int(environment["BENCH_ALONE_COUNT"] ?? "") ?? 20_000
       let start = ContinuousClock.now
       try await item.run(count)
       print("\(only) alone: \(format((ContinuousClock.now - start).seconds / Double(count) * 1e6, "µs/request"))")

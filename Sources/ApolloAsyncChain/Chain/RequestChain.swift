@@ -153,18 +153,23 @@ public struct RequestChain<Request: GraphQLRequest>: Sendable {
       }
     }
     // Step 8: results come back through the interceptors; each is written to the cache, then emitted.
+    // A settled stream (a single response, handed on settled by every stage above) is read without making
+    // it: the same elements and end. Written out rather than through `forEachElement`, whose closure cost
+    // this path 3 more generic-type lookups per request (uprobe counts).
+    let results = await next(request)
     var emitted = false
-    for try await element in await next(request).getStream() {
-      try Task.checkCancellation()
-      // Upstream force-unwraps the request that reached the network; an interceptor that answers without
-      // calling `next` crashed it. The request that entered this attempt stands in instead.
-      let writeRequest = finalRequest.withLock { $0 } ?? request
-      if writeRequest.writeResultsToCache, element.cacheRecords != nil, element.result.source == .server {
-        try await interceptors.cache.writeCacheData(to: store, request: writeRequest, response: element)
+    if let settled = results.settled {
+      for element in settled.elements {
+        emitted = true
+        guard try await writeAndDeliver(element, request: finalRequest.withLock { $0 } ?? request, deliver: deliver) else { return }
       }
-      emitted = true
-      // Leaving the loop lets the stream go, which cancels what is still running behind it.
-      guard deliver(element.result) else { return }
+      if let failure = settled.failure { throw failure }
+    } else {
+      for try await element in results.getStream() {
+        emitted = true
+        // Leaving the loop lets the stream go, which cancels what is still running behind it.
+        guard try await writeAndDeliver(element, request: finalRequest.withLock { $0 } ?? request, deliver: deliver) else { return }
+      }
     }
     if !emitted {
       // A cancelled task reads an unfolding stream as ended, with no error: an attempt cancelled while `next`
@@ -172,6 +177,20 @@ public struct RequestChain<Request: GraphQLRequest>: Sendable {
       try Task.checkCancellation()
       throw ApolloClient.Error.noResults
     }
+  }
+
+  /// Step 8 for one result: written to the cache (server results, when `request` writes them), then handed to
+  /// `deliver`, whose answer (go on or not) is returned. `request` is the one that reached `execute`: upstream
+  /// force-unwraps it, and an interceptor that answered without calling `next` crashed it; the request that
+  /// entered the attempt stands in instead.
+  private func writeAndDeliver(
+    _ element: ParsedResult<Request.Operation>, request: Request, deliver: (GraphQLResponse<Request.Operation>) -> Bool
+  ) async throws -> Bool {
+    try Task.checkCancellation()
+    if request.writeResultsToCache, element.cacheRecords != nil, element.result.source == .server {
+      try await interceptors.cache.writeCacheData(to: store, request: request, response: element)
+    }
+    return deliver(element.result)
   }
 
   /// Steps 3-7: cache read, network fetch and parse (or cache fallback) for the request that left the GraphQL

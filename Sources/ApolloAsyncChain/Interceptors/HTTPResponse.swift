@@ -28,10 +28,7 @@ public struct HTTPResponse: Sendable, ~Copyable {
   /// A response of one chunk, `body`, whose JSON object is `parsed` (what `JSONParser.parse(body)` gave).
   package init(response: HTTPURLResponse, body: Data, parsed: JSON.Object) {
     self.response = response
-    self.chunks = NonCopyableAsyncThrowingStream(stream: AsyncThrowingStream { continuation in
-      continuation.yield(body)
-      continuation.finish()
-    })
+    self.chunks = NonCopyableAsyncThrowingStream(settled: SettledElements(elements: [body], failure: nil))
     self.parsedBody = parsed
   }
 

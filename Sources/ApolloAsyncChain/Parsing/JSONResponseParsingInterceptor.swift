@@ -27,7 +27,7 @@ public actor JSONResponseParsingInterceptor: ResponseParsingInterceptor, Respons
     guard MultipartContentType.isMultipartMixed(response.response) else {
       // One JSON body (one chunk, or none): parsed here, and handed on settled.
       return InterceptorResultStream<Request>(settled: await Self.parseWhole(
-        response.chunks.getStream(), parsedBody: parsedBody, parser: parser, as: Request.Operation.self))
+        response.chunks, parsedBody: parsedBody, parser: parser, as: Request.Operation.self))
     }
     // Parsed in place as the chain reads (no task of its own): the reader is the chain's fetch task,
     // the same task an operator's task would inherit its task-local values from.
@@ -48,17 +48,18 @@ public actor JSONResponseParsingInterceptor: ResponseParsingInterceptor, Respons
   /// A body that is not multipart, parsed to its end: the results the stream would give, then the error
   /// it would end with, if any.
   private static func parseWhole<Operation: GraphQLOperation>(
-    _ chunks: AsyncThrowingStream<Data, any Error>, parsedBody: Mutex<JSON.Object?>?, parser: JSONResponseParser,
-    as _: Operation.Type
+    _ chunks: consuming NonCopyableAsyncThrowingStream<Data>, parsedBody: Mutex<JSON.Object?>?,
+    parser: JSONResponseParser, as _: Operation.Type
   ) async -> SettledElements<ParsedResult<Operation>> {
     var results: [ParsedResult<Operation>] = []
     var last: ParsedResult<Operation>?
     do {
-      for try await chunk in chunks {
+      try await chunks.forEachElement { chunk in
         try Task.checkCancellation()
         if let parsed = try await result(of: chunk, parsedBody: parsedBody, parser: parser, last: &last) {
           results.append(parsed)
         }
+        return true
       }
       return SettledElements(elements: results, failure: nil)
     } catch {

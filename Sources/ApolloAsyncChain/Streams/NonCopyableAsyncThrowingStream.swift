@@ -105,6 +105,24 @@ public struct NonCopyableAsyncThrowingStream<Element: Sendable>: Sendable, ~Copy
     stream
   }
 
+  /// Reads the elements in order, each handed to `body` while it returns `true`, then throws the error the
+  /// stream ends with. A settled stream is read without making the stream: the same elements and the same
+  /// end (a made one hands its buffered elements to a cancelled reader too), for a few microseconds less.
+  @inline(__always)
+  package consuming func forEachElement(_ body: (Element) async throws -> Bool) async throws {
+    if let settled {
+      for element in settled.elements {
+        guard try await body(element) else { return }
+      }
+      if let failure = settled.failure { throw failure }
+      return
+    }
+    for try await element in stream {
+      // Returning lets the stream go, which cancels what is still running behind it.
+      guard try await body(element) else { return }
+    }
+  }
+
   /// A stream fed by `body` in a task started now; it finishes when `body` returns and fails when it throws.
   /// Ending the stream cancels the task.
   static func pipe(

@@ -15,7 +15,10 @@ struct LegacyBodyParser: ResponseParsingInterceptor, ResponseParserEndingWithBod
     // The 0.x checks already parsed the body in the HTTP stage: the same object, without a second parse.
     let parsed = response.parsedBody
     var data = Data()
-    for try await chunk in response.takeChunks().getStream() { data.append(chunk) }
+    try await response.takeChunks().forEachElement { chunk in
+      data.append(chunk)
+      return true
+    }
     guard let object = parsed ?? (try? JSONParser.parseObject(data)) else {
       throw JSONResponseParsingError.couldNotParseToJSON(data: data)
     }

@@ -73,10 +73,8 @@ struct CallbackHTTPStageOnAsyncChain: HTTPInterceptor {
     var body = Data()
     for try await chunk in response.takeChunks().getStream() { body.append(chunk) }
     let collected = body
-    return V2HTTPResponse(response: head, chunks: NonCopyableAsyncThrowingStream(stream: AsyncThrowingStream { continuation in
-      continuation.yield(collected)
-      continuation.finish()
-    }))
+    return V2HTTPResponse(response: head, chunks: NonCopyableAsyncThrowingStream(
+      settled: SettledElements(elements: [collected], failure: nil)))
   }
 
   /// Runs one hook on one chunk and returns the chunk the parser gets.
