@@ -11,21 +11,18 @@ public enum ClientAwareness {
   public static let clientVersionHeader = "apollographql-client-version"
 
   /// `"<bundle identifier>-apollo-ios"`, or `"apollo-ios-client"` when the main bundle has no identifier.
-  public static var defaultClientName: String {
+  public static let defaultClientName: String = {
     guard let identifier = Bundle.main.bundleIdentifier, !identifier.isEmpty else { return "apollo-ios-client" }
     return "\(identifier)-apollo-ios"
-  }
+  }()
 
   /// `"<short version>-<build>"`, the short version or build alone when only one exists, else `"(unknown)"`.
-  public static var defaultClientVersion: String { defaultClientVersion(joiningBuildWith: "-") }
+  public static let defaultClientVersion: String = defaultClientVersion(joiningBuildWith: "-")
 
   /// The main bundle's short version and build joined by `separator` (0.x and 2.x use `-`, 1.x `+`), the
   /// short version or build alone when only one exists, else `"(unknown)"`.
   public static func defaultClientVersion(joiningBuildWith separator: String) -> String {
-    let info = Bundle.main.infoDictionary
-    let short = info?["CFBundleShortVersionString"] as? String
-    let build = info?["CFBundleVersion"] as? String
-    switch (short, build) {
+    switch (MainBundleVersion.short, MainBundleVersion.build) {
     case let (short?, build?): return short + separator + build
     case let (short?, nil): return short
     case let (nil, build?): return build
@@ -44,4 +41,12 @@ public enum ClientAwareness {
       request.setValue(field.value, forHTTPHeaderField: field.name)
     }
   }
+}
+
+/// The main bundle's version strings, read once: the bundle does not change while the process runs, and on
+/// Linux `Bundle.infoDictionary` builds a new dictionary on every call (about 8 µs, on every 0.x and 1.x
+/// request, which send the client-awareness headers).
+private enum MainBundleVersion {
+  static let short = Bundle.main.infoDictionary?["CFBundleShortVersionString"] as? String
+  static let build = Bundle.main.infoDictionary?["CFBundleVersion"] as? String
 }

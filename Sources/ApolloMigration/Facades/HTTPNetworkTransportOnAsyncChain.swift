@@ -81,7 +81,7 @@ public final class HTTPNetworkTransportOnAsyncChain: ApolloDelegateTransport.Upl
   /// Sent as `apollographql-client-name`; the 0.x default until set.
   public var clientName: String {
     // The cached default: the 0.x one reads the bundle on every send.
-    get { names.withLock { $0.name } ?? ClientAwarenessDefaults.clientName }
+    get { names.withLock { $0.name } ?? ClientAwareness.defaultClientName }
     set {
       names.withLock { $0.name = newValue }
       delegateTransport.clientName = newValue
@@ -90,7 +90,7 @@ public final class HTTPNetworkTransportOnAsyncChain: ApolloDelegateTransport.Upl
 
   /// Sent as `apollographql-client-version`; the 0.x default until set.
   public var clientVersion: String {
-    get { names.withLock { $0.version } ?? ClientAwarenessDefaults.clientVersion }
+    get { names.withLock { $0.version } ?? ClientAwareness.defaultClientVersion }
     set {
       names.withLock { $0.version = newValue }
       delegateTransport.clientVersion = newValue

@@ -80,7 +80,7 @@ final class CallbackSend: @unchecked Sendable {
     let apq = (request as? V2JSONRequest<Request.Operation>)?.apqConfig
     let mirror = V1JSONRequest(
       operation: request.operation, graphQLEndpoint: request.graphQLEndpoint, contextIdentifier: binding?.contextIdentifier,
-      clientName: ClientAwarenessDefaults.clientName, clientVersion: ClientAwarenessDefaults.clientVersion,
+      clientName: ClientAwareness.defaultClientName, clientVersion: ClientAwareness.defaultClientVersion,
       additionalHeaders: [:], cachePolicy: policy, context: context,
       autoPersistQueries: apq?.autoPersistQueries ?? false,
       useGETForPersistedQueryRetry: apq?.useGETForPersistedQueryRetry ?? false)
