@@ -155,7 +155,7 @@ public struct RequestChain<Request: GraphQLRequest>: Sendable {
     // Step 8: results come back through the interceptors; each is written to the cache, then emitted.
     // A settled stream (a single response, handed on settled by every stage above) is read without making
     // it: the same elements and end. Written out rather than through `forEachElement`, whose closure cost
-    // this path 3 more generic-type lookups per request (uprobe counts).
+    // this path 2 more generic-type lookups per request (uprobe counts).
     let results = await next(request)
     var emitted = false
     if let settled = results.settled {
