@@ -354,7 +354,7 @@ final class RequestChainFlowTests: XCTestCase {
 
   /// A single response fetched inside `next` comes back settled (every result and the end known), so a stage
   /// that transforms results (the adapters) can work them out at once; a failed fetch is settled with its
-  /// error; a multipart response, whose parts arrive later, is not.
+  /// error; a multipart response, whose parts arrive later, is not; an answer from the cache alone is.
   func test_aSingleResponsesStream_isSettled_aFailedFetchWithItsError_aMultipartOneIsNot() async throws {
     struct SettledProbe: GraphQLInterceptor {
       let seen: Recorder<String>
@@ -391,6 +391,18 @@ final class RequestChainFlowTests: XCTestCase {
     XCTAssertNil(error)
     XCTAssertEqual(values.count, 2, "the settled flag changes nothing a reader sees")
     XCTAssertEqual(seen.values, ["not settled"])
+
+    // A request the cache answers alone is settled too: a hit with its cached result, a CacheOnly miss with none.
+    let store = ApolloStore()
+    _ = try await collect(Harness(responses: [.json(r2HeroResponse)], store: store).send(HeroNameQuery(episode: nil)))
+    for (query, expected, count) in [(HeroNameQuery(episode: nil), "settled: 1 result(s), finished", 1),
+                                     (HeroNameQuery(episode: .some(.case(.JEDI))), "settled: 0 result(s), finished", 0)] {
+      let seen = Recorder<String>()
+      let harness = Harness(responses: [], provider: TestProvider(graphQL: { [SettledProbe(seen: seen)] }), store: store)
+      let (values, _) = try await collect(harness.send(query, .CacheOnly))
+      XCTAssertEqual(values.map(\.source), Array(repeating: .cache, count: count))
+      XCTAssertEqual(seen.values, [expected])
+    }
   }
 
   /// An attempt cancelled while `next` awaits the network ends with `CancellationError`, not `noResults`, even

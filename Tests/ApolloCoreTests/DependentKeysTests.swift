@@ -1,4 +1,4 @@
-import ApolloCore
+@testable import ApolloCore
 import XCTest
 
 /// `DependentKeys`: a result's dependent keys, kept as records until read.
@@ -23,5 +23,11 @@ final class DependentKeysTests: XCTestCase {
     XCTAssertEqual(lazy, eager)
     XCTAssertEqual(lazy.hashValue, eager.hashValue)
     XCTAssertNotEqual(lazy, DependentKeys(["QUERY_ROOT.hero"]))
+  }
+
+  func test_recordedKeys_areTheSetOfThem_repeatsCountOnce() {
+    let recorded = DependentKeys(recorded: ["QUERY_ROOT.hero", "Droid:2001.name", "QUERY_ROOT.hero"])
+    XCTAssertEqual(recorded.keys, ["QUERY_ROOT.hero", "Droid:2001.name"])
+    XCTAssertEqual(recorded, DependentKeys(["Droid:2001.name", "QUERY_ROOT.hero"]))
   }
 }

@@ -1,5 +1,5 @@
 @_spi(Execution) @_spi(Unsafe) import ApolloAPI
-import ApolloCore
+@testable import ApolloCore
 import XCTest
 
 // A query in the shape 2.x code generation emits, on a two-type schema whose configuration keys
@@ -108,6 +108,18 @@ final class StoreTests: XCTestCase {
     XCTAssertEqual(cached.data.jsonObject, luke)
     XCTAssertTrue(cached.dependentKeys.contains("Human:1000.name"))
     XCTAssertTrue(cached.dependentKeys.contains("QUERY_ROOT.hero(episode:EMPIRE)"))
+  }
+
+  /// The clients' cache hits keep the keys their read recorded and make them a set only when asked: the
+  /// same set the public read returns, misses included.
+  func test_aReadDeferringKeys_dependsOnTheSameKeys_asTheRead() throws {
+    let store = ApolloStore()
+    try store.publishRecords(records(HeroQuery(episode: "EMPIRE"), luke, in: store))
+    let deferred = try store.readDeferringKeys(HeroQuery(episode: "EMPIRE"))
+    let eager = try store.read(HeroQuery(episode: "EMPIRE"))
+    XCTAssertEqual(deferred.dependentKeys.keys, eager.dependentKeys)
+    XCTAssertEqual(deferred.data.jsonObject, eager.data.jsonObject)
+    XCTAssertNil(try store.readIfCompleteDeferringKeys(HeroQuery(episode: "JEDI")))
   }
 
   func test_readBack_ofAnOperationNeverWritten_isAMiss() throws {

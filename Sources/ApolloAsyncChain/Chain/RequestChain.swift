@@ -217,10 +217,8 @@ public struct RequestChain<Request: GraphQLRequest>: Sendable {
     case .never: fetch = false
     }
     guard fetch else {
-      return InterceptorResultStream<Request>(stream: AsyncThrowingStream { continuation in
-        if let cached { continuation.yield(cached) }
-        continuation.finish()
-      })
+      // Answered by the cache alone: settled, like a single response.
+      return InterceptorResultStream<Request>(settled: SettledElements(elements: cached.map { [$0] } ?? [], failure: nil))
     }
     if let cached {
       // CacheAndNetwork with a hit: the cached result goes out now and the network's later, from a task.

@@ -61,8 +61,8 @@ extension ApolloStore {
   /// - Throws: as 1.x: a bare `JSONDecodingError.missingValue` when the store has no root record,
   ///   otherwise ``GraphQLExecutionError`` naming the first missing field (a partial record is a miss).
   func loadResult<Operation: GraphQLOperation>(_ operation: Operation) throws -> GraphQLResult<Operation.Data> {
-    let cached = try read(operation)
+    let cached = try readDeferringKeys(operation)
     return GraphQLResult(
-      data: cached.data, extensionsJSON: nil, errors: nil, source: .cache, dependentKeys: cached.dependentKeys)
+      data: cached.data, extensionsJSON: nil, errors: nil, source: .cache, dependentKeySource: cached.dependentKeys)
   }
 }

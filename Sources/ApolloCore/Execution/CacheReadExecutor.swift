@@ -20,6 +20,8 @@ struct CacheReadExecutor {
   private var dependentKeyList: [CacheKey] = []
   /// Every `RecordKey.field` key the read depended on.
   var dependentKeys: Set<CacheKey> { Set(dependentKeyList) }
+  /// The same keys, made a set only when somebody reads them.
+  var dependentKeySource: DependentKeys { DependentKeys(recorded: dependentKeyList) }
   /// Sized for a typical response's records, so that a read does not regrow it from empty.
   private var loaded = [CacheKey: Record](minimumCapacity: 16)
   /// The response path of the field being read: pushed and popped as the walk goes, and read only when

@@ -86,11 +86,23 @@ public enum GraphQLExecutor {
   public static func read<Operation: ApolloAPI.GraphQLOperation>(
     _ operation: Operation, from cache: any NormalizedCache
   ) throws -> (data: Operation.Data, dependentKeys: Set<CacheKey>) {
+    let read = try readDeferringKeys(operation, from: cache)
+    return (read.data, read.dependentKeys.keys)
+  }
+
+  /// As ``read(_:from:)``, with the dependent keys made a set only when somebody reads them: the result of a
+  /// cache hit is nearly always delivered without that (only watchers read it).
+  package static func readDeferringKeys<Operation: ApolloAPI.GraphQLOperation>(
+    _ operation: Operation, from cache: any NormalizedCache
+  ) throws -> (data: Operation.Data, dependentKeys: DependentKeys) {
     if let own = Operation.self as? any SelfExecutingOperation.Type {
-      return try readSelf(own, as: Operation.self, variables: operation.__variables, from: cache)
+      let read = try readSelf(own, as: Operation.self, variables: operation.__variables, from: cache)
+      return (read.data, DependentKeys(read.dependentKeys))
     }
-    return try read(Operation.Data.self, withKey: CacheReference.rootCacheReference(for: Operation.operationType).key,
-             variables: operation.__variables, from: cache)
+    var executor = CacheReadExecutor(cache: cache, variables: operation.__variables)
+    let dataDict = try executor.execute(
+      rootType: Operation.Data.self, key: CacheReference.rootCacheReference(for: Operation.operationType).key)
+    return (Operation.Data(_dataDict: dataDict), executor.dependentKeySource)
   }
 
   /// Reads `type` from the record `key`.

@@ -79,13 +79,28 @@ public final class ApolloStore: Sendable {
     try GraphQLExecutor.read(operation, from: cache)
   }
 
+  /// As ``read(_:)``, with the dependent keys made a set only when somebody reads them (the clients' cache
+  /// hits, whose results keep them as their ``DependentKeys`` source).
+  package func readDeferringKeys<Operation: GraphQLOperation>(
+    _ operation: Operation
+  ) throws -> (data: Operation.Data, dependentKeys: DependentKeys) {
+    try GraphQLExecutor.readDeferringKeys(operation, from: cache)
+  }
+
   /// Reads `operation`'s data like ``read(_:)``, with a cache miss (a missing record or field, or a
   /// record that does not match the selections) as `nil`; a failure of the cache itself is thrown.
   public func readIfComplete<Operation: GraphQLOperation>(
     _ operation: Operation
   ) throws -> (data: Operation.Data, dependentKeys: Set<CacheKey>)? {
+    try readIfCompleteDeferringKeys(operation).map { ($0.data, $0.dependentKeys.keys) }
+  }
+
+  /// As ``readIfComplete(_:)``, with the dependent keys made a set only when somebody reads them.
+  package func readIfCompleteDeferringKeys<Operation: GraphQLOperation>(
+    _ operation: Operation
+  ) throws -> (data: Operation.Data, dependentKeys: DependentKeys)? {
     do {
-      return try read(operation)
+      return try readDeferringKeys(operation)
     } catch let error where GraphQLExecutor.isCacheMiss(error) {
       return nil
     }

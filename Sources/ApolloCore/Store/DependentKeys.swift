@@ -6,12 +6,14 @@ import Foundation
 /// A server result depends on every field of the records its response was normalized into
 /// (`"<record key>.<field>"`), the rule 1.x applies to every server result. Building that set costs a
 /// string and a hash per field, and nearly every result is delivered without anybody reading it (only
-/// watchers do), so a result built from records keeps the records and works the set out on demand.
+/// watchers do), so a result built from records keeps the records and works the set out on demand. A
+/// cache read keeps the list of keys it recorded, for the same reason.
 /// Two values are equal when their sets are.
 public struct DependentKeys: Sendable, Hashable {
   private enum Storage: Sendable {
     case keys(Set<CacheKey>)
     case fieldsOf(RecordSet)
+    case recorded([CacheKey])
   }
 
   private let storage: Storage
@@ -26,12 +28,18 @@ public struct DependentKeys: Sendable, Hashable {
     storage = .fieldsOf(records)
   }
 
+  /// The keys a cache read recorded as it went, repeats included; the set is built when read.
+  package init(recorded keys: [CacheKey]) {
+    storage = .recorded(keys)
+  }
+
   /// The set itself, worked out from the records at each read when built from records (the few callers
   /// that read it, watchers, read it once per result).
   public var keys: Set<CacheKey> {
     switch storage {
     case .keys(let keys): return keys
     case .fieldsOf(let records): return records.fieldKeys
+    case .recorded(let keys): return Set(keys)
     }
   }
 

@@ -165,9 +165,9 @@ extension ApolloClient: ApolloClientProtocol {
   private func loadFromCache<Query: GraphQLQuery>(_ query: Query) -> Result<GraphQLResult<Query.Data>, any Error> {
     Result {
       do {
-        let cached = try store.read(query)
+        let cached = try store.readDeferringKeys(query)
         return GraphQLResult(
-          data: cached.data, extensionsJSON: nil, errors: nil, source: .cache, dependentKeys: cached.dependentKeys)
+          data: cached.data, extensionsJSON: nil, errors: nil, source: .cache, dependentKeySource: cached.dependentKeys)
       } catch let error as GraphQLExecutionError {
         throw GraphQLResultError(path: error.path.toArray(), underlying: error.underlying)
       }
