@@ -65,7 +65,8 @@ final class SettledResultsTests: XCTestCase {
 
   /// The difference: a 1.x pre-flight interceptor's completion sees a single response's result before
   /// `next` returns to the 2.x interceptor in front of the adapted list (the result is settled, so the turn
-  /// hands it on at once); a multipart response's later part still reaches it after `next` returned.
+  /// hands it on at once), and so does an answer from the cache alone; a multipart response's later part still
+  /// reaches it after `next` returned.
   func test_differenceFromReadingLazily_theAdapted1xCompletionRunsBeforeNextReturns_forASingleResponse() async throws {
     final class CompletionMarker: ApolloCallbackChain.ApolloInterceptor, @unchecked Sendable {
       // @unchecked Sendable: `events` is a locked recorder; `id` is immutable.
@@ -109,7 +110,9 @@ final class SettledResultsTests: XCTestCase {
         adapted.responseParser(for: operation)
       }
     }
-    func run<Query: GraphQLQuery>(_ query: Query, _ response: ScriptedResponse) async throws -> ([String], Int) {
+    func run<Query: GraphQLQuery>(
+      _ query: Query, _ response: ScriptedResponse, fromTheCache: Bool = false
+    ) async throws -> ([String], Int) {
       let events = EventLog()
       let server = ScriptedServer { _ in response }
       let store = ApolloStore()
@@ -120,15 +123,29 @@ final class SettledResultsTests: XCTestCase {
       let transport = ApolloAsyncChain.RequestChainNetworkTransport(
         urlSession: server, interceptorProvider: Front(adapted: CallbackProviderOnAsyncChain(provider, store: store), events: events),
         store: store, endpointURL: endpoint)
+      if fromTheCache {
+        // Fills the store, then answers from it alone; only the events of that answer count.
+        let (_, error) = await readToEnd(try transport.send(
+          query: query, fetchBehavior: .NetworkOnly, requestConfiguration: RequestConfiguration(writeResultsToCache: true)))
+        XCTAssertNil(error)
+        events.append("cached")
+      }
       let (values, error) = await readToEnd(try transport.send(
-        query: query, fetchBehavior: .NetworkOnly, requestConfiguration: RequestConfiguration(writeResultsToCache: false)))
+        query: query, fetchBehavior: fromTheCache ? .CacheOnly : .NetworkOnly,
+        requestConfiguration: RequestConfiguration(writeResultsToCache: false)))
       XCTAssertNil(error)
-      return (events.values, values.count)
+      let answered = events.values.split(separator: "cached", omittingEmptySubsequences: false).last.map(Array.init) ?? []
+      return (answered, values.count)
     }
 
     let single = try await run(HeroNameQuery(episode: nil), .json(heroJSON))
     XCTAssertEqual(single.1, 1)
     XCTAssertEqual(single.0, ["1.x completion", "next returned"])
+
+    // An answer from the cache alone is settled too.
+    let cached = try await run(HeroNameQuery(episode: nil), .json(heroJSON), fromTheCache: true)
+    XCTAssertEqual(cached.1, 1)
+    XCTAssertEqual(cached.0, ["1.x completion", "next returned"])
 
     let parts = ScriptedResponse.multipart(
       [#"{"data":{"hero":{"__typename":"Droid","id":"2001","name":"R2-D2"}},"hasNext":true}"#,
