@@ -16,11 +16,9 @@ struct CacheReadExecutor {
   /// updated (and the field stays absent when it is written back).
   let allowsMissingNullableFields: Bool
   /// The `RecordKey.field` keys read so far, repeats included: a list grows more cheaply than a set, which
-  /// is built once at the end.
+  /// is built only if somebody reads the keys (``dependentKeySource``).
   private var dependentKeyList: [CacheKey] = []
-  /// Every `RecordKey.field` key the read depended on.
-  var dependentKeys: Set<CacheKey> { Set(dependentKeyList) }
-  /// The same keys, made a set only when somebody reads them.
+  /// Every `RecordKey.field` key the read depended on, made a set only when somebody reads them.
   var dependentKeySource: DependentKeys { DependentKeys(recorded: dependentKeyList) }
   /// Sized for a typical response's records, so that a read does not regrow it from empty.
   private var loaded = [CacheKey: Record](minimumCapacity: 16)

@@ -99,10 +99,8 @@ public enum GraphQLExecutor {
       let read = try readSelf(own, as: Operation.self, variables: operation.__variables, from: cache)
       return (read.data, DependentKeys(read.dependentKeys))
     }
-    var executor = CacheReadExecutor(cache: cache, variables: operation.__variables)
-    let dataDict = try executor.execute(
-      rootType: Operation.Data.self, key: CacheReference.rootCacheReference(for: Operation.operationType).key)
-    return (Operation.Data(_dataDict: dataDict), executor.dependentKeySource)
+    return try readDeferringKeys(Operation.Data.self, withKey: CacheReference.rootCacheReference(for: Operation.operationType).key,
+                                 variables: operation.__variables, from: cache)
   }
 
   /// Reads `type` from the record `key`.
@@ -110,9 +108,18 @@ public enum GraphQLExecutor {
     _ type: Data.Type, withKey key: CacheKey, variables: ApolloAPI.GraphQLOperation.Variables? = nil,
     from cache: any NormalizedCache
   ) throws -> (data: Data, dependentKeys: Set<CacheKey>) {
+    let read = try readDeferringKeys(type, withKey: key, variables: variables, from: cache)
+    return (read.data, read.dependentKeys.keys)
+  }
+
+  /// As ``read(_:withKey:variables:from:)``, with the dependent keys kept as the read recorded them.
+  private static func readDeferringKeys<Data: ApolloAPI.SelectionSet>(
+    _ type: Data.Type, withKey key: CacheKey, variables: ApolloAPI.GraphQLOperation.Variables?,
+    from cache: any NormalizedCache
+  ) throws -> (data: Data, dependentKeys: DependentKeys) {
     var executor = CacheReadExecutor(cache: cache, variables: variables)
     let dataDict = try executor.execute(rootType: type, key: key)
-    return (Data(_dataDict: dataDict), executor.dependentKeys)
+    return (Data(_dataDict: dataDict), executor.dependentKeySource)
   }
 
   /// Whether a read failed because the cache does not hold the data (a missing record or field, or
