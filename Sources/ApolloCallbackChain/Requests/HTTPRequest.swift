@@ -44,9 +44,7 @@ open class HTTPRequest<Operation: GraphQLOperation>: Hashable {
     headers.reserveCapacity(additionalHeaders.count + 6)
     headers["Content-Type"] = contentType
     OperationHeaders.forEachField(of: Operation.self, includingType: true) { headers[$0] = $1 }
-    for field in ClientAwareness.fields(clientName: clientName, clientVersion: clientVersion) {
-      headers[field.name] = field.value
-    }
+    ClientAwareness.forEachField(clientName: clientName, clientVersion: clientVersion) { headers[$0] = $1 }
     self.additionalHeaders = headers
   }
 

@@ -32,14 +32,23 @@ public enum ClientAwareness {
 
   /// The two header fields for a client `name` at `version`.
   public static func fields(clientName name: String, clientVersion version: String) -> [(name: String, value: String)] {
-    [(clientNameHeader, name), (clientVersionHeader, version)]
+    var fields: [(name: String, value: String)] = []
+    forEachField(clientName: name, clientVersion: version) { fields.append(($0, $1)) }
+    return fields
+  }
+
+  /// Calls `body` with each field of ``fields(clientName:clientVersion:)``, in that order, without building
+  /// the array (the 0.x and 1.x requests add them on every send).
+  package static func forEachField(
+    clientName name: String, clientVersion version: String, _ body: (_ name: String, _ value: String) -> Void
+  ) {
+    body(clientNameHeader, name)
+    body(clientVersionHeader, version)
   }
 
   /// Sets (replacing) both header fields on `request`.
   public static func setHeaders(clientName name: String, clientVersion version: String, on request: inout URLRequest) {
-    for field in fields(clientName: name, clientVersion: version) {
-      request.setValue(field.value, forHTTPHeaderField: field.name)
-    }
+    forEachField(clientName: name, clientVersion: version) { request.setValue($1, forHTTPHeaderField: $0) }
   }
 }
 

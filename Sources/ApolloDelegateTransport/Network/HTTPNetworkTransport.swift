@@ -172,9 +172,7 @@ public class HTTPNetworkTransport: @unchecked Sendable {
     // replace-whatever-the-case rule: on Linux each `setValue(_:forHTTPHeaderField:)` copies the fields
     // and compares every name case-insensitively, about 4 µs a call.
     var headers = HTTPHeaderFields()
-    for field in ClientAwareness.fields(clientName: clientName, clientVersion: clientVersion) {
-      headers.set(field.value, for: field.name)
-    }
+    ClientAwareness.forEachField(clientName: clientName, clientVersion: clientVersion) { headers.set($1, for: $0) }
     var request: URLRequest
     if useGET {
       let body = requestCreator.requestBody(for: operation, sendOperationIdentifiers: sendOperationIdentifiers,

@@ -44,8 +44,10 @@ enum LegacyWire {
 enum LegacyHeaders {
   static func headers<Operation: GraphQLOperation>(for operation: Operation, clientName: String,
                                                    clientVersion: String) -> [String: String] {
-    let fields = ClientAwareness.fields(clientName: clientName, clientVersion: clientVersion)
-      + OperationHeaders.fields(for: Operation.self, includingType: false)
-    return Dictionary(fields, uniquingKeysWith: { _, last in last })
+    // Gathered straight into the dictionary; a later field replaces an earlier one of the same name.
+    var headers = [String: String](minimumCapacity: 5)
+    ClientAwareness.forEachField(clientName: clientName, clientVersion: clientVersion) { headers[$0] = $1 }
+    OperationHeaders.forEachField(of: Operation.self, includingType: false) { headers[$0] = $1 }
+    return headers
   }
 }
