@@ -223,7 +223,7 @@ public struct RequestChain<Request: GraphQLRequest>: Sendable {
     if let cached {
       // CacheAndNetwork with a hit: the cached result goes out now and the network's later, from a task.
       let chain = self
-      return relayInTask(request, after: cached) { try await chain.parse(chain.send(request), for: request) }
+      return relayInTask(request, after: cached) { try await chain.parse(chain.send(request), for: request).getStream() }
     }
     return await fetchInNext(request)
   }
@@ -258,11 +258,11 @@ public struct RequestChain<Request: GraphQLRequest>: Sendable {
       let response = try await send(request)
       guard interceptors.parser is any ResponseParserEndingWithBody,
             !MultipartContentType.isMultipartMixed(response.response) else {
-        let parts = try await parse(response, for: request)
+        let parts = try await parse(response, for: request).getStream()
         return relayInTask(request) { parts }
       }
-      let parsed = try await interceptors.parser.parse(
-        response: response, for: request, includeCacheRecords: request.writeResultsToCache)
+      // Written out like step 8's loop in `run`, rather than through `forEachElement`.
+      let parsed = try await parse(response, for: request)
       if let settled = parsed.settled {
         // The stock parser parsed the body already: its results are taken without reading a stream.
         for element in settled.elements {
@@ -325,9 +325,9 @@ public struct RequestChain<Request: GraphQLRequest>: Sendable {
   /// Step 6: the parser's results for `response`.
   private func parse(
     _ response: consuming HTTPResponse, for request: Request
-  ) async throws -> AsyncThrowingStream<ParsedResult<Request.Operation>, any Error> {
+  ) async throws -> InterceptorResultStream<Request> {
     try await interceptors.parser.parse(
-      response: response, for: request, includeCacheRecords: request.writeResultsToCache).getStream()
+      response: response, for: request, includeCacheRecords: request.writeResultsToCache)
   }
 }
 

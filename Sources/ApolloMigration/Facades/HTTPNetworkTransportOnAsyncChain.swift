@@ -80,7 +80,6 @@ public final class HTTPNetworkTransportOnAsyncChain: ApolloDelegateTransport.Upl
 
   /// Sent as `apollographql-client-name`; the 0.x default until set.
   public var clientName: String {
-    // The cached default: the 0.x one reads the bundle on every send.
     get { names.withLock { $0.name } ?? ClientAwareness.defaultClientName }
     set {
       names.withLock { $0.name = newValue }
