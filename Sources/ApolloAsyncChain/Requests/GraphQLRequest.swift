@@ -30,8 +30,12 @@ extension GraphQLRequest {
     makeDefaultRequest { _ in }
   }
 
-  /// ``createDefaultRequest()`` with a last say over the headers, which are set in one assignment.
-  func makeDefaultRequest(adjustingHeaders adjust: (inout HTTPHeaderFields) -> Void) -> URLRequest {
+  /// ``createDefaultRequest()`` with a last say over the headers, which are set in one assignment, and
+  /// the method. (Setting a method normalizes it through `NSString` comparisons on Linux, about 2 µs, so a
+  /// GET keeps the request's default rather than being set twice.)
+  func makeDefaultRequest(
+    usingGET: Bool = false, adjustingHeaders adjust: (inout HTTPHeaderFields) -> Void
+  ) -> URLRequest {
     var headers = HTTPHeaderFields()
     if let metadata = ApolloClient.clientAwarenessOfCurrentCall {
       metadata.appendHeaders(to: &headers)
@@ -41,7 +45,7 @@ extension GraphQLRequest {
     }
     adjust(&headers)
     var request = URLRequest(url: graphQLEndpoint)
-    request.httpMethod = "POST"
+    if !usingGET { request.httpMethod = "POST" }
     request.allHTTPHeaderFields = headers.dictionary
     if let requestTimeout {
       request.timeoutInterval = requestTimeout

@@ -73,12 +73,11 @@ public struct JSONRequest<Operation: GraphQLOperation>: GraphQLRequest, AutoPers
     guard let url = GETRequestEncoder.url(for: body, baseURL: graphQLEndpoint) else {
       throw GraphQLHTTPRequestError.serializedQueryParamsMessageError
     }
-    var request = makeDefaultRequest { headers in
+    var request = makeDefaultRequest(usingGET: true) { headers in
       headers.set(nil, for: "Content-Type")
       headers.append("true", for: CSRFPreventionHeader.name)
     }
     request.url = url
-    request.httpMethod = "GET"
     return request
   }
 

@@ -14,14 +14,16 @@ public struct ClientLibraryExtension: Sendable, Hashable {
   public init(name: String, version: String) {
     self.name = name
     self.version = version
+    self.json = ["name": .string(name), "version": .string(version)]
   }
 
-  /// `{"name": …, "version": …}`.
-  public var json: JSON { ["name": .string(name), "version": .string(version)] }
+  /// `{"name": …, "version": …}`, built once: every request body carries the same member.
+  public let json: JSON
 
   /// Sets `extensions.clientLibrary` in `body`, keeping the other extensions.
   public func add(to body: inout JSON.Object) {
-    var extensions = body["extensions"]?.objectValue ?? [:]
+    // Taken out of `body` first, so the extensions object is changed in place rather than copied.
+    var extensions = body.removeValue(forKey: "extensions")?.objectValue ?? [:]
     extensions["clientLibrary"] = json
     body["extensions"] = .object(extensions)
   }

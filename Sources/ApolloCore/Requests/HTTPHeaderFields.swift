@@ -2,43 +2,69 @@ import Foundation
 
 /// HTTP header fields gathered before they are put on a `URLRequest` in one assignment.
 ///
-/// Names compare case-insensitively and keep the spelling they were first given; ``append(_:for:)``
-/// joins a repeated name with a comma, as `URLRequest.addValue` does. Each `URLRequest` header
-/// mutation is costly on Linux, where it goes through `NSMutableURLRequest`.
+/// Names compare case-insensitively (ASCII, as HTTP field names are) and keep the spelling they were first
+/// given; ``append(_:for:)`` joins a repeated name with a comma, as `URLRequest.addValue` does. Each
+/// `URLRequest` header mutation is costly on Linux, where it goes through `NSMutableURLRequest`.
 public struct HTTPHeaderFields: Sendable, Hashable {
-  /// The fields under the spelling each name was first given.
-  public private(set) var dictionary: [String: String] = [:]
-  private var spellings: [String: String] = [:]
+  /// One field under the spelling its name was first given.
+  private struct Field: Sendable {
+    var name: String
+    var value: String
+  }
+
+  // A request carries a handful of fields: a list searched in place costs less than hashing each name
+  // (and a lowercased copy of it) into two dictionaries.
+  private var fields: [Field] = []
 
   /// No fields.
   public init() {}
 
+  /// The fields under the spelling each name was first given.
+  public var dictionary: [String: String] {
+    var dictionary = [String: String](minimumCapacity: fields.count)
+    for field in fields { dictionary[field.name] = field.value }
+    return dictionary
+  }
+
   /// Adds a value; an existing field of the same name gets `,value` appended.
   public mutating func append(_ value: String, for name: String) {
-    let folded = name.lowercased()
-    if let spelling = spellings[folded], let existing = dictionary[spelling] {
-      dictionary[spelling] = existing + "," + value
+    if let index = index(of: name) {
+      fields[index].value += "," + value
     } else {
-      spellings[folded] = name
-      dictionary[name] = value
+      fields.append(Field(name: name, value: value))
     }
   }
 
-  /// Sets or (with `nil`) removes a field.
+  /// Sets or (with `nil`) removes a field. A set field takes the spelling given here.
   public mutating func set(_ value: String?, for name: String) {
-    let folded = name.lowercased()
-    if let spelling = spellings[folded] {
-      dictionary[spelling] = nil
-      spellings[folded] = nil
-    }
-    if let value {
-      spellings[folded] = name
-      dictionary[name] = value
+    switch (index(of: name), value) {
+    case (let index?, let value?): fields[index] = Field(name: name, value: value)
+    case (let index?, nil): fields.remove(at: index)
+    case (nil, let value?): fields.append(Field(name: name, value: value))
+    case (nil, nil): break
     }
   }
 
   /// The value of a field, looked up case-insensitively.
   public subscript(name: String) -> String? {
-    spellings[name.lowercased()].flatMap { dictionary[$0] }
+    index(of: name).map { fields[$0].value }
+  }
+
+  public static func == (lhs: HTTPHeaderFields, rhs: HTTPHeaderFields) -> Bool {
+    lhs.dictionary == rhs.dictionary
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(dictionary)
+  }
+
+  private func index(of name: String) -> Int? {
+    fields.firstIndex { Self.sameName($0.name, name) }
+  }
+
+  /// ASCII letters compared case-insensitively, every other byte exactly.
+  private static func sameName(_ lhs: String, _ rhs: String) -> Bool {
+    let fold: (UInt8) -> UInt8 = { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+    return lhs.utf8.count == rhs.utf8.count && lhs.utf8.elementsEqual(rhs.utf8) { fold($0) == fold($1) }
   }
 }
