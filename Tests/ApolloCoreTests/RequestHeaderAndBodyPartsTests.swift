@@ -68,4 +68,29 @@ final class RequestHeaderAndBodyPartsTests: XCTestCase {
     XCTAssertEqual(bare, ["extensions": ["clientLibrary": library.json]])
     XCTAssertEqual(library.json, ["name": "apollo-ios", "version": "2.4.0"])
   }
+
+  // MARK: Content-Type checks
+
+  func test_isMultipartMixed_findsTheMediaTypeInAnyASCIICaseAnywhere_andNothingElse() {
+    XCTAssertTrue(MultipartContentType.isMultipartMixed(#"multipart/mixed; boundary="graphql"; deferSpec=20220824"#))
+    XCTAssertTrue(MultipartContentType.isMultipartMixed("Multipart/MIXED;boundary=-"))
+    XCTAssertTrue(MultipartContentType.isMultipartMixed("  multipart/mixed"))
+    XCTAssertFalse(MultipartContentType.isMultipartMixed("application/json"))
+    XCTAssertFalse(MultipartContentType.isMultipartMixed("multipart/mixe"))
+    XCTAssertFalse(MultipartContentType.isMultipartMixed("multipart/form-data; boundary=x"))
+    XCTAssertFalse(MultipartContentType.isMultipartMixed(""))
+    XCTAssertFalse(MultipartContentType.isMultipartMixed(nil))
+  }
+
+  func test_containsASCII_caseSensitivityIsAskedFor_andNonASCIITextIsComparedByteForByte() {
+    XCTAssertTrue("abcABC".containsASCII("cab", caseInsensitive: true))
+    XCTAssertFalse("abcABC".containsASCII("cab"))
+    XCTAssertTrue("abcABC".containsASCII("cAB"))
+    XCTAssertTrue("é multipart".containsASCII("MULTIPART", caseInsensitive: true))
+    XCTAssertFalse("ÉA".containsASCII("éa", caseInsensitive: true))
+    XCTAssertTrue("anything".containsASCII(""))
+    XCTAssertTrue("".containsASCII(""))
+    XCTAssertFalse("ab".containsASCII("abc"))
+    XCTAssertTrue("aab".containsASCII("ab"))
+  }
 }
