@@ -313,7 +313,7 @@ public struct RequestChain<Request: GraphQLRequest>: Sendable {
       let (chunks, response) = try await session.chunks(for: urlRequest)
       // Upstream stops the process here; a typed error lets the caller see what the session returned.
       guard let httpResponse = response as? HTTPURLResponse else { throw ApolloURLSessionError.nonHTTPResponse(response) }
-      return HTTPResponse(response: httpResponse, chunks: NonCopyableAsyncThrowingStream(stream: pulling(chunks)))
+      return HTTPResponse(response: httpResponse, chunks: pulling(chunks))
     }
     for interceptor in interceptors.http.reversed() {
       let downstream = next
@@ -331,14 +331,15 @@ public struct RequestChain<Request: GraphQLRequest>: Sendable {
   }
 }
 
-/// A stream that pulls from `sequence` as it is read: no task and no buffer in between.
+/// A stream that pulls from `sequence` as it is read: no task and no buffer in between, and no stream at
+/// all unless a stage asks for one (the stock parser reads the chunks through `forEachElement`).
 ///
 /// Upstream copies the chunks through an eager task; reading them in place saves a task per request
 /// and, as every stage above still runs eagerly, nothing observable changes.
-private func pulling<S: AsyncChunkSequence>(_ sequence: S) -> AsyncThrowingStream<Data, any Error> {
+private func pulling<S: AsyncChunkSequence>(_ sequence: S) -> NonCopyableAsyncThrowingStream<Data> {
   let iterator = IteratorBox(sequence.makeAsyncIterator())
-  return AsyncThrowingStream {
+  return NonCopyableAsyncThrowingStream(pulling: {
     try Task.checkCancellation()
     return try await iterator.next()
-  }
+  })
 }

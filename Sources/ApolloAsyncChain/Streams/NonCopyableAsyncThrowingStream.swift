@@ -6,18 +6,21 @@ import Foundation
 /// checks for cancellation before each element, and is cancelled when its downstream ends, so dropping
 /// the final stream tears the whole chain down.
 public struct NonCopyableAsyncThrowingStream<Element: Sendable>: Sendable, ~Copyable {
-  /// The stream, unless the stream is settled and not made yet. Exactly one of `madeStream` and `settled` is
-  /// set: two optionals rather than an enum, because matching on a generic enum here cost 2–7 more
-  /// generic-type lookups per request (uprobe counts of `swift_getGenericMetadata`).
+  /// The stream, unless the stream is settled or pulled and not made yet. Exactly one of `madeStream`,
+  /// `settled` and `pull` is set: optionals rather than an enum, because matching on a generic enum here cost
+  /// 2–7 more generic-type lookups per request (uprobe counts of `swift_getGenericMetadata`).
   private let madeStream: AsyncThrowingStream<Element, any Error>?
   /// Everything the stream gives, when that was known as it was made (``SettledElements``); `nil` otherwise.
   package let settled: SettledElements<Element>?
+  /// What an unfolding stream would call for each element, when the stream was made from one.
+  private let pull: (@Sendable () async throws -> Element?)?
 
   /// The stream to read. A settled one is made only here, when it is read: a stage that maps the settled
   /// elements into a settled stream of its own never needs one (and making one costs a few microseconds
   /// of generic-type lookups).
   var stream: AsyncThrowingStream<Element, any Error> {
     if let madeStream { return madeStream }
+    if let pull { return AsyncThrowingStream(unfolding: pull) }
     let settled = self.settled ?? SettledElements(elements: [], failure: nil)
     return AsyncThrowingStream { continuation in
       for element in settled.elements { continuation.yield(element) }
@@ -29,18 +32,31 @@ public struct NonCopyableAsyncThrowingStream<Element: Sendable>: Sendable, ~Copy
   public init(stream: consuming AsyncThrowingStream<Element, any Error>) {
     self.madeStream = stream
     self.settled = nil
+    self.pull = nil
   }
 
   /// A stream of `settled`'s elements, then its end; a stage that reads `settled` need not read the stream.
   package init(settled: SettledElements<Element>) {
     self.madeStream = nil
     self.settled = settled
+    self.pull = nil
+  }
+
+  /// The stream `AsyncThrowingStream(unfolding: pull)` would be, made only if a reader asks for the stream:
+  /// ``forEachElement(_:)`` calls `pull` itself, with the same elements and the same end (a cancelled
+  /// reader sees the end, without an error). The chain reads a response body this way, so a body read
+  /// straight into the parser costs no stream (its storage, iterator and a few generic-type lookups).
+  package init(pulling pull: @escaping @Sendable () async throws -> Element?) {
+    self.madeStream = nil
+    self.settled = nil
+    self.pull = pull
   }
 
   /// Wraps any sequence; its elements are copied through an eager task.
   public init<S: AsyncSequence & Sendable>(stream wrapped: consuming sending S) where S.Element == Element {
     let sequence = wrapped
     self.settled = nil
+    self.pull = nil
     self.madeStream = Self.pipe { continuation in
       for try await element in sequence {
         try Task.checkCancellation()
@@ -115,6 +131,13 @@ public struct NonCopyableAsyncThrowingStream<Element: Sendable>: Sendable, ~Copy
         guard try await body(element) else { return }
       }
       if let failure = settled.failure { throw failure }
+      return
+    }
+    if let pull {
+      // What reading `AsyncThrowingStream(unfolding: pull)` does: a cancelled reader gets the end.
+      while !Task.isCancelled, let element = try await pull() {
+        guard try await body(element) else { return }
+      }
       return
     }
     for try await element in stream {
