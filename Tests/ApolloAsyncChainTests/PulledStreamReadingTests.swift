@@ -5,13 +5,8 @@ import XCTest
 /// `forEachElement` reads a pulled stream (the chain's response body) by calling its pull closure, without
 /// making `AsyncThrowingStream(unfolding:)`; a reader must not be able to tell the difference.
 final class PulledStreamReadingTests: XCTestCase {
-  private struct Broken: Error, Equatable {}
-
-  private struct Reading: Equatable {
-    var elements: [Int] = []
-    var failure: Broken?
-    var otherFailure = false
-  }
+  private typealias Broken = StreamReading.Broken
+  private typealias Reading = StreamReading
 
   /// A pull closure giving `elements`, then `nil` or `failure`; `pulls` counts its calls.
   private final class Source: Sendable {
@@ -37,38 +32,23 @@ final class PulledStreamReadingTests: XCTestCase {
     }
   }
 
-  private static func read(_ stream: consuming NonCopyableAsyncThrowingStream<Int>, stopAfter limit: Int = .max) async -> Reading {
-    var reading = Reading()
-    do {
-      try await stream.forEachElement { element in
-        reading.elements.append(element)
-        return reading.elements.count < limit
-      }
-    } catch let error as Broken {
-      reading.failure = error
-    } catch {
-      reading.otherFailure = true
-    }
-    return reading
-  }
-
   /// The same source read through the stream the stream accessor makes.
   private static func readThroughStream(_ source: Source, stopAfter limit: Int = .max) async -> Reading {
-    await read(NonCopyableAsyncThrowingStream(stream: NonCopyableAsyncThrowingStream(pulling: source.pull).getStream()),
-               stopAfter: limit)
+    let made = NonCopyableAsyncThrowingStream(pulling: source.pull).getStream()
+    return await Reading.read(NonCopyableAsyncThrowingStream(stream: made), stopAfter: limit)
   }
 
   /// Cancels the current task, then reads `direct` directly and `throughStream` through the made stream.
   private static func readBothCancelled(_ direct: Source, _ throughStream: Source) async -> [Reading] {
     withUnsafeCurrentTask { $0?.cancel() }
-    let first = await read(NonCopyableAsyncThrowingStream(pulling: direct.pull))
+    let first = await Reading.read(NonCopyableAsyncThrowingStream(pulling: direct.pull))
     let second = await readThroughStream(throughStream)
     return [first, second]
   }
 
   func test_pulledAndUnfoldingStreams_handTheSameElementsAndTheSameEnd() async {
     for (elements, failure) in [([1, 2, 3], nil), ([1, 2], Broken()), ([], Broken()), ([], nil)] as [([Int], Broken?)] {
-      let direct = await Self.read(NonCopyableAsyncThrowingStream(pulling: Source(elements, failure: failure).pull))
+      let direct = await Reading.read(NonCopyableAsyncThrowingStream(pulling: Source(elements, failure: failure).pull))
       let throughStream = await Self.readThroughStream(Source(elements, failure: failure))
       XCTAssertEqual(direct, throughStream)
       XCTAssertEqual(direct, Reading(elements: elements, failure: failure))
@@ -77,7 +57,7 @@ final class PulledStreamReadingTests: XCTestCase {
 
   func test_aBodyReturningFalse_stopsPulling() async {
     let source = Source([1, 2, 3], failure: Broken())
-    let direct = await Self.read(NonCopyableAsyncThrowingStream(pulling: source.pull), stopAfter: 2)
+    let direct = await Reading.read(NonCopyableAsyncThrowingStream(pulling: source.pull), stopAfter: 2)
     let throughStream = await Self.readThroughStream(Source([1, 2, 3], failure: Broken()), stopAfter: 2)
     XCTAssertEqual(direct, Reading(elements: [1, 2]))
     XCTAssertEqual(throughStream, direct)

@@ -4,29 +4,8 @@ import XCTest
 /// `forEachElement` reads a settled stream without making it; a reader must not be able to tell the
 /// difference from reading the stream itself.
 final class SettledStreamReadingTests: XCTestCase {
-  private struct Broken: Error, Equatable {}
-
-  /// What a reader sees of a stream: the elements it was handed, then how the reading ended.
-  private struct Reading: Equatable {
-    var elements: [Int] = []
-    var failure: Broken?
-    var otherFailure = false
-  }
-
-  private static func read(_ stream: consuming NonCopyableAsyncThrowingStream<Int>, stopAfter limit: Int = .max) async -> Reading {
-    var reading = Reading()
-    do {
-      try await stream.forEachElement { element in
-        reading.elements.append(element)
-        return reading.elements.count < limit
-      }
-    } catch let error as Broken {
-      reading.failure = error
-    } catch {
-      reading.otherFailure = true
-    }
-    return reading
-  }
+  private typealias Broken = StreamReading.Broken
+  private typealias Reading = StreamReading
 
   private static func made(_ settled: SettledElements<Int>) -> NonCopyableAsyncThrowingStream<Int> {
     NonCopyableAsyncThrowingStream(stream: AsyncThrowingStream { continuation in
@@ -38,8 +17,8 @@ final class SettledStreamReadingTests: XCTestCase {
   /// Reads `settled` directly, then as a made stream, in the current task (cancelled first if asked).
   private static func readBoth(_ settled: SettledElements<Int>, cancelledFirst: Bool) async -> [Reading] {
     if cancelledFirst { withUnsafeCurrentTask { $0?.cancel() } }
-    let direct = await read(NonCopyableAsyncThrowingStream(settled: settled))
-    let throughStream = await read(made(settled))
+    let direct = await Reading.read(NonCopyableAsyncThrowingStream(settled: settled))
+    let throughStream = await Reading.read(made(settled))
     return [direct, throughStream]
   }
 
@@ -51,8 +30,8 @@ final class SettledStreamReadingTests: XCTestCase {
       SettledElements(elements: [], failure: nil),
     ]
     for settled in cases {
-      let fromSettled = await Self.read(NonCopyableAsyncThrowingStream(settled: settled))
-      let fromStream = await Self.read(Self.made(settled))
+      let fromSettled = await Reading.read(NonCopyableAsyncThrowingStream(settled: settled))
+      let fromStream = await Reading.read(Self.made(settled))
       XCTAssertEqual(fromSettled, fromStream)
       XCTAssertEqual(fromSettled.elements, settled.elements)
       XCTAssertEqual(fromSettled.failure != nil, settled.failure != nil)
@@ -61,8 +40,8 @@ final class SettledStreamReadingTests: XCTestCase {
 
   func test_aBodyReturningFalse_stopsTheReading_beforeTheRestAndTheError() async {
     let settled = SettledElements(elements: [1, 2, 3], failure: Broken())
-    let fromSettled = await Self.read(NonCopyableAsyncThrowingStream(settled: settled), stopAfter: 2)
-    let fromStream = await Self.read(Self.made(settled), stopAfter: 2)
+    let fromSettled = await Reading.read(NonCopyableAsyncThrowingStream(settled: settled), stopAfter: 2)
+    let fromStream = await Reading.read(Self.made(settled), stopAfter: 2)
     XCTAssertEqual(fromSettled, Reading(elements: [1, 2]))
     XCTAssertEqual(fromStream, fromSettled)
   }
