@@ -71,7 +71,10 @@ struct CallbackHTTPStageOnAsyncChain: HTTPInterceptor {
     let head = response.response
     guard !(200..<300).contains(head.statusCode) else { return response }
     var body = Data()
-    for try await chunk in response.takeChunks().getStream() { body.append(chunk) }
+    try await response.takeChunks().forEachElement { chunk in
+      body.append(chunk)
+      return true
+    }
     let collected = body
     return V2HTTPResponse(response: head, chunks: NonCopyableAsyncThrowingStream(
       settled: SettledElements(elements: [collected], failure: nil)))

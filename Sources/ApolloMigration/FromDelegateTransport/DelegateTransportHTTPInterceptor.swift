@@ -88,7 +88,11 @@ public struct DelegateTransportHTTPInterceptor: HTTPInterceptor {
           return chunk
         }
       }
-      for try await chunk in response.takeChunks().getStream() { chunks.append(chunk) }
+      // Read in place: the chain's body is pulled, and reading it through a stream would make one per request.
+      try await response.takeChunks().forEachElement { chunk in
+        chunks.append(chunk)
+        return true
+      }
     } catch {
       if error is CancellationError || Task.isCancelled { throw error }
       // 0.x: the raw task saw what arrived (empty here) and the session's error; the retry delegate sees
