@@ -1,9 +1,16 @@
-// Header text in the multipart hot path, read as ASCII bytes.
+// Header text on the hot path (header field names, media types, multipart part headers), read as ASCII bytes.
 //
 // Foundation's `trimmingCharacters(in:)` and `contains(_:)` go through `NSString` on Linux, copying the
 // text each time; with a multipart response of many small parts they were the largest costs per part.
 // HTTP's own rules are ASCII: its optional whitespace is spaces and horizontal tabs (RFC 9110 `OWS`), and
-// media types and parameter names compare case-insensitively in ASCII.
+// field names, media types and parameter names compare case-insensitively in ASCII.
+
+extension UInt8 {
+  /// This byte with an ASCII capital letter made lowercase; every other byte as it is.
+  package var asciiLowercased: UInt8 {
+    self >= UInt8(ascii: "A") && self <= UInt8(ascii: "Z") ? self | 0x20 : self
+  }
+}
 
 extension BidirectionalCollection where Element == UInt8 {
   /// Where the bytes are without leading and trailing spaces and horizontal tabs (HTTP's optional whitespace);
@@ -33,7 +40,7 @@ extension String {
       needle.withUTF8 { pattern in
         guard let first = pattern.first else { return true }
         guard pattern.count <= text.count else { return false }
-        let fold: (UInt8) -> UInt8 = { caseInsensitive && $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+        let fold: (UInt8) -> UInt8 = { caseInsensitive ? $0.asciiLowercased : $0 }
         let folded = fold(first)
         for start in 0...(text.count - pattern.count) where fold(text[start]) == folded {
           var offset = 1

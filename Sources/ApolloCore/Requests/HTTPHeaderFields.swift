@@ -73,7 +73,6 @@ public struct HTTPHeaderFields: Sendable, Hashable {
 
   /// ASCII letters compared case-insensitively, every other byte exactly.
   private static func sameName(_ lhs: String, _ rhs: String) -> Bool {
-    let fold: (UInt8) -> UInt8 = { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
-    return lhs.utf8.count == rhs.utf8.count && lhs.utf8.elementsEqual(rhs.utf8) { fold($0) == fold($1) }
+    lhs.utf8.count == rhs.utf8.count && lhs.utf8.elementsEqual(rhs.utf8) { $0.asciiLowercased == $1.asciiLowercased }
   }
 }
