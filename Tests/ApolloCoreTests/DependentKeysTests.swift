@@ -25,8 +25,11 @@ final class DependentKeysTests: XCTestCase {
     XCTAssertNotEqual(lazy, DependentKeys(["QUERY_ROOT.hero"]))
   }
 
-  func test_recordedKeys_areTheSetOfThem_repeatsCountOnce() {
-    let recorded = DependentKeys(recorded: ["QUERY_ROOT.hero", "Droid:2001.name", "QUERY_ROOT.hero"])
+  func test_recordedFields_areTheSetOfTheirJoinedKeys_repeatsCountOnce() {
+    let recorded = DependentKeys(recorded: [
+      .init(record: "QUERY_ROOT", field: "hero"), .init(record: "Droid:2001", field: "name"),
+      .init(record: "QUERY_ROOT", field: "hero"),
+    ])
     XCTAssertEqual(recorded.keys, ["QUERY_ROOT.hero", "Droid:2001.name"])
     XCTAssertEqual(recorded, DependentKeys(["Droid:2001.name", "QUERY_ROOT.hero"]))
   }

@@ -15,9 +15,9 @@ struct CacheReadExecutor {
   /// what a read-modify-write (`update`) allows, so a cached object missing an optional field can still be
   /// updated (and the field stays absent when it is written back).
   let allowsMissingNullableFields: Bool
-  /// The `RecordKey.field` keys read so far, repeats included: a list grows more cheaply than a set, which
-  /// is built only if somebody reads the keys (``dependentKeySource``).
-  private var dependentKeyList: [CacheKey] = []
+  /// The fields read so far, repeats included: a list of unjoined parts grows more cheaply than a set of
+  /// `RecordKey.field` strings, which is built only if somebody reads the keys (``dependentKeySource``).
+  private var dependentKeyList: [DependentKeys.RecordedField] = []
   /// Every `RecordKey.field` key the read depended on, made a set only when somebody reads them.
   var dependentKeySource: DependentKeys { DependentKeys(recorded: dependentKeyList) }
   /// Sized for a typical response's records, so that a read does not regrow it from empty.
@@ -53,7 +53,8 @@ struct CacheReadExecutor {
 
   /// Loads the records of `keys` not loaded yet, in one call.
   private mutating func preload(_ keys: [CacheKey]) throws {
-    let missing = Set(keys.filter { loaded[$0] == nil })
+    var missing = Set<CacheKey>(minimumCapacity: keys.count)
+    for key in keys where loaded[key] == nil { missing.insert(key) }
     if !missing.isEmpty {
       for (key, record) in try cache.loadRecords(forKeys: missing) { loaded[key] = record }
     }
@@ -116,7 +117,7 @@ struct CacheReadExecutor {
       defer { currentPath.pop() }
       do {
         let fieldKey = try group.cacheKey(variables: variables)
-        dependentKeyList.append(record.key + "." + fieldKey)
+        dependentKeyList.append(DependentKeys.RecordedField(record: record.key, field: fieldKey))
         guard let value = try record.fields[fieldKey] ?? policyValue(for: group.first, schema: schema) else {
           if allowsMissingNullableFields, group.first.type.isNullable { continue }
           throw ApolloAPI.JSONDecodingError.missingValue

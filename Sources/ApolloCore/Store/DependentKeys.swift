@@ -13,7 +13,19 @@ public struct DependentKeys: Sendable, Hashable {
   private enum Storage: Sendable {
     case keys(Set<CacheKey>)
     case fieldsOf(RecordSet)
-    case recorded([CacheKey])
+    case recorded([RecordedField])
+  }
+
+  /// A field a cache read looked at, kept as its two parts: joining them costs a string per field, and
+  /// most reads are never asked for their keys.
+  package struct RecordedField: Sendable {
+    let record: CacheKey
+    let field: String
+
+    package init(record: CacheKey, field: String) {
+      self.record = record
+      self.field = field
+    }
   }
 
   private let storage: Storage
@@ -28,8 +40,8 @@ public struct DependentKeys: Sendable, Hashable {
     storage = .fieldsOf(records)
   }
 
-  /// The keys a cache read recorded as it went, repeats included; the set is built when read.
-  package init(recorded keys: [CacheKey]) {
+  /// The fields a cache read recorded as it went, repeats included; the set is built when read.
+  package init(recorded keys: [RecordedField]) {
     storage = .recorded(keys)
   }
 
@@ -39,7 +51,10 @@ public struct DependentKeys: Sendable, Hashable {
     switch storage {
     case .keys(let keys): return keys
     case .fieldsOf(let records): return records.fieldKeys
-    case .recorded(let keys): return Set(keys)
+    case .recorded(let fields):
+      var keys = Set<CacheKey>(minimumCapacity: fields.count)
+      for field in fields { keys.insert(field.record + "." + field.field) }
+      return keys
     }
   }
 
