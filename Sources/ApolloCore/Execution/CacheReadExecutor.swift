@@ -97,7 +97,7 @@ struct CacheReadExecutor {
         self = saved
         continue
       }
-      data.merge(fragmentData) { current, _ in current }
+      DeferredFieldMerging.merge(fragmentData, into: &data)
       collected.fulfil(deferred: type, by: fragmentFields)
     }
     return ApolloAPI.DataDict(data: data, fulfilledFragments: collected.fulfilled, deferredFragments: collected.deferred)

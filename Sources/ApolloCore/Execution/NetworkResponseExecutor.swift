@@ -86,16 +86,24 @@ struct NetworkResponseExecutor {
         try executeFields(
           fragmentFields.groups, schema: schema, object: object, recordKey: recordKey, into: &fragmentData,
           record: &fragmentRecord)
-      } catch {
+      } catch let error as GraphQLExecutionError where Self.isAbsentField(error) {
+        // Not arrived yet. A value that arrived but does not fit (wrong type, null where non-null) is
+        // an error of the response, and fails it like any other.
         records = savedRecords
         continue
       }
       record = fragmentRecord
-      data.merge(fragmentData) { current, _ in current }
+      DeferredFieldMerging.merge(fragmentData, into: &data)
       collected.fulfil(deferred: type, by: fragmentFields)
     }
     if let record { records.merge(record: record) }
     return ApolloAPI.DataDict(data: data, fulfilledFragments: collected.fulfilled, deferredFragments: collected.deferred)
+  }
+
+  /// Whether reading a deferred fragment failed only because one of its fields is absent.
+  private static func isAbsentField(_ error: GraphQLExecutionError) -> Bool {
+    if case .missingValue? = error.underlying as? ApolloAPI.JSONDecodingError { return true }
+    return false
   }
 
   private mutating func executeFields(

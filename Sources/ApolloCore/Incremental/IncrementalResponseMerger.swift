@@ -116,14 +116,13 @@ public struct IncrementalResponseMerger: Sendable {
       guard case .object(var object) = target else { throw unresolvable(fullPath) }
       target = .null  // release the old storage so the object is mutated in place
       for (key, value) in increment {
-        if case .object(let nested)? = object[key], case .object(let incoming) = value {
-          var merged: JSON = .object(nested)
-          object[key] = nil
-          try deepMerge(incoming, into: &merged, along: [], fullPath: fullPath)
-          object[key] = merged
-        } else {
+        guard var current = object[key] else {
           object[key] = value
+          continue
         }
+        object[key] = nil
+        try merge(value, into: &current, fullPath: fullPath)
+        object[key] = current
       }
       target = .object(object)
       return
@@ -145,6 +144,27 @@ public struct IncrementalResponseMerger: Sendable {
       target = .array(array)
     default:
       throw unresolvable(fullPath)
+    }
+  }
+
+  /// Joins one incoming value into the value already at its key: objects field by field; lists of the
+  /// same length element by element (a fragment that selects a list its parent selected too sends the same
+  /// elements with the fragment's subfields); anything else is replaced.
+  private static func merge(_ incoming: JSON, into current: inout JSON, fullPath: [JSON]) throws {
+    switch (incoming, current) {
+    case (.object(let fields), .object):
+      try deepMerge(fields, into: &current, along: [], fullPath: fullPath)
+    case (.array(let elements), .array(var existing)) where elements.count == existing.count:
+      current = .null
+      for index in elements.indices {
+        var element = existing[index]
+        existing[index] = .null
+        try merge(elements[index], into: &element, fullPath: fullPath)
+        existing[index] = element
+      }
+      current = .array(existing)
+    default:
+      current = incoming
     }
   }
 
