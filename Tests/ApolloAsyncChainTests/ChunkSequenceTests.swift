@@ -82,28 +82,31 @@ final class ChunkSequenceTests: XCTestCase {
     MultipartLimits.maximumPartSize = 1024
     defer { MultipartLimits.maximumPartSize = previous }
     let body = "\r\n---\r\nA\r\n---\r\n" + String(repeating: "x", count: 4096)
-    var received: [String] = []
-    do {
-      for slice in [100] {
-        received = []
-        let bytes = Array(body.utf8)
-        let stream = AsyncThrowingStream<Data, any Error> { continuation in
-          for start in stride(from: 0, to: bytes.count, by: slice) {
-            continuation.yield(Data(bytes[start..<min(start + slice, bytes.count)]))
-          }
-          continuation.finish()
-        }
-        for try await chunk in AsyncHTTPResponseChunkSequence(body: stream, boundary: "-") {
-          received.append(String(decoding: chunk, as: UTF8.self))
-        }
-      }
-      XCTFail("expected MultipartPartTooLargeError")
-    } catch let error as MultipartPartTooLargeError {
-      XCTAssertEqual(error, MultipartPartTooLargeError(limit: 1024))
+    // One slice for the whole body: the complete part and the oversized one arrive together.
+    for slice in [100, body.utf8.count] {
+      try await assertFailsAfterTheCompletePart(body, slice: slice)
     }
-    XCTAssertEqual(received, ["A"])
     let plain = try await chunks(String(repeating: "y", count: 4096), boundary: nil)
     XCTAssertEqual(plain.first?.count, 4096, "a body without a boundary is one chunk, whatever its size")
   }
 
+  private func assertFailsAfterTheCompletePart(_ body: String, slice: Int, line: UInt = #line) async throws {
+    var received: [String] = []
+    do {
+      let bytes = Array(body.utf8)
+      let stream = AsyncThrowingStream<Data, any Error> { continuation in
+        for start in stride(from: 0, to: bytes.count, by: slice) {
+          continuation.yield(Data(bytes[start..<min(start + slice, bytes.count)]))
+        }
+        continuation.finish()
+      }
+      for try await chunk in AsyncHTTPResponseChunkSequence(body: stream, boundary: "-") {
+        received.append(String(decoding: chunk, as: UTF8.self))
+      }
+      XCTFail("expected MultipartPartTooLargeError (slice \(slice))", line: line)
+    } catch let error as MultipartPartTooLargeError {
+      XCTAssertEqual(error, MultipartPartTooLargeError(limit: 1024), line: line)
+    }
+    XCTAssertEqual(received, ["A"], "slice \(slice)", line: line)
+  }
 }

@@ -41,16 +41,23 @@ public struct AsyncHTTPResponseChunkSequence: AsyncChunkSequence {
     var ready: [Data] = []
     var readyIndex = 0
     var finished = false
+    /// A part over the size limit, thrown once the parts completed before it in the same slice are read.
+    var overLimit: MultipartPartTooLargeError?
 
     public mutating func next() async throws -> Data? {
       while readyIndex == ready.count {
+        if let overLimit {
+          finished = true
+          self.overLimit = nil
+          throw overLimit
+        }
         if finished { return nil }
         ready.removeAll(keepingCapacity: true)
         readyIndex = 0
         try Task.checkCancellation()
         if let bytes = try await upstream.next() {
           ready = splitter.append(bytes)
-          if splitter.isOverPartSizeLimit { throw MultipartPartTooLargeError(limit: splitter.maximumPartSize) }
+          if splitter.isOverPartSizeLimit { overLimit = MultipartPartTooLargeError(limit: splitter.maximumPartSize) }
         } else {
           finished = true
           ready = splitter.finish()
