@@ -148,6 +148,13 @@ async def raw_handler(reader: asyncio.StreamReader, writer: asyncio.StreamWriter
         writer.write(b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok")
     elif path == "/silent":
         await asyncio.sleep(30)
+    elif path == "/no-read":
+        # Opens, then never reads: the client's writes back up once the socket buffers are full.
+        protocol = headers.get("sec-websocket-protocol", "").split(",")[0].strip()
+        chosen = f"Sec-WebSocket-Protocol: {protocol}\r\n" if protocol else ""
+        writer.write((base + f"Sec-WebSocket-Accept: {accept}\r\n{chosen}\r\n").encode())
+        await writer.drain()
+        await asyncio.sleep(30)
     await writer.drain()
     await asyncio.sleep(1)
     writer.close()

@@ -208,10 +208,21 @@ public final class ApolloWebSocket: ApolloWebSocketClient, @unchecked Sendable {
           try await task.send(message)
           if let completion { socket.value?.deliver { _, _, _ in completion.body() } }
         case .ping(let payload, let completion):
-          guard try await ping(task, payload: payload) else { continue }
-          socket.value?.deliver { socket, _, pongDelegate in
-            completion?.body()
-            pongDelegate?.websocketDidReceivePong(socket: socket, data: payload)
+          // A task that cannot ping (a custom session's) drops it, as before.
+          guard let control = task as? any WebSocketTaskControl else { continue }
+          // The pong is awaited beside the writes: a later message does not wait a round trip (or, when no
+          // pong comes, forever) behind the ping.
+          Task {
+            do {
+              try await control.sendPing(payload: payload)
+            } catch {
+              control.cancel(with: .goingAway, reason: nil)
+              return
+            }
+            socket.value?.deliver { socket, _, pongDelegate in
+              completion?.body()
+              pongDelegate?.websocketDidReceivePong(socket: socket, data: payload)
+            }
           }
         }
       } catch {
@@ -219,25 +230,6 @@ public final class ApolloWebSocket: ApolloWebSocketClient, @unchecked Sendable {
         return
       }
     }
-  }
-
-  /// Pings where the task can; `false` when it cannot.
-  private static func ping(_ task: any WebSocketTask, payload: Data) async throws -> Bool {
-    if let task = task as? RFC6455WebSocketTask {
-      try await task.sendPing(payload: payload)
-      return true
-    }
-    #if !canImport(FoundationNetworking)
-    if let task = task as? URLSessionWebSocketTask {
-      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-        task.sendPing { error in
-          if let error { continuation.resume(throwing: error) } else { continuation.resume() }
-        }
-      }
-      return true
-    }
-    #endif
-    return false
   }
 
   private func isCurrent(_ id: Int) -> Bool {

@@ -283,11 +283,11 @@ public actor WebSocketTransport: SubscriptionNetworkTransport, NetworkTransport 
     // Step 2: the socket.
     let body = await configuration.requestBodyCreator.requestBody(
       for: operation, sendQueryDocument: true, autoPersistQuery: false)
-    let (id, payloads) = await register(isSubscription: state != nil, body: body, state: state)
+    let (operationID, payloads) = await register(isSubscription: state != nil, body: body, state: state)
     do {
       try await ensureConnected()
       try Task.checkCancellation()
-      await markSubscribed(id)
+      await markSubscribed(operationID)
       for try await payload in payloads {
         let response = try GraphQLResponseBody(payload)
         var data: Operation.Data?
@@ -301,7 +301,7 @@ public actor WebSocketTransport: SubscriptionNetworkTransport, NetworkTransport 
                                            source: .server, dependentKeys: nil))
       }
       if Task.isCancelled {
-        await cancelOperation(id)
+        await cancelOperation(operationID)
         state?.value = .finished(.cancelled)
       } else {
         state?.value = .finished(.completed)
@@ -313,35 +313,54 @@ public actor WebSocketTransport: SubscriptionNetworkTransport, NetworkTransport 
       if fetchBehavior.cacheRead == .onNetworkFailure, !isGraphQLError, !(error is CancellationError),
         let cached = try? await store.load(operation)
       {
-        await removeRecord(id)
+        await removeRecord(operationID)
         continuation.yield(cached)
         state?.value = .finished(.completed)
         continuation.finish()
         return
       }
-      await cancelOperation(id)
+      await cancelOperation(operationID)
       state?.value = .finished(error is CancellationError ? .cancelled : .error(error))
       continuation.finish(throwing: error)
     }
   }
 
+  /// One operation's record: its message id, and the order it was registered in, which tells it apart from a
+  /// later operation given the same id by a custom ``OperationMessageIdCreator``.
+  private struct OperationID {
+    let id: String
+    let order: Int
+  }
+
   private func register(isSubscription: Bool, body: JSON.Object, state: SubscriptionStateStorage?)
-    -> (String, AsyncThrowingStream<JSON.Object, any Swift.Error>)
+    -> (OperationID, AsyncThrowingStream<JSON.Object, any Swift.Error>)
   {
     let id = configuration.operationMessageIdCreator.requestId()
     let (payloads, continuation) = AsyncThrowingStream<JSON.Object, any Swift.Error>.makeStream()
     recordCounter += 1
     // A duplicate custom id replaces the earlier record (as upstream); the earlier stream ends instead of hanging.
-    records[id]?.continuation.finish(throwing: Error.connectionClosed)
+    // The server must forget the id before it sees it again: a second `subscribe` for an id it is still serving
+    // is closed with 4409.
+    if let replaced = records[id] {
+      if replaced.isSubscribed && connectionState == .connected { send(.complete(id: id)) }
+      replaced.continuation.finish(throwing: Error.connectionClosed)
+    }
     records[id] = Record(order: recordCounter, isSubscription: isSubscription, body: body, continuation: continuation,
                          state: state)
-    return (id, payloads)
+    return (OperationID(id: id, order: recordCounter), payloads)
+  }
+
+  /// The record of `operation`, unless a later operation with the same id replaced it.
+  private func record(of operation: OperationID) -> Record? {
+    guard let record = records[operation.id], record.order == operation.order else { return nil }
+    return record
   }
 
   /// Sends `subscribe` when connected. When the connection was lost (or paused) since the ack, the record is
   /// still marked subscribed, so that the next ack sends it instead of leaving it waiting forever.
-  private func markSubscribed(_ id: String) {
-    guard let record = records[id] else { return }
+  private func markSubscribed(_ operation: OperationID) {
+    guard let record = record(of: operation) else { return }
+    let id = operation.id
     records[id]?.isSubscribed = true
     switch connectionState {
     case .connected:
@@ -357,14 +376,17 @@ public actor WebSocketTransport: SubscriptionNetworkTransport, NetworkTransport 
   }
 
   /// Removes the record and sends `complete` when the server knows the id.
-  private func cancelOperation(_ id: String) {
-    guard let record = records.removeValue(forKey: id) else { return }
-    if record.isSubscribed && connectionState == .connected { send(.complete(id: id)) }
+  private func cancelOperation(_ operation: OperationID) {
+    guard let record = record(of: operation) else { return }
+    records[operation.id] = nil
+    if record.isSubscribed && connectionState == .connected { send(.complete(id: operation.id)) }
     record.continuation.finish()
   }
 
-  private func removeRecord(_ id: String) {
-    records.removeValue(forKey: id)?.continuation.finish()
+  private func removeRecord(_ operation: OperationID) {
+    guard let record = record(of: operation) else { return }
+    records[operation.id] = nil
+    record.continuation.finish()
   }
 
   private func failNonSubscriptions(_ error: any Swift.Error) {

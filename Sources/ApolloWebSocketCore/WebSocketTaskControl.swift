@@ -41,11 +41,7 @@ extension URLSessionWebSocketTask: WebSocketTaskControl {
 
   /// A ping (Foundation sends it without a payload, so `payload` is not used) and its pong.
   public func sendPing(payload: Data) async throws {
-    try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-      sendPing { error in
-        if let error { continuation.resume(throwing: error) } else { continuation.resume() }
-      }
-    }
+    try await CallbackResumption.first { done in sendPing(pongReceiveHandler: done) }
   }
 }
 #endif

@@ -96,6 +96,43 @@ final class ApolloWebSocketTests: XCTestCase {
     XCTAssertEqual(task.sentTexts, ["1", "2", "3", "4"])
   }
 
+  /// A ping's completion and the pong delegate come with the pong; writes after the ping go out before it arrives.
+  func test_ping_completesOnThePong_andDoesNotHoldBackLaterWrites() {
+    let socket = makeSocket()
+    socket.connect()
+    let task = try! XCTUnwrap(session.last)
+    task.open()
+    waitForEvents(["connect"])
+    let done = expectation(description: "ping completion")
+    socket.write(ping: Data([7])) { done.fulfill() }
+    socket.write(string: "after the ping")
+    waitUntil("the write after the ping, before its pong") { task.sentTexts == ["after the ping"] }
+    XCTAssertEqual(task.pings, [Data([7])])
+    XCTAssertEqual(events.events, ["connect"], "no pong yet")
+    task.answerPings()
+    wait(for: [done], timeout: 2)
+    waitForEvents(["connect", "pong"])
+  }
+
+  /// A task wrapped by `LoggingWebSocketSession` still pings (through `WebSocketTaskControl`).
+  func test_ping_throughALoggingSession_reachesTheWrappedTask() {
+    var request = URLRequest(url: URL(string: "ws://localhost:4000/graphql")!)
+    request.setValue("graphql-ws", forHTTPHeaderField: "Sec-WebSocket-Protocol")
+    let socket = ApolloWebSocket(request: request, protocols: ["graphql-ws"], session: LoggingWebSocketSession(wrapping: session))
+    socket.callbackQueue = queue
+    socket.delegate = events
+    socket.pongDelegate = events
+    socket.connect()
+    let task = try! XCTUnwrap(session.last)
+    task.open()
+    waitForEvents(["connect"])
+    let done = expectation(description: "ping completion")
+    socket.write(ping: Data([1, 2])) { done.fulfill() }
+    waitUntil("the ping reaches the wrapped task") { task.pings == [Data([1, 2])] }
+    task.answerPings()
+    wait(for: [done], timeout: 2)
+  }
+
   func test_write_whenNotConnected_isDropped() {
     let socket = makeSocket()
     socket.write(string: "early")

@@ -48,8 +48,31 @@ final class ScriptedWebSocketTask: WebSocketTaskControl, @unchecked Sendable {
 
   func resume() { lock.withLock { _resumed = true } }
 
-  /// Pings are not scripted: the 0.x socket never waits for a pong.
-  func sendPing(payload: Data) async throws {}
+  private var _pings: [Data] = []
+  private var pongWaiters: [CheckedContinuation<Void, any Error>] = []
+  var pings: [Data] { lock.withLock { _pings } }
+
+  /// Records the ping and returns when the test answers it (``answerPings()``) or the task ends.
+  func sendPing(payload: Data) async throws {
+    try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+      let failure: (any Error)? = lock.withLock {
+        if let ended { return ended }
+        _pings.append(payload)
+        pongWaiters.append(continuation)
+        return nil
+      }
+      if let failure { continuation.resume(throwing: failure) }
+    }
+  }
+
+  /// The server answered every ping sent so far.
+  func answerPings() {
+    let waiters = lock.withLock { () -> [CheckedContinuation<Void, any Error>] in
+      defer { pongWaiters = [] }
+      return pongWaiters
+    }
+    for waiter in waiters { waiter.resume() }
+  }
 
   func waitForOpen() async throws {
     try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
@@ -99,7 +122,12 @@ final class ScriptedWebSocketTask: WebSocketTaskControl, @unchecked Sendable {
 
   /// The connection ended with `error`.
   func end(_ error: any Error) {
-    lock.withLock { ended = error }
+    let pongWaiters = lock.withLock { () -> [CheckedContinuation<Void, any Error>] in
+      ended = error
+      defer { self.pongWaiters = [] }
+      return self.pongWaiters
+    }
+    for waiter in pongWaiters { waiter.resume(throwing: error) }
     deliver(.failure(error))
   }
 

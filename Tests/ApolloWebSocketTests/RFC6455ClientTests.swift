@@ -1,3 +1,4 @@
+import ApolloCore
 import ApolloTestSupport
 @testable import ApolloWebSocket
 @testable import ApolloWebSocketCore
@@ -253,6 +254,54 @@ final class RFC6455ClientTests: XCTestCase {
       if case .connectFailed = error { return true }
       return false
     }
+  }
+
+  /// An infinite connect timeout (what an unset `timeoutIntervalForRequest` can give) waits in slices `poll` can
+  /// take, instead of trapping on the conversion to its Int32 milliseconds.
+  func test_infiniteConnectTimeout_stillConnectsOrFailsTyped() async throws {
+    let refused = RFC6455WebSocketTask(request: URLRequest(url: URL(string: "ws://127.0.0.1:1/graphql")!), connectTimeout: .infinity)
+    refused.resume()
+    try await expectError(refused) { error in
+      if case .connectFailed = error { return true }
+      return false
+    }
+    let server = try XCTUnwrap(Self.server, "ws_fault_server.py did not start")
+    var request = URLRequest(url: server.url("/echo"))
+    request.setValue("graphql-transport-ws", forHTTPHeaderField: "Sec-WebSocket-Protocol")
+    let open = RFC6455WebSocketTask(request: request, connectTimeout: .infinity)
+    open.resume()
+    try await withTimeout(10) { try await open.waitForOpen() }
+    open.cancel(with: .normalClosure, reason: nil)
+  }
+
+  /// A peer that stops reading blocks a send in the socket once its buffers are full; `cancel` still ends it
+  /// within the close grace period, instead of leaving it (and the connection) waiting until the peer goes away.
+  func test_cancel_endsASendBlockedOnAPeerThatStoppedReading() async throws {
+    let task = try open("/no-read", raw: true)
+    try await withTimeout(5) { try await task.waitForOpen() }
+    let sent = Mutex(0)
+    let sending = Task { () -> (any Error)? in
+      do {
+        while true {
+          try await task.send(.data(Data(count: 256 << 10)))
+          sent.withLock { $0 += 1 }
+        }
+      } catch {
+        return error
+      }
+    }
+    // Until the sends stop getting through: the next one is blocked in the socket.
+    var previous = -1
+    for _ in 0..<100 {
+      try await Task.sleep(for: .milliseconds(300))
+      let count = sent.withLock { $0 }
+      if count == previous { break }
+      previous = count
+    }
+    XCTAssertGreaterThan(previous, 0)
+    task.cancel(with: .normalClosure, reason: nil)
+    let outcome = try await withTimeout(RFC6455WebSocketTask.closeGracePeriod + 4) { await sending.value }
+    XCTAssertNotNil(outcome, "the sending loop ends only with an error")
   }
 
   func test_cancel_endsAPendingReceive() async throws {

@@ -74,6 +74,20 @@ final class RFC6455FrameReaderTests: XCTestCase {
     XCTAssertEqual(read(frame(0x8, [0x03, 0xE8, 0xFF])).violation?.closeCode, 1007)
   }
 
+  /// RFC 6455 §7.4: 1005, 1006 and 1015 are never sent in a close frame (so never echoed back), and codes outside
+  /// the defined and registered ones fail the connection with 1002 (Autobahn 7.9.x).
+  func test_closeFrameCodes_reservedOrUndefinedOnesAreProtocolViolations() {
+    for code in [0, 999, 1004, 1005, 1006, 1015, 1016, 1100, 2000, 2999, 5000, 65535] {
+      let result = read(frame(0x8, [UInt8(code >> 8), UInt8(code & 0xFF)]))
+      XCTAssertEqual(result.violation?.closeCode, 1002, "code \(code)")
+      XCTAssertEqual(result.events, [], "code \(code) is not reported as a close")
+    }
+    for code in [1000, 1001, 1002, 1003, 1007, 1008, 1009, 1010, 1011, 1012, 1013, 1014, 3000, 3999, 4000, 4409, 4999] {
+      let bytes: [UInt8] = [UInt8(code >> 8), UInt8(code & 0xFF)]
+      XCTAssertEqual(read(frame(0x8, bytes)).events, [.close(code: code, reason: "", echo: bytes)], "code \(code)")
+    }
+  }
+
   func test_anOversizedFrame_failsWith1009FromItsHeaderAlone() {
     // 2 KiB announced against a 1 KiB limit, none of the payload sent.
     let result = read([0x82, 126, 0x08, 0x00], limit: 1 << 10)

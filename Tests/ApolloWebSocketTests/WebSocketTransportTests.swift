@@ -227,6 +227,35 @@ final class WebSocketTransportTests: XCTestCase {
     try await second.waitForValues(1)
   }
 
+  /// A custom id creator that repeats an id: the later operation replaces the earlier one. The earlier ends with
+  /// `connectionClosed`; the server is told to forget the id (`complete`) before it is subscribed again; and the
+  /// earlier operation's end does not take the later one's record with it.
+  func test_duplicateCustomID_laterOperationReplacesTheEarlier_andKeepsReceiving() async throws {
+    struct Fixed: OperationMessageIdCreator { mutating func requestId() -> String { "fixed" } }
+    let (transport, session) = try makeTransport(.init(operationMessageIdCreator: Fixed()))
+    let (_, first) = try subscribe(transport, from: 1)
+    let task = try await session.waitForTask(0)
+    task.ack()
+    try await task.waitForSent("subscribe")
+    task.next("fixed", #"{"countdown":1}"#)
+    try await first.waitForValues(1)
+    let (_, second) = try subscribe(transport, from: 2)
+    try await task.waitForSent("subscribe", count: 2)
+    try await first.waitUntilDone()
+    guard case .connectionClosed? = first.error as? WebSocketTransport.Error else {
+      return XCTFail("the replaced operation ends with connectionClosed, got \(String(describing: first.error))")
+    }
+    let order = task.sentMessages.compactMap { $0["type"]?.stringValue }.filter { $0 != "connection_init" }
+    XCTAssertEqual(order, ["subscribe", "complete", "subscribe"])
+    task.next("fixed", #"{"countdown":2}"#)
+    try await second.waitForValues(1)
+    XCTAssertEqual(countdowns(second), [2])
+    XCTAssertFalse(second.done)
+    _ = await eventually { await transport.subscriberCount == 1 }
+    let subscribers = await transport.subscriberCount
+    XCTAssertEqual(subscribers, 1)
+  }
+
   // MARK: Reconnection
 
   func test_reconnectWithIntervalZero_streamContinuesAndResubscribesWithTheSameID() async throws {

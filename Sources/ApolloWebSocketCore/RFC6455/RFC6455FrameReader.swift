@@ -105,8 +105,19 @@ struct RFC6455FrameReader {
   private static func closeEvent(_ payload: [UInt8]) throws(Violation) -> Event {
     if payload.count == 1 { throw violation(1002, "close frame with a 1-byte body") }
     let code = payload.count >= 2 ? Int(payload[0]) << 8 | Int(payload[1]) : 1005
+    if payload.count >= 2 && !isValidCloseCode(code) { throw violation(1002, "close frame with code \(code)") }
     guard let reason = validUTF8(payload.dropFirst(2)) else { throw violation(1007, "close reason is not valid UTF-8") }
     return .close(code: code, reason: reason, echo: payload.count >= 2 ? Array(payload[0..<2]) : [])
+  }
+
+  /// Whether a peer may send `code` in a close frame (RFC 6455 §7.4): the defined codes other than those only
+  /// an endpoint's API reports (1005 no code, 1006 abnormal, 1015 TLS), the IANA-registered 1012–1014, and the
+  /// ranges for libraries (3000–3999) and applications (4000–4999, graphql-transport-ws's 44xx).
+  static func isValidCloseCode(_ code: Int) -> Bool {
+    switch code {
+    case 1000...1003, 1007...1014, 3000...4999: return true
+    default: return false
+    }
   }
 
   /// The text, or `nil` when the bytes are not valid UTF-8. (`String(validating:as:)` needs macOS 15 / iOS 18;

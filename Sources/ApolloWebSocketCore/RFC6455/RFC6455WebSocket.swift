@@ -153,6 +153,9 @@ public final class RFC6455WebSocketTask: WebSocketTask {
     }
   }
 
+  /// How long `cancel` lets a close frame wait behind writes before it shuts the socket down without it.
+  static let closeGracePeriod: TimeInterval = 1
+
   public func cancel(with closeCode: URLSessionWebSocketTask.CloseCode, reason: Data?) {
     let (fd, wasOpen) = state.withLock { state -> (Int32, Bool) in
       let wasOpen = state.open && !state.closeSent
@@ -170,6 +173,14 @@ public final class RFC6455WebSocketTask: WebSocketTask {
         guard isStillOpen(fd) else { return }
         _ = writeAll(fd, frame)
         _ = shutdown(fd, Int32(SHUT_RDWR))
+      }
+      // A write blocked on a peer that stopped reading holds the close frame back for as long as the peer
+      // keeps the connection open. After a grace period the socket is shut down from here, which fails the
+      // blocked `send`. Under the lock, as below: while `fd` is in `state` it is still this task's socket.
+      DispatchQueue.global().asyncAfter(deadline: .now() + Self.closeGracePeriod) { [state] in
+        state.withLock { state in
+          if state.fd == fd { _ = shutdown(fd, Int32(SHUT_RDWR)) }
+        }
       }
     } else {
       // Under the lock that withdraws the descriptor before it is closed: while it is in `state`, it is
@@ -277,7 +288,9 @@ public final class RFC6455WebSocketTask: WebSocketTask {
     var fd: Int32 = -1
     do {
       let (host, port, requestTarget) = try Self.endpoint(of: request)
-      fd = try Self.connect(host: host, port: port, timeout: connectTimeout)
+      fd = try Self.connect(host: host, port: port, timeout: connectTimeout) { [state] in
+        state.withLock { $0.ended != nil }
+      }
       let registered = state.withLock { state -> Bool in
         if state.ended != nil { return false }
         state.fd = fd
@@ -327,7 +340,10 @@ public final class RFC6455WebSocketTask: WebSocketTask {
     return (host, components.port.map { UInt16(clamping: $0) } ?? defaultPort, target)
   }
 
-  private static func connect(host: String, port: UInt16, timeout: TimeInterval) throws -> Int32 {
+  /// A connected socket to `host`; `isCancelled` is asked at least once a second while a connection is pending.
+  private static func connect(
+    host: String, port: UInt16, timeout: TimeInterval, isCancelled: () -> Bool
+  ) throws -> Int32 {
     var hints = addrinfo()
     hints.ai_family = AF_UNSPEC
     #if canImport(Darwin)
@@ -357,12 +373,21 @@ public final class RFC6455WebSocketTask: WebSocketTask {
       _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK)
       var result = Glue.connect(fd, info.pointee.ai_addr, info.pointee.ai_addrlen)
       if result != 0 && errno == EINPROGRESS {
-        let remaining = max(0, deadline.timeIntervalSinceNow)
         var pollFD = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-        let ready = poll(&pollFD, 1, Int32(remaining * 1000))
-        if ready == 0 {
-          close(fd)
-          throw RFC6455Error.timedOut(phase: "connect")
+        // At most a second per wait: a long (or infinite) timeout stays in range of `poll`'s Int32
+        // milliseconds, and a cancel is seen promptly.
+        var ready: Int32 = 0
+        while ready == 0 || (ready < 0 && errno == EINTR) {
+          let remaining = deadline.timeIntervalSinceNow
+          if remaining <= 0 {
+            close(fd)
+            throw RFC6455Error.timedOut(phase: "connect")
+          }
+          if isCancelled() {
+            close(fd)
+            throw RFC6455Error.cancelled
+          }
+          ready = poll(&pollFD, 1, Int32(max(1, min(remaining, 1) * 1000)))
         }
         var error: Int32 = 0
         var length = socklen_t(MemoryLayout<Int32>.size)
