@@ -27,8 +27,12 @@ struct CacheReadExecutor {
   private var currentPath = ExecutionPath()
   private var recentFields = RecentCollectedFields()
 
+  /// `cache` when it is the in-memory one, which loads straight into ``loaded``.
+  private let memoryCache: InMemoryNormalizedCache?
+
   init(cache: any NormalizedCache, variables: ApolloAPI.GraphQLOperation.Variables?, allowsMissingNullableFields: Bool = false) {
     self.cache = cache
+    self.memoryCache = cache as? InMemoryNormalizedCache
     self.variables = variables
     self.allowsMissingNullableFields = allowsMissingNullableFields
   }
@@ -53,6 +57,10 @@ struct CacheReadExecutor {
 
   /// Loads the records of `keys` not loaded yet, in one call.
   private mutating func preload(_ keys: [CacheKey]) throws {
+    if let memoryCache {
+      memoryCache.load(missingFrom: keys, into: &loaded)
+      return
+    }
     var missing = Set<CacheKey>(minimumCapacity: keys.count)
     for key in keys where loaded[key] == nil { missing.insert(key) }
     if !missing.isEmpty {
@@ -63,6 +71,10 @@ struct CacheReadExecutor {
   /// The record of `key`, loaded (alone) when it has not been yet; `nil` when the cache does not hold it.
   private mutating func loadRecord(_ key: CacheKey) throws -> Record? {
     if let record = loaded[key] { return record }
+    if let memoryCache {
+      memoryCache.load(missingFrom: CollectionOfOne(key), into: &loaded)
+      return loaded[key]
+    }
     let found = try cache.loadRecords(forKeys: [key])
     for (key, record) in found { loaded[key] = record }
     return found[key]

@@ -7,6 +7,11 @@ import Foundation
 enum FieldCacheKey {
   static func key(for field: Selection.Field, variables: ApolloAPI.GraphQLOperation.Variables?) throws -> String {
     guard let arguments = field.arguments, !arguments.isEmpty else { return field.name }
+    // One argument (the usual case) needs no list to sort and join.
+    if arguments.count == 1, let (name, argument) = arguments.first {
+      guard let value = try evaluate(argument, variables: variables) else { return field.name }
+      return field.name + "(" + renderEntry(key: name, value: value) + ")"
+    }
     var evaluated: [(name: String, value: JSON)] = []
     evaluated.reserveCapacity(arguments.count)
     for (name, argument) in arguments {

@@ -33,6 +33,16 @@ public final class InMemoryNormalizedCache: NormalizedCache {
     }
   }
 
+  /// Copies into `loaded` the records of `keys` it does not hold yet, under one lock: what a cache read's
+  /// batch load does, without the set and the dictionary ``loadRecords(forKeys:)`` builds on the way.
+  package func load<Keys: Sequence<CacheKey>>(missingFrom keys: Keys, into loaded: inout [CacheKey: Record]) {
+    storage.withLock { stored in
+      for key in keys where loaded[key] == nil {
+        if let record = stored[key] { loaded[key] = record }
+      }
+    }
+  }
+
   public func merge(records: RecordSet) throws -> Set<CacheKey> {
     storage.withLock { stored in
       var changed: Set<CacheKey> = []
