@@ -139,6 +139,14 @@ final class RequestBodyBuilderTests: XCTestCase {
                                                   baseURL: URL(string: "https://h/graphql?x=1")!))
     XCTAssertEqual(url.absoluteString, "https://h/graphql?x=1&operationName=Op&variables=%7B%22a%22:%22x%20y%22,%22b%22:1%7D")
   }
+
+  /// A null member (0.x bodies carry `"variables": null` for an operation without variables) is left out: a
+  /// bare `variables` parameter is not JSON.
+  func test_getEncoder_leavesNullMembersOut() throws {
+    let url = try XCTUnwrap(GETRequestEncoder.url(for: ["variables": .null, "operationName": "Op"],
+                                                  baseURL: URL(string: "https://h/graphql")!))
+    XCTAssertEqual(url.absoluteString, "https://h/graphql?operationName=Op")
+  }
 }
 
 /// The rules every generation shares, written once in the core: the persisted-query "not found" answer,
@@ -158,6 +166,14 @@ final class SharedRequestRulesTests: XCTestCase {
     XCTAssertEqual(withType.map(\.value), ["Persisted", "query", "hash-1"])
     XCTAssertEqual(OperationHeaders.fields(for: Persisted.self, includingType: false).map(\.name),
                    ["X-APOLLO-OPERATION-NAME", "X-APOLLO-OPERATION-ID"])
+  }
+
+  /// Only a generated identifier is sent (0.x and 1.x: "only if the op has an id"), not the document hash that
+  /// persisted queries fall back to.
+  func test_operationHeaders_withoutAGeneratedIdentifier_sendNoIdentifierField() {
+    XCTAssertNotNil(NoVariables.persistedQueryIdentifier, "the document hash exists")
+    XCTAssertEqual(OperationHeaders.fields(for: NoVariables.self, includingType: true).map(\.name),
+                   ["X-APOLLO-OPERATION-NAME", "X-APOLLO-OPERATION-TYPE"])
   }
 
   func test_clientAwarenessHeaders_replaceExistingValues() {

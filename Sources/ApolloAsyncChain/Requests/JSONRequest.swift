@@ -57,6 +57,8 @@ public struct JSONRequest<Operation: GraphQLOperation>: GraphQLRequest, AutoPers
   }
 
   public func toURLRequest() throws -> URLRequest {
+    let body = self.body
+    try RequestBodyBuilder.checkVariables(of: operation, in: body)
     let useGET: Bool
     if Operation.operationType != .query {
       useGET = false

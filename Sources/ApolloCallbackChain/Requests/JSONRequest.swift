@@ -100,6 +100,7 @@ open class JSONRequest<Operation: GraphQLOperation>: HTTPRequest<Operation> {
         throw RequestBodyError.missingOperationIdentifier(operationName: Operation.operationName)
       }
     }
+    try RequestBodyBuilder.checkVariables(of: operation, in: body)
     var request = try super.toURLRequest()
     if usesGET {
       guard let url = GETRequestEncoder.url(for: body, baseURL: graphQLEndpoint) else {

@@ -57,6 +57,18 @@ extension JSON {
       guard let converted = JSON(apiValue: json) else { return nil }
       self = converted
     case let core as JSON: self = core
+    // Plain Swift collections, as a custom scalar's `_jsonValue` may return them (`[String: AnyHashable]`
+    // for a JSON scalar): upstream hands them to JSONSerialization.
+    case let object as [String: Any]:
+      var fields: JSON.Object = [:]
+      for (key, element) in object {
+        guard let converted = JSON(apiValue: element) else { return nil }
+        fields[key] = converted
+      }
+      self = .object(fields)
+    case let array as [Any]:
+      guard let elements = Self.convertElements(array) else { return nil }
+      self = .array(elements)
     default: return nil
     }
   }

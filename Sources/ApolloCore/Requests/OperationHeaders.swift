@@ -8,11 +8,11 @@ public enum OperationHeaders {
   public static let nameField = "X-APOLLO-OPERATION-NAME"
   /// `X-APOLLO-OPERATION-TYPE`: `query`, `mutation` or `subscription`.
   public static let typeField = "X-APOLLO-OPERATION-TYPE"
-  /// `X-APOLLO-OPERATION-ID`: the persisted-query identifier, when the operation has one.
+  /// `X-APOLLO-OPERATION-ID`: the identifier code generation gave the operation, when it gave one.
   public static let identifierField = "X-APOLLO-OPERATION-ID"
 
   /// The fields for `Operation`, in the order they are set: name, type (when asked for), identifier (when
-  /// the operation has one).
+  /// code generation gave the operation one).
   public static func fields<Operation: GraphQLOperation>(
     for _: Operation.Type, includingType: Bool
   ) -> [(name: String, value: String)] {
@@ -27,7 +27,8 @@ public enum OperationHeaders {
   ) {
     body(nameField, Operation.operationName)
     if includingType { body(typeField, typeValue(Operation.operationType)) }
-    if let identifier = Operation.persistedQueryIdentifier { body(identifierField, identifier) }
+    // Only a generated identifier, as upstream: not the document hash persisted queries fall back to.
+    if let identifier = Operation.operationDocument.operationIdentifier { body(identifierField, identifier) }
   }
 
   /// The case name, as upstream's `String(describing:)` gives it, without the reflection that costs

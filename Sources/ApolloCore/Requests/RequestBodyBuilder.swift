@@ -2,6 +2,23 @@ import Foundation
 
 /// Builds the JSON body of a GraphQL HTTP request, shared by every generation.
 public enum RequestBodyBuilder {
+  /// Throws the typed error behind a body whose variables could not be encoded.
+  ///
+  /// The body creators' protocol methods do not throw (as upstream's), so a creator that met a variable
+  /// without a JSON form leaves `variables` out (or null). A request for an operation that has variables
+  /// checks its body with this before it goes out; only when `variables` is missing are they encoded again,
+  /// which throws ``OperationVariablesError`` naming the variable (or finds them fine, when a custom creator
+  /// left them out on purpose).
+  package static func checkVariables<Operation: GraphQLOperation>(of operation: Operation, in body: JSON.Object) throws {
+    switch body["variables"] {
+    case nil, .null?:
+      guard operation.__variables != nil else { return }
+      _ = try operation.encodedVariables()
+    default:
+      return
+    }
+  }
+
   /// The body members, in the form every generation sends them.
   ///
   /// - Parameters:

@@ -177,6 +177,7 @@ public class HTTPNetworkTransport: @unchecked Sendable {
     if useGET {
       let body = requestCreator.requestBody(for: operation, sendOperationIdentifiers: sendOperationIdentifiers,
                                             sendQueryDocument: sendQueryDocument, autoPersistQuery: autoPersistQuery)
+      try RequestBodyBuilder.checkVariables(of: operation, in: body)
       guard let getURL = GraphQLGETTransformer(body: body, url: url).createGetURL() else {
         throw GraphQLHTTPRequestError.serializedQueryParamsMessageError
       }
@@ -199,6 +200,9 @@ public class HTTPNetworkTransport: @unchecked Sendable {
       } else {
         let body = requestCreator.requestBody(for: operation, sendOperationIdentifiers: sendOperationIdentifiers,
                                               sendQueryDocument: sendQueryDocument, autoPersistQuery: autoPersistQuery)
+        // A variable without a JSON form left `variables` null: the request fails with the typed error
+        // instead of running the operation without its arguments.
+        try RequestBodyBuilder.checkVariables(of: operation, in: body)
         headers.set("application/json", for: "Content-Type")
         request.httpBody = try serializationFormat.serialize(value: body)
       }
