@@ -6,6 +6,8 @@ import ApolloMigration
 extension ParityCatalog {
   private static let cancelMidBodyReason = "0.x delivers only once the whole body has arrived, so a cancel between parts completes the task with URLError.cancelled and caches nothing; 1.x and 2.x deliver (and cache) the initial part as it arrives and stay silent after the cancel. 0.x also sends variables: null."
 
+  private static let reason401EmptyBody = "2.x checks the status per body chunk (upstream 2.x does the same, see 500-empty): a 401 without a body has no chunk, so no ResponseCodeError reaches the re-authenticating interceptor, nothing is retried and the chain ends with noResults. 0.x's retry delegate and a 1.x interceptor after the fetch see the empty 401, refresh the token and retry."
+
   static let declaredDifferences: [String: [ParityDeclaredDifference]] = [
     "500-empty": [
       ParityDeclaredDifference(.deliveries, [
@@ -13,6 +15,17 @@ extension ParityCatalog {
         .v1: "step 1 · 1 deliveries\nstep 1 · delivery 1 · failure http(500)",
         .v2: "step 1 · 1 deliveries\nstep 1 · delivery 1 · failure noResults",
       ], why: "2.x checks the status per body chunk (upstream 2.x does the same): an empty body has no chunk, so the chain ends with noResults instead of the 500."),
+    ],
+    "401-empty-body-refresh-retry": [
+      ParityDeclaredDifference(.deliveries, [
+        .v0: "step 1 · 1 deliveries\nstep 1 · delivery 1 · result server data={\"hero\":{\"__typename\":\"Droid\",\"id\":\"2001\",\"name\":\"R2-D2\"}}",
+        .v1: "step 1 · 1 deliveries\nstep 1 · delivery 1 · result server data={\"hero\":{\"__typename\":\"Droid\",\"id\":\"2001\",\"name\":\"R2-D2\"}}",
+        .v2: "step 1 · 1 deliveries\nstep 1 · delivery 1 · failure noResults",
+      ], why: reason401EmptyBody),
+      ParityDeclaredDifference(.wire, [.v0: "step 1 · 2 requests\nstep 1 · request 1 · POST http://parity.invalid/graphql\nstep 1 · request 1 · header authorization: <redacted 653b5caf>\nstep 1 · request 1 · body {\"operationName\":\"HeroName\",\"query\":\"query HeroName($episode: Episode) { hero(episode: $episode) { __typename id name } }\",\"variables\":{}}\nstep 1 · request 2 · POST http://parity.invalid/graphql\nstep 1 · request 2 · header authorization: <redacted b0bf7050>\nstep 1 · request 2 · body {\"operationName\":\"HeroName\",\"query\":\"query HeroName($episode: Episode) { hero(episode: $episode) { __typename id name } }\",\"variables\":{}}", .v1: "step 1 · 2 requests\nstep 1 · request 1 · POST http://parity.invalid/graphql\nstep 1 · request 1 · header authorization: <redacted 653b5caf>\nstep 1 · request 1 · body {\"operationName\":\"HeroName\",\"query\":\"query HeroName($episode: Episode) { hero(episode: $episode) { __typename id name } }\",\"variables\":{}}\nstep 1 · request 2 · POST http://parity.invalid/graphql\nstep 1 · request 2 · header authorization: <redacted b0bf7050>\nstep 1 · request 2 · body {\"operationName\":\"HeroName\",\"query\":\"query HeroName($episode: Episode) { hero(episode: $episode) { __typename id name } }\",\"variables\":{}}", .v2: "step 1 · 1 requests\nstep 1 · request 1 · POST http://parity.invalid/graphql\nstep 1 · request 1 · header authorization: <redacted 653b5caf>\nstep 1 · request 1 · body {\"operationName\":\"HeroName\",\"query\":\"query HeroName($episode: Episode) { hero(episode: $episode) { __typename id name } }\",\"variables\":{}}"],
+                               why: reason401EmptyBody),
+      ParityDeclaredDifference(.store, [.v0: "record Droid:2001.__typename = \"Droid\"\nrecord Droid:2001.id = \"2001\"\nrecord Droid:2001.name = \"R2-D2\"\nrecord QUERY_ROOT.hero = →Droid:2001", .v1: "record Droid:2001.__typename = \"Droid\"\nrecord Droid:2001.id = \"2001\"\nrecord Droid:2001.name = \"R2-D2\"\nrecord QUERY_ROOT.hero = →Droid:2001", .v2: ""],
+                               why: reason401EmptyBody),
     ],
     "malformed-json": [
       ParityDeclaredDifference(.deliveries, [

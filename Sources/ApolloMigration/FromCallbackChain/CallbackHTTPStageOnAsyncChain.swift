@@ -11,7 +11,7 @@ import FoundationNetworking
 /// | 1.x hook | 2.x stage | when it runs |
 /// |---|---|---|
 /// | `ResponseCodeInterceptor` | 2.x `ResponseCodeInterceptor` at the same position | per body chunk; an error status's body (even empty) as one chunk, so it fails as 1.x |
-/// | custom interceptor after the fetch | `mapChunks`: `interceptAsync` with an `HTTPResponse` whose `rawData` is the chunk and `parsedResponse` nil | per body chunk (once for a plain response, once per part for multipart) |
+/// | custom interceptor after the fetch | `interceptAsync` with an `HTTPResponse` whose `rawData` is the chunk and `parsedResponse` nil | per body chunk (once for a plain response, once per part for multipart; once, with empty `rawData`, for an empty body) |
 ///
 /// The hooks run in their 1.x order. A hook's verbs: `proceedAsync` passes its response's `rawData`
 /// on to the parser (so a hook may rewrite the body); `retry` throws `RequestChain.Retry` (the 401 →
@@ -51,15 +51,45 @@ struct CallbackHTTPStageOnAsyncChain: HTTPInterceptor {
           }
         }
       case .hook(let hook, let name):
-        chain = { urlRequest in
-          try await downstream(urlRequest).mapChunks { response, chunk in
-            guard let run = send.lock.withLock({ send.httpHook }) else { return chunk }
-            return try await run(send, hook, name, response, chunk)
-          }
-        }
+        chain = { urlRequest in try await runHook(hook, name: name, send: send, on: downstream(urlRequest)) }
       }
     }
     return try await chain(request)
+  }
+
+  /// `response` with each body chunk passed through one 1.x hook, in a task that reads the body as the
+  /// parser asks for it. An empty body is passed through once too, as empty `rawData`: 1.x called the
+  /// interceptors after the fetch with whatever data came, and a 401 without a body is exactly where a
+  /// re-authenticating one acts. What it hands on for an empty body reaches the parser only if not empty.
+  private static func runHook(
+    _ hook: CallbackConfined<any ApolloInterceptor>, name: String, send: CallbackSend, on response: consuming V2HTTPResponse
+  ) -> V2HTTPResponse {
+    let head = response.response
+    let upstream = response.takeChunks().getStream()
+    let pass: @Sendable (Data) async throws -> Data = { chunk in
+      guard let run = send.lock.withLock({ send.httpHook }) else { return chunk }
+      return try await run(send, hook, name, head, chunk)
+    }
+    let (stream, continuation) = AsyncThrowingStream<Data, any Error>.makeStream()
+    let task = Task {
+      do {
+        var sawChunk = false
+        for try await chunk in upstream {
+          try Task.checkCancellation()
+          sawChunk = true
+          continuation.yield(try await pass(chunk))
+        }
+        if !sawChunk {
+          let handedOn = try await pass(Data())
+          if !handedOn.isEmpty { continuation.yield(handedOn) }
+        }
+        continuation.finish()
+      } catch {
+        continuation.finish(throwing: error)
+      }
+    }
+    continuation.onTermination = { _ in task.cancel() }
+    return V2HTTPResponse(response: head, chunks: NonCopyableAsyncThrowingStream(stream: stream))
   }
 
   /// A response with an error status, its body collected into one chunk, empty when the body was.
