@@ -119,6 +119,11 @@ final class CallbackOnce<Operation: GraphQLOperation>: @unchecked Sendable {
 
   func retry() {
     guard let parts = take() else { return }
+    // 0.x sent every delegate-driven retry in persisted-query retry mode when APQ was on: the full document
+    // beside the hash, GET only with `useGETForPersistedQueryRetry` (quirk Q5), as the 2.x adapter does.
+    if let json = parts.original as? ApolloCallbackChain.JSONRequest<Operation>, json.autoPersistQueries {
+      json.isPersistedQueryRetry = true
+    }
     parts.chain.retry(request: parts.original, completion: parts.completion)
   }
 

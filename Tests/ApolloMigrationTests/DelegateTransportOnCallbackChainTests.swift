@@ -1,0 +1,35 @@
+import ApolloCallbackChain
+import ApolloCore
+import ApolloDelegateTransport
+import ApolloMigration
+import Foundation
+import StarWarsAPI
+import XCTest
+
+/// 0.x delegates on the 1.x chain (`DelegateTransportCallbackInterceptorProvider`).
+final class DelegateTransportOnCallbackChainTests: XCTestCase {
+  /// 0.x quirk Q5, as on 0.x and on the 2.x adapter: a delegate-driven retry with persisted queries on sends the
+  /// full document beside the hash.
+  func test_delegateRetryWithAPQ_sendsTheFullDocumentAndTheHash_asQuirkQ5() {
+    let server = ScriptedServer(responses: [.text("down", statusCode: 503), .json(r2Body)])
+    let delegate = RecordingDelegate()
+    delegate.onError = { _, _, answer in answer(.retry) }
+    let provider = DelegateTransportCallbackInterceptorProvider(
+      delegate: delegate, transport: HTTPNetworkTransport(url: migrationEndpoint),
+      client: ApolloCallbackChain.URLSessionClientOnStreamingSession(session: server), store: ApolloStore())
+    let transport = ApolloCallbackChain.RequestChainNetworkTransport(
+      interceptorProvider: provider, endpointURL: migrationEndpoint, autoPersistQueries: true)
+    let done = expectation(description: "completion")
+    _ = transport.send(operation: HeroNameQuery(episode: nil), callbackQueue: DispatchQueue(label: "completion")) { result in
+      if case .failure(let error) = result { XCTFail("\(error)") }
+      done.fulfill()
+    }
+    wait(for: [done], timeout: 5)
+    withExtendedLifetime(delegate) {}
+    let bodies = server.requests.map(\.graphQLBody)
+    XCTAssertEqual(bodies.count, 2)
+    XCTAssertNil(bodies.first??["query"], "the first attempt sends the hash alone")
+    XCTAssertNotNil(bodies.last??["query"], "the retry sends the document")
+    XCTAssertNotNil(bodies.last??["extensions"]?.objectValue?["persistedQuery"], "and the hash")
+  }
+}
