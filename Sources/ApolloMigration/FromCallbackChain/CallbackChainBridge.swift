@@ -64,6 +64,8 @@ public final class CallbackChainBridge: ApolloCallbackChain.RequestChain, @unche
   private var outputClosed = false
   /// Set while a downstream error that did not pass the error interceptor is handed to the completion.
   var forwardingUnhandled = false
+  /// While ``forwardingUnhandled``: the chain's own error, and the 1.x form the completion was given.
+  var forwardedError: (original: any Error, converted: any Error)?
   /// The records of the element whose value is being handed to the completion.
   var currentRecords: RecordSet?
 
@@ -239,9 +241,17 @@ public final class CallbackChainBridge: ApolloCallbackChain.RequestChain, @unche
     lock.withLock {
       guard !outputClosed, !cancelledExternally else { return }
       outputClosed = true
-      onFailure(forwardingUnhandled ? error : CallbackHandledError(underlying: error))
+      onFailure(forwardingUnhandled ? passedThrough(error) : CallbackHandledError(underlying: error))
       decide(.finished)
     }
+  }
+
+  /// The chain's own error when the completion passed on the 1.x form it was given unchanged (same type and
+  /// description), so the stage above sees the error the chain raised; otherwise what the completion passed.
+  private func passedThrough(_ error: any Error) -> any Error {
+    guard let forwarded = forwardedError, type(of: error) == type(of: forwarded.converted),
+          String(describing: error) == String(describing: forwarded.converted) else { return error }
+    return forwarded.original
   }
 
   /// A value delivered from a later callback without an onward verb: the turn ends shortly after,

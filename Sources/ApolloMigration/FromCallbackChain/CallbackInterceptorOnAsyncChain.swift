@@ -21,7 +21,8 @@ import FoundationNetworking
 /// never calls onward ends the request with ``CallbackInterceptorError/neverCalledOnward(interceptor:timeout:)``.
 ///
 /// Normally built by ``CallbackProviderOnAsyncChain``; built alone (in your own 2.x provider) it runs
-/// without an error interceptor.
+/// without an error interceptor: `retry` still becomes `RequestChain.Retry`, and the errors it ends the
+/// request with reach your code as they are.
 public struct CallbackInterceptorOnAsyncChain: GraphQLInterceptor {
   /// Where the interceptor sat relative to the 1.x network fetch.
   public enum Position: Sendable, Hashable {
@@ -57,10 +58,38 @@ public struct CallbackInterceptorOnAsyncChain: GraphQLInterceptor {
   public func intercept<Request: GraphQLRequest>(
     request: Request, next: NextInterceptorFunction<Request>
   ) async throws -> InterceptorResultStream<Request> {
-    let send = CallbackSend.current ?? CallbackSend(plan: standalonePlan, request: request)
+    guard let send = CallbackSend.current else { return await standalone(request: request, next: next) }
+    return await run(request: request, send: send, next: next)
+  }
+
+  private func run<Request: GraphQLRequest>(
+    request: Request, send: CallbackSend, next: NextInterceptorFunction<Request>
+  ) async -> InterceptorResultStream<Request> {
     switch position {
     case .beforeNetwork: return await beforeNetwork(request: request, send: send, next: next)
     case .afterParsing: return await afterParsing(request: request, send: send, next: next)
+    }
+  }
+
+  /// Built alone, in an app's own 2.x provider: what ``CallbackProviderOnAsyncChain``'s first interceptor
+  /// does for an adapted list, for this interceptor only. `retry` becomes `RequestChain.Retry` with the 1.x
+  /// request's changes, and what the interceptor ended the request with (`handleErrorAsync`, a failure into
+  /// its completion, ``CallbackInterceptorError``) reaches the app as that error. Other errors of the chain
+  /// pass unchanged: there is no 1.x error interceptor to convert them for.
+  private func standalone<Request: GraphQLRequest>(
+    request: Request, next: NextInterceptorFunction<Request>
+  ) async -> InterceptorResultStream<Request> {
+    let send = CallbackSend(plan: standalonePlan, request: request)
+    send.lock.withLock {
+      send.retryMaker = { send, object in
+        let latest = send.latestRequest as? Request ?? request
+        return V2RequestChain<Request>.Retry(request: send.apply(object, to: latest))
+      }
+    }
+    let upstream = await run(request: request, send: send, next: next)
+    return await InPlaceStreams.mapErrors(upstream) { error in
+      if let handled = error as? CallbackHandledError { throw handled.underlying }
+      throw error
     }
   }
 
@@ -176,9 +205,12 @@ public struct CallbackInterceptorOnAsyncChain: GraphQLInterceptor {
       case .failure(let error as CallbackHandledError):
         completion.call(.failure(error.underlying), lock: bridge.lock)
       case .failure(let error):
+        let converted = ResultConversion.v1Error(error)
         bridge.forwardingUnhandled = true
-        completion.call(.failure(ResultConversion.v1Error(error)), lock: bridge.lock)
+        bridge.forwardedError = (error, converted)
+        completion.call(.failure(converted), lock: bridge.lock)
         bridge.forwardingUnhandled = false
+        bridge.forwardedError = nil
       }
     }
   }
