@@ -68,6 +68,34 @@ final class CallbackInterceptorOnAsyncChainTests: XCTestCase {
     XCTAssertEqual(log.values.first?.status, 200)
   }
 
+  /// With no hook between the fetch and the parser, an interceptor after the parser still sees the real response
+  /// (status, headers, body), not a stand-in.
+  func test_interceptorAfterTheParser_seesTheRealHeadAndBody_withoutHooksBeforeIt() async throws {
+    let body = #"{"data":{"hero":{"__typename":"Droid","id":"2001","name":"R2-D2"}}}"#
+    let server = ScriptedServer { _ in .text(body, statusCode: 203, headers: ["Content-Type": "application/json", "X-Trace": "t-9"]) }
+    let store = ApolloStore()
+    let seen = Recorder<String>()
+    let client = URLSessionClientOnStreamingSession(session: server, callbackQueue: callbacks)
+    let provider = ClosureProvider { defaultList(client: client, store: store, afterParsing: [HeadRecordingInterceptor(seen: seen)]) }
+    let outcome = try await send(adaptedTransport(server: server, store: store, provider: provider))
+    XCTAssertNil(outcome.error)
+    XCTAssertEqual(seen.values, ["203 t-9 \(body.utf8.count) bytes"])
+  }
+
+  /// The error interceptor gets the response that failed, as 1.x's ResponseCodeInterceptor passed it.
+  func test_errorInterceptor_getsTheFailedResponse() async throws {
+    let server = ScriptedServer { _ in .json(["errors": [["message": "down"]]], statusCode: 500, headers: ["X-Trace": "t-5"]) }
+    let store = ApolloStore()
+    let seen = Recorder<String>()
+    let client = URLSessionClientOnStreamingSession(session: server, callbackQueue: callbacks)
+    let provider = ClosureProvider(make: { defaultList(client: client, store: store) },
+                                   errorInterceptor: { HeadRecordingErrorInterceptor(seen: seen) })
+    _ = try await send(adaptedTransport(server: server, store: store, provider: provider))
+    XCTAssertEqual(seen.values.count, 1)
+    XCTAssertTrue(seen.values.first?.hasPrefix("500 t-5 ") ?? false, "\(seen.values)")
+    XCTAssertFalse(seen.values.first?.hasSuffix(" 0 bytes") ?? true, "the body comes with it")
+  }
+
   func test_reauthenticationOn401_retriesWithTheNewToken() async throws {
     let server = ScriptedServer { request in
       request.header("Authorization") == "Bearer fresh"

@@ -153,3 +153,35 @@ final class CancelThenProceedInterceptor: V1Interceptor {
     chain.proceedAsync(request: request, response: response, interceptor: self, completion: completion)
   }
 }
+
+/// Records the head and body size of the response it is given ("status trace bytes"), then proceeds.
+final class HeadRecordingInterceptor: V1Interceptor {
+  let id = "head"
+  let seen: Recorder<String>
+  init(seen: Recorder<String>) { self.seen = seen }
+  func interceptAsync<Operation: GraphQLOperation>(
+    chain: any V1Chain, request: V1Request<Operation>, response: V1Response<Operation>?,
+    completion: @escaping V1Completion<Operation.Data>
+  ) {
+    seen.append(describeHead(response))
+    chain.proceedAsync(request: request, response: response, interceptor: self, completion: completion)
+  }
+}
+
+/// Records the head and body size of the response an error came with, then passes the error on.
+struct HeadRecordingErrorInterceptor: ApolloCallbackChain.ApolloErrorInterceptor {
+  let seen: Recorder<String>
+  func handleErrorAsync<Operation: GraphQLOperation>(
+    error: any Error, chain: any V1Chain, request: V1Request<Operation>, response: V1Response<Operation>?,
+    completion: @escaping V1Completion<Operation.Data>
+  ) {
+    seen.append(describeHead(response))
+    completion(.failure(error))
+  }
+}
+
+private func describeHead<Operation: GraphQLOperation>(_ response: V1Response<Operation>?) -> String {
+  guard let response else { return "no response" }
+  let trace = response.httpResponse.value(forHTTPHeaderField: "X-Trace") ?? "-"
+  return "\(response.httpResponse.statusCode) \(trace) \(response.rawData.count) bytes"
+}

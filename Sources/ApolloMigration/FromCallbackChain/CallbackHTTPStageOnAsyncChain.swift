@@ -22,6 +22,10 @@ import FoundationNetworking
 /// Difference: for a multipart response a 1.x hook here saw the raw multipart text once per network
 /// callback; adapted, it sees each part's body, already cut.
 ///
+/// When the send has a 1.x error interceptor or an interceptor after the parser, the stage also keeps the
+/// response's head and its latest body chunk (``CallbackSend/lastHTTP``): the error interceptor gets them as
+/// `response`, and an interceptor after the parser sees them beside `parsedResponse`, as in 1.x.
+///
 /// The hooks are the send's (found through the task-local ``CallbackSend``), so they are the instances
 /// the 1.x provider returned for this send.
 struct CallbackHTTPStageOnAsyncChain: HTTPInterceptor {
@@ -37,6 +41,18 @@ struct CallbackHTTPStageOnAsyncChain: HTTPInterceptor {
     next: @escaping @Sendable (URLRequest) async throws -> V2HTTPResponse
   ) async throws -> V2HTTPResponse {
     var chain = next
+    if send.plan.readsLastHTTP {
+      // Innermost, so the head is known even when a step after it fails the response (an error status).
+      chain = { urlRequest in
+        let response = try await next(urlRequest)
+        let head = response.response
+        send.lock.withLock { send.lastHTTP = (head, Data()) }
+        return await response.mapChunks { _, chunk in
+          send.lock.withLock { send.lastHTTP = (head, chunk) }
+          return chunk
+        }
+      }
+    }
     // Wrapping in 1.x order makes the first 1.x hook the innermost 2.x one, so it sees each chunk first.
     for step in steps {
       let downstream = chain

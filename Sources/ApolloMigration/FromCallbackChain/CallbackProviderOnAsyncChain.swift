@@ -95,6 +95,7 @@ public final class CallbackProviderOnAsyncChain: ApolloAsyncChain.InterceptorPro
           } else if index < parserIndex {
             plan.httpSteps.append(.hook(confined, name: name))
           } else {
+            plan.hasAfterParsingHooks = true
             postflight.append(CallbackInterceptorOnAsyncChain(confined: confined, name: name, position: .afterParsing, plan: plan))
           }
         }

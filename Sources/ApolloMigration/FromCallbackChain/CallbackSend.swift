@@ -25,10 +25,17 @@ struct CallbackPlan: Sendable {
   let timeout: Duration
   let lock: CallbackLock
 
+  /// The list had a custom interceptor after the parser.
+  var hasAfterParsingHooks = false
+
   /// Whether a custom 1.x interceptor sits between the fetch and the parser.
   var hasHTTPHooks: Bool {
     httpSteps.contains { if case .hook = $0 { true } else { false } }
   }
+
+  /// Whether something reads the HTTP response after the HTTP stage (``CallbackSend/lastHTTP``): the error
+  /// interceptor (`response` of `handleErrorAsync`) or an interceptor after the parser.
+  var readsLastHTTP: Bool { errorInterceptor != nil || hasAfterParsingHooks }
 }
 
 /// One send's shared state: the 1.x request the interceptors see (the "mirror"), what of it has been
