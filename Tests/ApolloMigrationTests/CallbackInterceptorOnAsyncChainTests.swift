@@ -232,6 +232,35 @@ final class CallbackInterceptorOnAsyncChainTests: XCTestCase {
   }
 }
 
+/// `chain.cancel()` after `proceedAsync` still cancels (1.x: nothing is delivered after a cancel).
+final class CallbackCancelAfterProceedTests: XCTestCase {
+  func test_cancelAfterProceeding_endsTheRequestWithCancellation_andDeliversNothing() async throws {
+    let server = StarWarsScriptedServer.make()
+    let store = ApolloStore()
+    let client = URLSessionClientOnStreamingSession(session: server, callbackQueue: callbacks)
+    let provider = ClosureProvider { defaultList(client: client, store: store, beforeFetch: [ProceedThenCancelInterceptor()]) }
+    let outcome = await readToEnd(try adaptedTransport(server: server, store: store, provider: provider)
+      .send(query: HeroNameQuery(episode: nil), fetchBehavior: .NetworkOnly, requestConfiguration: RequestConfiguration()))
+    XCTAssertTrue(outcome.values.isEmpty)
+    XCTAssertTrue(outcome.error is CancellationError, "\(String(describing: outcome.error))")
+    XCTAssertTrue(server.requests.isEmpty, "the turn ended before the network")
+  }
+
+  func test_cancelAfterProceeding_throughThe1xFacade_callsNoCompletion() throws {
+    let server = StarWarsScriptedServer.make()
+    let store = ApolloStore()
+    let client = URLSessionClientOnStreamingSession(session: server, callbackQueue: callbacks)
+    let provider = ClosureProvider { defaultList(client: client, store: store, beforeFetch: [ProceedThenCancelInterceptor()]) }
+    let transport = RequestChainNetworkTransportOnAsyncChain(
+      interceptorProvider: provider, endpointURL: endpoint, urlSession: server, store: store)
+    let completions = Recorder<String>()
+    _ = transport.send(operation: HeroNameQuery(episode: nil), callbackQueue: callbacks) { completions.append("\($0)") }
+    settle()
+    XCTAssertEqual(completions.values, [])
+    XCTAssertTrue(server.requests.isEmpty)
+  }
+}
+
 /// 1.x's response-code check on the 2.x chain.
 final class CallbackResponseCodeOnAsyncChainTests: XCTestCase {
   private func send(_ server: ScriptedServer) async throws -> (response: HTTPURLResponse?, rawData: Data?, values: Int) {

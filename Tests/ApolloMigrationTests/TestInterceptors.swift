@@ -185,3 +185,15 @@ private func describeHead<Operation: GraphQLOperation>(_ response: V1Response<Op
   let trace = response.httpResponse.value(forHTTPHeaderField: "X-Trace") ?? "-"
   return "\(response.httpResponse.statusCode) \(trace) \(response.rawData.count) bytes"
 }
+
+/// Goes onward, then cancels the chain in the same callback.
+final class ProceedThenCancelInterceptor: V1Interceptor {
+  let id = "proceed-then-cancel"
+  func interceptAsync<Operation: GraphQLOperation>(
+    chain: any V1Chain, request: V1Request<Operation>, response: V1Response<Operation>?,
+    completion: @escaping V1Completion<Operation.Data>
+  ) {
+    chain.proceedAsync(request: request, response: response, interceptor: self, completion: completion)
+    chain.cancel()
+  }
+}

@@ -123,7 +123,16 @@ public final class CallbackChainBridge: ApolloCallbackChain.RequestChain, @unche
   public func cancel() {
     lock.withLock {
       cancelledByInterceptor = true
-      if !insideIntercept { decide(.failed(CancellationError())) }
+      if decision != nil {
+        // Already onward (after `proceedAsync`): ending the turn's output cancels the 2.x work behind it,
+        // and nothing more is delivered.
+        if !outputClosed {
+          outputClosed = true
+          onFailure(CancellationError())
+        }
+      } else if !insideIntercept {
+        decide(.failed(CancellationError()))
+      }
     }
   }
 
@@ -229,7 +238,7 @@ public final class CallbackChainBridge: ApolloCallbackChain.RequestChain, @unche
   /// forwarded, if any) unless the output is closed.
   private func receiveValue(_ deliver: (RecordSet?) -> Void) {
     lock.withLock {
-      guard !outputClosed, !cancelledExternally else { return }
+      guard !outputClosed, !cancelledExternally, !cancelledByInterceptor else { return }
       valueDelivered = true
       deliver(currentRecords)
       if decision == nil && !insideIntercept { scheduleSettle() }
