@@ -46,4 +46,35 @@ final class StoreTransactionCallbackTests: XCTestCase {
     }
     wait(for: [done], timeout: 5)
   }
+  /// 1.x's store ran every call on one queue in submission order: a load or a clear called after a read-write
+  /// transaction was submitted sees (or removes) what it wrote, even while it has not started yet.
+  func test_loadAndClearCalledAfterASubmittedTransaction_runAfterIt() {
+    let store = ApolloStore()
+    let (query, hero) = (self.query, self.hero)
+    let gate = DispatchSemaphore(value: 0)
+    let blocker = expectation(description: "blocking transaction")
+    store.withinReadWriteTransaction({ _ in gate.wait() }, completion: { _ in blocker.fulfill() })
+    store.withinReadWriteTransaction({ transaction in try transaction.write(data: hero, for: query) })
+    let loaded = expectation(description: "load")
+    let cleared = expectation(description: "clear")
+    let missed = expectation(description: "load after the clear")
+    let called = DispatchSemaphore(value: 0)
+    // From another thread, so that a call that waited for the transaction instead of queueing behind it
+    // fails the assertions below rather than blocking the test.
+    DispatchQueue.global().async {
+      store.load(query) { result in
+        XCTAssertEqual(try? result.get().data?.hero?.name, "R2-D2", "the load ran before the write submitted earlier")
+        loaded.fulfill()
+      }
+      store.clearCache(callbackQueue: DispatchQueue.global()) { _ in cleared.fulfill() }
+      store.load(query) { result in
+        if case .success = result { XCTFail("the clear ran before the write submitted earlier") }
+        missed.fulfill()
+      }
+      called.signal()
+    }
+    XCTAssertEqual(called.wait(timeout: .now() + 1), .success, "the calls return at once, queued behind the transactions")
+    gate.signal()
+    wait(for: [blocker, loaded, cleared, missed], timeout: 5, enforceOrder: false)
+  }
 }

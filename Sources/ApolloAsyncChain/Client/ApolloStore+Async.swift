@@ -11,12 +11,12 @@ extension ApolloStore {
 
   /// Writes records.
   public func publish(records: RecordSet) async throws {
-    try publishRecords(records)
+    try await publishRecordsSuspending(records)
   }
 
   /// Drops every record.
   public func clearCache() async throws {
-    try removeAll()
+    try await removeAllSuspending()
   }
 
   /// Runs `body` in a read transaction (read transactions run side by side) and returns its result.

@@ -3,8 +3,16 @@ import Foundation
 /// The 1.x callback spellings of the store, over the core's synchronous store.
 extension ApolloStore {
   /// Writes records; `identifier` tags the change (1.x watchers ignore their own writes).
+  ///
+  /// Like every call here, it runs after the callback transactions submitted before it (at once when there are
+  /// none), as 1.x's store queue ran them in order.
   public func publish(records: RecordSet, identifier: UUID? = nil, callbackQueue: DispatchQueue = .main,
                       completion: ((Result<Void, any Error>) -> Void)? = nil) {
+    guard !hasPendingCallbackTransactions else {
+      return submitTransaction(exclusive: true, callbackQueue: callbackQueue, completion: completion) {
+        try self.publishRecords(records, identifier: identifier)
+      }
+    }
     let result = Result<Void, any Error> { try publishRecords(records, identifier: identifier) }
     guard let completion else { return }
     callbackQueue.asyncTransferring { completion(result) }
@@ -13,6 +21,11 @@ extension ApolloStore {
   /// Reads an operation's cached result; a miss is the store's error.
   public func load<Operation: GraphQLOperation>(_ operation: Operation, callbackQueue: DispatchQueue? = nil,
                                                 resultHandler: @escaping GraphQLResultHandler<Operation.Data>) {
+    guard !hasPendingCallbackTransactions else {
+      return submitTransaction(exclusive: false, callbackQueue: callbackQueue, completion: resultHandler) {
+        try self.loadResult(operation)
+      }
+    }
     let result = Result { try loadResult(operation) }
     guard let callbackQueue else { return resultHandler(result) }
     callbackQueue.asyncTransferring { resultHandler(result) }
@@ -20,6 +33,9 @@ extension ApolloStore {
 
   /// Drops every record.
   public func clearCache(callbackQueue: DispatchQueue = .main, completion: ((Result<Void, any Error>) -> Void)? = nil) {
+    guard !hasPendingCallbackTransactions else {
+      return submitTransaction(exclusive: true, callbackQueue: callbackQueue, completion: completion) { try self.removeAll() }
+    }
     let result = Result<Void, any Error> { try removeAll() }
     guard let completion else { return }
     callbackQueue.asyncTransferring { completion(result) }

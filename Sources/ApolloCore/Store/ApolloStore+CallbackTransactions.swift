@@ -17,7 +17,18 @@ extension ApolloStore {
     _ transaction: @escaping () throws -> T
   ) {
     let work = CallbackTransactionWork(transaction: transaction, completion: completion)
-    callbackTransactions.async(flags: exclusive ? .barrier : []) { work.run(deliveringOn: callbackQueue) }
+    pendingCallbackTransactions.withLock { $0 += 1 }
+    callbackTransactions.async(flags: exclusive ? .barrier : []) { [self] in
+      work.run(deliveringOn: callbackQueue)
+      pendingCallbackTransactions.withLock { $0 -= 1 }
+    }
+  }
+
+  /// Whether callback transactions submitted earlier have not finished. While there are any, the callback
+  /// spellings' plain reads and writes (1.x `load`, `publish`, `clearCache`) go on the transactions' queue after
+  /// them, as 0.33's and 1.x's store ran every call in submission order; otherwise they run at once.
+  package var hasPendingCallbackTransactions: Bool {
+    pendingCallbackTransactions.withLock { $0 > 0 }
   }
 }
 

@@ -19,6 +19,9 @@ public final class ApolloStore: Sendable {
   /// Where the callback spellings of the transactions run, in the order they were submitted (a read-write
   /// transaction is a barrier): see ``submitTransaction(exclusive:callbackQueue:completion:_:)``.
   let callbackTransactions = DispatchQueue(label: "ApolloStore.callbackTransactions", attributes: .concurrent)
+  /// Callback transactions submitted and not finished: while there are any, the callback spellings' plain
+  /// reads and writes queue behind them (``runInCallbackOrder(writes:callbackQueue:completion:_:)``).
+  let pendingCallbackTransactions = Mutex(0)
 
   /// A store over `cache` (in memory by default), normalizing responses with `normalizer`.
   public init(cache: any NormalizedCache = InMemoryNormalizedCache(), normalizer: ResponseNormalizer = ResponseNormalizer()) {
@@ -34,15 +37,30 @@ public final class ApolloStore: Sendable {
   /// Writes records and tells subscribers what changed, with `identifier` (who made the change, `nil` by
   /// default: 1.x watchers skip changes tagged with their own); returns the `RecordKey.field` keys whose
   /// values changed.
+  ///
+  /// The write waits for a read-write transaction in progress (as upstream's barrier did), so it cannot land
+  /// between the transaction's read and its write-back; inside a transaction body it runs at once.
   @discardableResult
   public func publishRecords(_ records: RecordSet, identifier: UUID? = nil) throws -> Set<CacheKey> {
-    let changed = try cache.merge(records: records)
-    if !changed.isEmpty {
-      // Called outside the lock: a subscriber may read or publish in turn.
-      let live = subscribers.withLock { $0.values.compactMap(\.subscriber) }
-      for subscriber in live { subscriber.store(self, didChangeKeys: changed, contextIdentifier: identifier) }
-    }
+    let changed = try transactionLock.withWriteAccess { try cache.merge(records: records) }
+    notifySubscribers(of: changed, identifier: identifier)
     return changed
+  }
+
+  /// ``publishRecords(_:identifier:)`` for `async` callers: it suspends, rather than blocks a thread, while a
+  /// read-write transaction runs.
+  @discardableResult
+  package func publishRecordsSuspending(_ records: RecordSet, identifier: UUID? = nil) async throws -> Set<CacheKey> {
+    let changed = try await transactionLock.withWriteAccess { try cache.merge(records: records) }
+    notifySubscribers(of: changed, identifier: identifier)
+    return changed
+  }
+
+  private func notifySubscribers(of changed: Set<CacheKey>, identifier: UUID?) {
+    guard !changed.isEmpty else { return }
+    // Called outside the locks: a subscriber may read or publish in turn.
+    let live = subscribers.withLock { $0.values.compactMap(\.subscriber) }
+    for subscriber in live { subscriber.store(self, didChangeKeys: changed, contextIdentifier: identifier) }
   }
 
   /// Adds a subscriber, held weakly.
@@ -106,8 +124,13 @@ public final class ApolloStore: Sendable {
     }
   }
 
-  /// Drops every record.
+  /// Drops every record, after a read-write transaction in progress (at once inside one).
   public func removeAll() throws {
-    try cache.clear()
+    try transactionLock.withWriteAccess { try cache.clear() }
+  }
+
+  /// ``removeAll()`` for `async` callers, suspending while a read-write transaction runs.
+  package func removeAllSuspending() async throws {
+    try await transactionLock.withWriteAccess { try cache.clear() }
   }
 }

@@ -5,7 +5,8 @@ import Dispatch
 /// `async` transactions, whose bodies await). One lock serves both, so a 1.x and a 2.x transaction on the same
 /// store still exclude each other while an app runs both generations.
 ///
-/// Not reentrant: a transaction body that starts another transaction on the same store waits for itself.
+/// Not reentrant: a transaction body that starts another transaction on the same store waits for itself. Store
+/// writes outside transactions take it too (``withWriteAccess(_:)``), except inside a transaction body.
 final class StoreTransactionLock: Sendable {
   private struct Waiter {
     let exclusive: Bool
@@ -67,17 +68,40 @@ final class StoreTransactionLock: Sendable {
     for waiter in admitted { waiter.resume() }
   }
 
+  /// The lock the current transaction body holds, if any: a write inside a transaction (its own `write`, or a
+  /// publish from its body) must not wait for the transaction it is part of.
+  @TaskLocal static var held: ObjectIdentifier?
+
+  private var isHeldHere: Bool { Self.held == ObjectIdentifier(self) }
+
   /// Runs `body` holding the lock.
   func withLock<T>(exclusive: Bool, _ body: () throws -> T) rethrows -> T {
     lock(exclusive: exclusive)
     defer { unlock(exclusive: exclusive) }
-    return try body()
+    return try Self.$held.withValue(ObjectIdentifier(self)) { try body() }
   }
 
   /// Runs `body` holding the lock, across its suspensions.
   func withLock<T: Sendable>(exclusive: Bool, _ body: () async throws -> T) async rethrows -> T {
     await lock(exclusive: exclusive)
     defer { unlock(exclusive: exclusive) }
-    return try await body()
+    return try await Self.$held.withValue(ObjectIdentifier(self)) { try await body() }
+  }
+
+  /// Runs a store write alone, after the read-write transactions before it (so a network write cannot land
+  /// between a transaction's read and its write-back), or at once inside a transaction of this lock.
+  func withWriteAccess<T>(_ body: () throws -> T) rethrows -> T {
+    guard !isHeldHere else { return try body() }
+    lock(exclusive: true)
+    defer { unlock(exclusive: true) }
+    return try body()
+  }
+
+  /// The `async` form of ``withWriteAccess(_:)``: it suspends instead of blocking a thread of the cooperative pool.
+  func withWriteAccess<T: Sendable>(_ body: () throws -> T) async rethrows -> T {
+    guard !isHeldHere else { return try body() }
+    await lock(exclusive: true)
+    defer { unlock(exclusive: true) }
+    return try body()
   }
 }
