@@ -87,6 +87,29 @@ final class RequestChainNetworkTransportOnAsyncChainTests: XCTestCase {
     XCTAssertEqual(seen.values, ["from-call-site"])
   }
 
+  /// A completion runs holding no lock of the adapted interceptors: another send's interceptor that waits for the
+  /// callback queue (as one that hops to the main queue with `sync` does) while a completion is queued there
+  /// does not deadlock with it.
+  func test_aQueuedCompletion_andAnotherSendsInterceptorWaitingForItsQueue_bothFinish() {
+    let server = StarWarsScriptedServer.make()
+    let store = ApolloStore()
+    let queue = DispatchQueue(label: "serial callbacks")
+    let gate = DispatchSemaphore(value: 0)
+    queue.async { gate.wait() }
+    let transport = facade(server: server, store: store, before: [QueueSyncingInterceptor(queue: queue, gate: gate)])
+    let first = expectation(description: "first completion")
+    let second = expectation(description: "second completion")
+    _ = transport.send(operation: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheData, callbackQueue: queue) { _ in
+      first.fulfill()
+    }
+    // Until the first result waits on the queue, behind the blocker.
+    Thread.sleep(forTimeInterval: 0.3)
+    _ = transport.send(operation: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheData, callbackQueue: queue) { _ in
+      second.fulfill()
+    }
+    wait(for: [first, second], timeout: 5)
+  }
+
   func test_cancel_staysSilent() {
     let server = ScriptedServer { _ in ScriptedResponse(statusCode: 200, headers: ["Content-Type": "application/json"],
                                                         body: [.data(JSONSerializer.serialize(heroJSON))], headDelay: .milliseconds(300)) }

@@ -197,3 +197,27 @@ final class ProceedThenCancelInterceptor: V1Interceptor {
     chain.cancel()
   }
 }
+
+/// Proceeds on its first call; on later calls it first releases `gate` and waits for `queue` with `sync`.
+final class QueueSyncingInterceptor: V1Interceptor, @unchecked Sendable {
+  // @unchecked Sendable: `calls` is only touched under the adapter's lock, which serializes interceptor calls.
+  let id = "queue-syncing"
+  private let queue: DispatchQueue
+  private let gate: DispatchSemaphore
+  private var calls = 0
+  init(queue: DispatchQueue, gate: DispatchSemaphore) {
+    self.queue = queue
+    self.gate = gate
+  }
+  func interceptAsync<Operation: GraphQLOperation>(
+    chain: any V1Chain, request: V1Request<Operation>, response: V1Response<Operation>?,
+    completion: @escaping V1Completion<Operation.Data>
+  ) {
+    calls += 1
+    if calls > 1 {
+      gate.signal()
+      queue.sync {}
+    }
+    chain.proceedAsync(request: request, response: response, interceptor: self, completion: completion)
+  }
+}

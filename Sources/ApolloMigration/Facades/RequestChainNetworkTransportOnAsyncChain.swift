@@ -169,7 +169,9 @@ public final class RequestChainNetworkTransportOnAsyncChain: ApolloCallbackChain
     let chain = V2RequestChain<Request>(
       urlSession: urlSession, interceptors: CallbackWireProvider(adapted: interceptorProvider).interceptors(for: request.operation),
       store: store)
-    let delivery = CallbackDelivery(completion: CallbackConfined(completion, lock: lock), queue: callbackQueue)
+    // The completion is confined to a lock of its own, not the provider's: the app's code runs on the callback
+    // queue and must not wait for (or hold up) the adapted interceptors of other sends.
+    let delivery = CallbackDelivery(completion: CallbackConfined(completion, lock: CallbackLock()), queue: callbackQueue)
     // The chain runs in the delivery's task (one task per request), with the binding around it so that it
     // reaches every stage; each result is delivered as the chain emits it. The task starts on the calling
     // thread, as 1.x's kickoff ran the interceptors there, unless the store is read first: a cache hit is
@@ -231,7 +233,8 @@ extension RequestChainNetworkTransportOnAsyncChain: ApolloCallbackChain.Uploadin
 /// send returns: after `cancel()` nothing more is delivered.
 private final class CallbackDelivery<Data: RootSelectionSet>: Cancellable, @unchecked Sendable {
   // @unchecked Sendable: `cancelled` and `task` are only touched inside `lock` (an NSLock); the
-  // completion is a CallbackConfined read under the provider's lock.
+  // completion is a CallbackConfined read under this send's own CallbackLock, then called by the one queue
+  // block that delivers that result.
   private let lock = NSLock()
   private var cancelled = false
   private var task: Task<Void, Never>?
@@ -255,7 +258,10 @@ private final class CallbackDelivery<Data: RootSelectionSet>: Cancellable, @unch
     let box = CallbackConfined(result, lock: completion.lock)
     queue.async { [self] in
       guard !lock.withLock({ cancelled }) else { return }
-      box.withValue { result in completion.withValue { $0(result) } }
+      // Taken out under the send's lock and called outside it, as 1.x called a completion (on the callback
+      // queue, holding nothing).
+      let (deliver, value) = box.withValue { result in (completion.withValue { $0 }, result) }
+      deliver(value)
     }
   }
 
