@@ -30,14 +30,26 @@ final class StoreTransactionLock: Sendable {
 
   /// Blocks the calling thread until the lock is held.
   func lock(exclusive: Bool) {
+    // Free and nobody waiting (nearly always): no semaphore to make.
+    if tryTake(exclusive: exclusive) { return }
     let semaphore = DispatchSemaphore(value: 0)
     if !takeOrQueue(exclusive: exclusive, resume: { semaphore.signal() }) { semaphore.wait() }
   }
 
   /// Suspends the calling task until the lock is held.
   func lock(exclusive: Bool) async {
+    if tryTake(exclusive: exclusive) { return }
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       if takeOrQueue(exclusive: exclusive, resume: { continuation.resume() }) { continuation.resume() }
+    }
+  }
+
+  /// Takes the lock when it is free and nobody waits.
+  private func tryTake(exclusive: Bool) -> Bool {
+    state.withLock { state in
+      guard state.waiting.isEmpty, state.admits(exclusive: exclusive) else { return false }
+      state.take(exclusive: exclusive)
+      return true
     }
   }
 
