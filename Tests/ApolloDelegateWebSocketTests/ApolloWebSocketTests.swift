@@ -133,6 +133,27 @@ final class ApolloWebSocketTests: XCTestCase {
     wait(for: [done], timeout: 2)
   }
 
+  /// A logged task wrapping one that cannot ping drops the ping (no completion, no pong), and the connection
+  /// stays up: the ping is not a failed write.
+  func test_ping_throughALoggingSessionOverATaskThatCannotPing_isDropped_andTheConnectionStays() {
+    let socket = ApolloWebSocket(request: URLRequest(url: URL(string: "ws://localhost:4000/graphql")!), protocols: ["graphql-ws"],
+                                 session: LoggingWebSocketSession(wrapping: NonPingingSession(scripted: session)))
+    socket.callbackQueue = queue
+    socket.delegate = events
+    socket.pongDelegate = events
+    socket.connect()
+    let task = try! XCTUnwrap(session.last)
+    waitForEvents(["connect"])
+    socket.write(ping: Data([3])) { XCTFail("a ping that was not sent has no completion") }
+    socket.write(string: "after")
+    waitUntil("the write after the dropped ping") { task.sentTexts == ["after"] }
+    XCTAssertNil(task.cancelCode, "the connection stays up")
+    XCTAssertTrue(task.pings.isEmpty)
+    Thread.sleep(forTimeInterval: 0.1)
+    queue.sync {}
+    XCTAssertEqual(events.events, ["connect"])
+  }
+
   func test_write_whenNotConnected_isDropped() {
     let socket = makeSocket()
     socket.write(string: "early")

@@ -174,3 +174,23 @@ final class SocketEvents: WebSocketDelegate, WebSocketPongDelegate, @unchecked S
   func websocketDidReceiveData(socket: any WebSocketClient, data: Data) { record("data \(data.count)") }
   func websocketDidReceivePong(socket: any WebSocketClient, data: Data?) { record("pong") }
 }
+
+/// A session whose tasks cannot ping or tell when they are open (they are not `WebSocketTaskControl`); everything
+/// else goes to the scripted session's tasks.
+final class NonPingingSession: WebSocketURLSession, @unchecked Sendable {
+  // @unchecked Sendable: the only state is the scripted session, itself Sendable.
+  let scripted: ScriptedWebSocketSession
+  init(scripted: ScriptedWebSocketSession) { self.scripted = scripted }
+
+  func webSocketTask(with request: URLRequest) -> any WebSocketTask {
+    NonPingingTask(base: scripted.webSocketTask(with: request))
+  }
+}
+
+private struct NonPingingTask: WebSocketTask {
+  let base: any WebSocketTask
+  func resume() { base.resume() }
+  func send(_ message: URLSessionWebSocketTask.Message) async throws { try await base.send(message) }
+  func receive() async throws -> URLSessionWebSocketTask.Message { try await base.receive() }
+  func cancel(with closeCode: URLSessionWebSocketTask.CloseCode, reason: Data?) { base.cancel(with: closeCode, reason: reason) }
+}

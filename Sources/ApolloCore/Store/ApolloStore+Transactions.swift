@@ -12,10 +12,10 @@ import Foundation
 extension ApolloStore {
   /// Reads generated selection sets from the store, by their selections.
   ///
-  /// Read transactions run side by side; a ``ReadWriteTransaction`` runs alone. Store writes outside
-  /// transactions (``ApolloStore/publishRecords(_:identifier:)``, ``ApolloStore/removeAll()``) wait for a
-  /// read-write transaction in progress, so none lands between its read and its write-back; plain reads do not
-  /// wait (each record batch is read atomically).
+  /// Read transactions run side by side; a ``ReadWriteTransaction`` runs alone. Store writes from `async` code
+  /// (2.x's `publish`, `clearCache` and cache writes) wait for a read-write transaction in progress, so none lands
+  /// between its read and its write-back; synchronous writes and plain reads do not wait (each is atomic on its
+  /// own), since they often run on a queue a transaction body may be waiting for.
   // @unchecked: every stored property is a `let` holding a Sendable value; subclasses add no state.
   public class ReadTransaction: @unchecked Sendable {
     /// The store the transaction reads.

@@ -38,17 +38,19 @@ public final class ApolloStore: Sendable {
   /// default: 1.x watchers skip changes tagged with their own); returns the `RecordKey.field` keys whose
   /// values changed.
   ///
-  /// The write waits for a read-write transaction in progress (as upstream's barrier did), so it cannot land
-  /// between the transaction's read and its write-back; inside a transaction body it runs at once.
+  /// It does not wait for transactions (the write is atomic on its own): it is called from synchronous code,
+  /// often on the main queue or a callback queue that a transaction body may be waiting for. `async` callers use
+  /// ``publishRecordsSuspending(_:identifier:)``, which waits for a read-write transaction in progress.
   @discardableResult
   public func publishRecords(_ records: RecordSet, identifier: UUID? = nil) throws -> Set<CacheKey> {
-    let changed = try transactionLock.withWriteAccess { try cache.merge(records: records) }
+    let changed = try cache.merge(records: records)
     notifySubscribers(of: changed, identifier: identifier)
     return changed
   }
 
-  /// ``publishRecords(_:identifier:)`` for `async` callers: it suspends, rather than blocks a thread, while a
-  /// read-write transaction runs.
+  /// ``publishRecords(_:identifier:)`` for `async` callers, after a read-write transaction in progress (as
+  /// upstream's barrier made writes wait), so it cannot land between the transaction's read and its write-back;
+  /// it suspends meanwhile. Inside a transaction body it runs at once.
   @discardableResult
   package func publishRecordsSuspending(_ records: RecordSet, identifier: UUID? = nil) async throws -> Set<CacheKey> {
     let changed = try await transactionLock.withWriteAccess { try cache.merge(records: records) }
@@ -124,9 +126,9 @@ public final class ApolloStore: Sendable {
     }
   }
 
-  /// Drops every record, after a read-write transaction in progress (at once inside one).
+  /// Drops every record (without waiting for transactions, as ``publishRecords(_:identifier:)``).
   public func removeAll() throws {
-    try transactionLock.withWriteAccess { try cache.clear() }
+    try cache.clear()
   }
 
   /// ``removeAll()`` for `async` callers, suspending while a read-write transaction runs.

@@ -6,16 +6,22 @@ import Dispatch
 /// store still exclude each other while an app runs both generations.
 ///
 /// Not reentrant: a transaction body that starts another transaction on the same store waits for itself. Store
-/// writes outside transactions take it too (``withWriteAccess(_:)``), except inside a transaction body.
+/// writes from `async` code outside transactions take it too (``withWriteAccess(_:)``).
 final class StoreTransactionLock: Sendable {
   private struct Waiter {
     let exclusive: Bool
     let resume: @Sendable () -> Void
   }
 
+  /// One hold of the lock, bound as ``held`` for the body that holds it.
+  final class Hold: Sendable {}
+
   private struct State {
     var readers = 0
     var writer = false
+    /// The holds in progress: a task started inside a body inherits its ``held`` value, and must not pass for
+    /// its holder once the body has ended.
+    var live: Set<ObjectIdentifier> = []
     /// In arrival order; a waiting writer holds back readers that came after it, so writers are not starved.
     var waiting: [Waiter] = []
 
@@ -80,36 +86,47 @@ final class StoreTransactionLock: Sendable {
     for waiter in admitted { waiter.resume() }
   }
 
-  /// The lock the current transaction body holds, if any: a write inside a transaction (its own `write`, or a
-  /// publish from its body) must not wait for the transaction it is part of.
-  @TaskLocal static var held: ObjectIdentifier?
+  /// The hold of the transaction body running here, if any: a write inside a transaction (its own `write`, or
+  /// a publish from its body) must not wait for the transaction it is part of.
+  @TaskLocal static var held: Hold?
 
-  private var isHeldHere: Bool { Self.held == ObjectIdentifier(self) }
+  /// Whether the code running here is inside a body that holds this lock now.
+  private var isHeldHere: Bool {
+    guard let hold = Self.held else { return false }
+    return state.withLock { $0.live.contains(ObjectIdentifier(hold)) }
+  }
+
+  private func begin(_ hold: Hold) { state.withLock { _ = $0.live.insert(ObjectIdentifier(hold)) } }
+  private func end(_ hold: Hold) { state.withLock { _ = $0.live.remove(ObjectIdentifier(hold)) } }
 
   /// Runs `body` holding the lock.
   func withLock<T>(exclusive: Bool, _ body: () throws -> T) rethrows -> T {
     lock(exclusive: exclusive)
-    defer { unlock(exclusive: exclusive) }
-    return try Self.$held.withValue(ObjectIdentifier(self)) { try body() }
+    let hold = Hold()
+    begin(hold)
+    defer {
+      end(hold)
+      unlock(exclusive: exclusive)
+    }
+    return try Self.$held.withValue(hold) { try body() }
   }
 
   /// Runs `body` holding the lock, across its suspensions.
   func withLock<T: Sendable>(exclusive: Bool, _ body: () async throws -> T) async rethrows -> T {
     await lock(exclusive: exclusive)
-    defer { unlock(exclusive: exclusive) }
-    return try await Self.$held.withValue(ObjectIdentifier(self)) { try await body() }
+    let hold = Hold()
+    begin(hold)
+    defer {
+      end(hold)
+      unlock(exclusive: exclusive)
+    }
+    return try await Self.$held.withValue(hold) { try await body() }
   }
 
-  /// Runs a store write alone, after the read-write transactions before it (so a network write cannot land
-  /// between a transaction's read and its write-back), or at once inside a transaction of this lock.
-  func withWriteAccess<T>(_ body: () throws -> T) rethrows -> T {
-    guard !isHeldHere else { return try body() }
-    lock(exclusive: true)
-    defer { unlock(exclusive: true) }
-    return try body()
-  }
-
-  /// The `async` form of ``withWriteAccess(_:)``: it suspends instead of blocking a thread of the cooperative pool.
+  /// Runs a store write from `async` code alone, after the read-write transactions before it (so it cannot land
+  /// between a transaction's read and its write-back), suspending rather than blocking a thread; at once inside
+  /// a transaction of this lock. Writes from synchronous code do not wait: a 0.x or 1.x write often runs on the
+  /// main queue or a callback queue that a transaction body may itself be waiting for.
   func withWriteAccess<T: Sendable>(_ body: () throws -> T) async rethrows -> T {
     guard !isHeldHere else { return try body() }
     await lock(exclusive: true)

@@ -28,6 +28,6 @@ struct CallbackCacheStageOnAsyncChain: CacheInterceptor {
     guard let identifier = CallbackRequestContext.current?.contextIdentifier, let records = response.cacheRecords else {
       return try await base.writeCacheData(to: store, request: request, response: response)
     }
-    try store.publishRecords(records, identifier: identifier)
+    try await store.publishRecordsSuspending(records, identifier: identifier)
   }
 }
