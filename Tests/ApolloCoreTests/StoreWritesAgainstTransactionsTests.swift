@@ -42,16 +42,7 @@ final class StoreWritesAgainstTransactionsTests: XCTestCase {
   /// deadlock with it.
   func test_aSynchronousPublishDuringAReadWriteTransaction_doesNotWait() throws {
     let store = ApolloStore()
-    let entered = DispatchSemaphore(value: 0)
-    let proceed = DispatchSemaphore(value: 0)
-    let transaction = Thread {
-      store.performReadWriteTransaction { _ in
-        entered.signal()
-        proceed.wait()
-      }
-    }
-    transaction.start()
-    XCTAssertEqual(entered.wait(timeout: .now() + 5), .success)
+    let proceed = try blockingReadWriteTransaction(on: store)
     try store.publishRecords(hero(name: "C", likes: 2))
     XCTAssertEqual(try store.cache.loadRecords(forKeys: ["Hero:1"])["Hero:1"]?.fields["name"], .value(.string("C")))
     proceed.signal()
@@ -77,16 +68,7 @@ final class StoreWritesAgainstTransactionsTests: XCTestCase {
         try await store.publishRecordsSuspending(hero(name: "F", likes: 5))
       }
     }
-    let entered = DispatchSemaphore(value: 0)
-    let proceed = DispatchSemaphore(value: 0)
-    let transaction = Thread {
-      store.performReadWriteTransaction { _ in
-        entered.signal()
-        proceed.wait()
-      }
-    }
-    transaction.start()
-    XCTAssertEqual(entered.wait(timeout: .now() + 5), .success)
+    let proceed = try blockingReadWriteTransaction(on: store)
     go.signal()
     try await Task.sleep(for: .milliseconds(100))
     XCTAssertNil(try store.cache.loadRecords(forKeys: ["Hero:1"])["Hero:1"], "the inherited hold has ended: the write waits")
@@ -95,6 +77,24 @@ final class StoreWritesAgainstTransactionsTests: XCTestCase {
     XCTAssertEqual(try store.cache.loadRecords(forKeys: ["Hero:1"])["Hero:1"]?.fields["name"], .value(.string("F")))
   }
 }
+
+/// Starts a read-write transaction on a thread of its own and returns once it runs; it ends when the returned
+/// semaphore is signalled.
+private func blockingReadWriteTransaction(on store: ApolloStore) throws -> DispatchSemaphore {
+  let entered = DispatchSemaphore(value: 0)
+  let proceed = DispatchSemaphore(value: 0)
+  Thread {
+    store.performReadWriteTransaction { _ in
+      entered.signal()
+      proceed.wait()
+    }
+  }.start()
+  guard entered.wait(timeout: .now() + 5) == .success else { throw TransactionDidNotStart() }
+  return proceed
+}
+
+/// The blocking transaction was not running within 5 s: the test fails with this.
+private struct TransactionDidNotStart: Error {}
 
 private func hero(name: String, likes: Int) -> RecordSet {
   RecordSet(records: [Record(key: "Hero:1", fields: ["name": .value(.string(name)), "likes": .value(.int(likes))])])
