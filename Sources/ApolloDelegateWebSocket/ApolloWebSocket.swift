@@ -199,15 +199,6 @@ public final class ApolloWebSocket: ApolloWebSocketClient, @unchecked Sendable {
     }
   }
 
-  /// The task's ping, unless it cannot ping: a ``LoggedWebSocketTask`` forwards pings only when the task it
-  /// wraps can.
-  private static func pingControl(of task: any WebSocketTask) -> (any WebSocketTaskControl)? {
-    if let logged = task as? LoggedWebSocketTask {
-      return pingControl(of: logged.base) == nil ? nil : logged
-    }
-    return task as? any WebSocketTaskControl
-  }
-
   /// Writes in order; a failed write ends the connection (the reader then reports it).
   private static func send(_ messages: AsyncStream<Outgoing>, on task: any WebSocketTask, socket: WeakSocket) async {
     for await item in messages {
@@ -218,7 +209,7 @@ public final class ApolloWebSocket: ApolloWebSocketClient, @unchecked Sendable {
           if let completion { socket.value?.deliver { _, _, _ in completion.body() } }
         case .ping(let payload, let completion):
           // A task that cannot ping (a custom session's, or a logged one wrapping such a task) drops it, as before.
-          guard let control = pingControl(of: task) else { continue }
+          guard let control = task.pingControl else { continue }
           // The pong is awaited beside the writes: a later message does not wait a round trip (or, when no
           // pong comes, forever) behind the ping.
           Task {

@@ -18,6 +18,15 @@ public protocol WebSocketTaskControl: WebSocketTask {
 
 extension RFC6455WebSocketTask: WebSocketTaskControl {}
 
+extension WebSocketTask {
+  /// This task's ping, unless it cannot send one: a ``LoggedWebSocketTask`` conforms whatever it wraps, and can
+  /// ping only when the task it wraps can.
+  package var pingControl: (any WebSocketTaskControl)? {
+    if let logged = self as? LoggedWebSocketTask { return logged.base.pingControl == nil ? nil : logged }
+    return self as? any WebSocketTaskControl
+  }
+}
+
 extension LoggedWebSocketTask: WebSocketTaskControl {
   /// The wrapped task's handshake; at once when it cannot tell.
   public func waitForOpen() async throws {

@@ -37,11 +37,7 @@ extension JSON {
       guard let elements = Self.convertElements(list.elements) else { return nil }
       self = .array(elements)
     case let object as ApolloAPI.JSONObjectValue:
-      var fields: JSON.Object = [:]
-      for (key, element) in object.fields {
-        guard let converted = JSON(apiValue: element) else { return nil }
-        fields[key] = converted
-      }
+      guard let fields = Self.convertFields(object.fields) else { return nil }
       self = .object(fields)
     case let list as ApolloAPI.DataDict.List:
       guard let elements = Self.convertElements(list.elements) else { return nil }
@@ -57,20 +53,26 @@ extension JSON {
       guard let converted = JSON(apiValue: json) else { return nil }
       self = converted
     case let core as JSON: self = core
-    // Plain Swift collections, as a custom scalar's `_jsonValue` may return them (`[String: AnyHashable]`
-    // for a JSON scalar): upstream hands them to JSONSerialization.
+    // Plain Swift collections, as a custom scalar's `_jsonValue` may return them (`[String: Double]` for a
+    // JSON scalar): upstream hands them to JSONSerialization.
     case let object as [String: Any]:
-      var fields: JSON.Object = [:]
-      for (key, element) in object {
-        guard let converted = JSON(apiValue: element) else { return nil }
-        fields[key] = converted
-      }
+      guard let fields = Self.convertFields(object) else { return nil }
       self = .object(fields)
     case let array as [Any]:
       guard let elements = Self.convertElements(array) else { return nil }
       self = .array(elements)
     default: return nil
     }
+  }
+
+  /// Each field's core form; `nil` when any field has no JSON form.
+  private static func convertFields<Value>(_ fields: [String: Value]) -> JSON.Object? {
+    var converted = JSON.Object(minimumCapacity: fields.count)
+    for (key, element) in fields {
+      guard let value = JSON(apiValue: element) else { return nil }
+      converted[key] = value
+    }
+    return converted
   }
 
   /// Each element's core form; `nil` when any element has no JSON form.

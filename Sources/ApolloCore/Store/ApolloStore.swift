@@ -20,7 +20,7 @@ public final class ApolloStore: Sendable {
   /// transaction is a barrier): see ``submitTransaction(exclusive:callbackQueue:completion:_:)``.
   let callbackTransactions = DispatchQueue(label: "ApolloStore.callbackTransactions", attributes: .concurrent)
   /// Callback transactions submitted and not finished: while there are any, the callback spellings' plain
-  /// reads and writes queue behind them (``runInCallbackOrder(writes:callbackQueue:completion:_:)``).
+  /// reads and writes queue behind them (``hasPendingCallbackTransactions``).
   let pendingCallbackTransactions = Mutex(0)
 
   /// A store over `cache` (in memory by default), normalizing responses with `normalizer`.

@@ -38,10 +38,7 @@ struct CallbackErrorInterceptorOnAsyncChain: GraphQLInterceptor {
     // The closures get the send as an argument rather than capturing it: the send holds them, and a weak
     // capture would give it a side table, which slows every later retain and release of it.
     send.lock.withLock {
-      send.retryMaker = { send, object in
-        let latest = send.latestRequest as? Request ?? request
-        return V2RequestChain<Request>.Retry(request: send.apply(object, to: latest))
-      }
+      send.makesRetries(as: request)
       if send.plan.hasHTTPHooks {
         send.httpHook = { send, hook, name, response, chunk in
           try await CallbackHTTPStageOnAsyncChain.run(hook, name: name, response: response, chunk: chunk,

@@ -80,12 +80,7 @@ public struct CallbackInterceptorOnAsyncChain: GraphQLInterceptor {
     request: Request, next: NextInterceptorFunction<Request>
   ) async -> InterceptorResultStream<Request> {
     let send = CallbackSend(plan: standalonePlan, request: request)
-    send.lock.withLock {
-      send.retryMaker = { send, object in
-        let latest = send.latestRequest as? Request ?? request
-        return V2RequestChain<Request>.Retry(request: send.apply(object, to: latest))
-      }
-    }
+    send.lock.withLock { send.makesRetries(as: request) }
     let upstream = await run(request: request, send: send, next: next)
     return await InPlaceStreams.mapErrors(upstream) { error in
       if let handled = error as? CallbackHandledError { throw handled.underlying }

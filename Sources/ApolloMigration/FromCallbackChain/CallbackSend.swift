@@ -157,6 +157,15 @@ final class CallbackSend: @unchecked Sendable {
     mirror = object
   }
 
+  /// Makes ``retryError(for:)`` give `RequestChain<Request>.Retry` with the 1.x request's changes applied to
+  /// the latest 2.x request (`request` before any went onward). Call holding `lock`, once per attempt.
+  func makesRetries<Request: GraphQLRequest>(as request: Request) {
+    retryMaker = { send, object in
+      let latest = send.latestRequest as? Request ?? request
+      return V2RequestChain<Request>.Retry(request: send.apply(object, to: latest))
+    }
+  }
+
   /// `RequestChain<Request>.Retry` for a request a 1.x interceptor retried. Call holding `lock`.
   func retryError(for object: AnyObject) -> any Error {
     retryMaker?(self, object) ?? CallbackInterceptorError.operationTypeMismatch(interceptor: "retry", expected: "this chain")
