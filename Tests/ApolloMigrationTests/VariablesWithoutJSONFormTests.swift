@@ -2,6 +2,7 @@ import ApolloAsyncChain
 import ApolloCallbackChain
 import ApolloCore
 import ApolloDelegateTransport
+import ApolloMigration
 import Foundation
 import StarWarsAPI
 import XCTest
@@ -62,6 +63,65 @@ final class VariablesWithoutJSONFormTests: XCTestCase {
       failed.fulfill()
     }
     wait(for: [failed], timeout: 5)
+  }
+
+  // Uploads: the body's `variables` hold the files' places (named in `map`), so without them the server could
+  // not place a file. Every generation's upload path fails the same way its JSON path does.
+
+  private let upload = [GraphQLFile(fieldName: "at", originalName: "a.txt", mimeType: "text/plain", data: Data("a".utf8))]
+
+  func test_2x_uploadRequest_throwsTheTypedError() {
+    let request = ApolloAsyncChain.UploadRequest(
+      operation: ScalarVariableQuery(scalar: DateScalar()), graphQLEndpoint: migrationEndpoint, files: upload, writeResultsToCache: false)
+    XCTAssertThrowsError(try request.toURLRequest()) { assertNamesTheVariable($0) }
+  }
+
+  func test_1x_uploadRequest_throwsTheTypedError() {
+    let request = ApolloCallbackChain.UploadRequest(
+      graphQLEndpoint: migrationEndpoint, operation: ScalarVariableQuery(scalar: DateScalar()), clientName: "c", clientVersion: "1",
+      files: upload)
+    XCTAssertThrowsError(try request.toURLRequest()) { assertNamesTheVariable($0) }
+  }
+
+  func test_0x_transportUpload_failsWithTheTypedError_notTheGenericBodyError() {
+    let failed = expectation(description: "completion")
+    let transport = ApolloDelegateTransport.HTTPNetworkTransport(url: migrationEndpoint)
+    _ = transport.upload(operation: ScalarVariableQuery(scalar: DateScalar()), files: upload) { result in
+      if case .failure(let error) = result { self.assertNamesTheVariable(error) } else { XCTFail("\(result)") }
+      failed.fulfill()
+    }
+    wait(for: [failed], timeout: 5)
+  }
+
+  func test_facadeUploads_failWithTheTypedError_andSendNothing() {
+    let server = ScriptedServer { _ in .json(heroJSON) }
+    let delegateFacade = HTTPNetworkTransportOnAsyncChain(url: migrationEndpoint, session: server, callbackQueue: .global())
+    let store = ApolloStore()
+    let client = ApolloCallbackChain.URLSessionClientOnStreamingSession(session: server)
+    let callbackFacade = RequestChainNetworkTransportOnAsyncChain(
+      interceptorProvider: ClosureProvider { defaultList(client: client, store: store) }, endpointURL: migrationEndpoint,
+      urlSession: server, store: store)
+    let failed = expectation(description: "completions")
+    failed.expectedFulfillmentCount = 2
+    _ = delegateFacade.upload(operation: ScalarVariableQuery(scalar: DateScalar()), files: upload) { result in
+      if case .failure(let error) = result { self.assertNamesTheVariable(error) } else { XCTFail("0.x facade: \(result)") }
+      failed.fulfill()
+    }
+    _ = callbackFacade.upload(operation: ScalarVariableQuery(scalar: DateScalar()), files: upload, context: (any ApolloCallbackChain.RequestContext)?.none,
+                              callbackQueue: DispatchQueue.global()) { result in
+      if case .failure(let error) = result { self.assertNamesTheVariable(error) } else { XCTFail("1.x facade: \(result)") }
+      failed.fulfill()
+    }
+    wait(for: [failed], timeout: 5)
+    XCTAssertEqual(server.receivedCount, 0)
+  }
+
+  func test_anUploadWhoseVariablesEncode_isBuilt() throws {
+    let request = ApolloAsyncChain.UploadRequest(
+      operation: ScalarVariableQuery(scalar: PointScalar()), graphQLEndpoint: migrationEndpoint, files: upload,
+      multipartBoundary: "B", writeResultsToCache: false)
+    let body = try XCTUnwrap(String(data: XCTUnwrap(request.toURLRequest().httpBody), encoding: .utf8))
+    XCTAssertTrue(body.contains(#""variables":{"at":null}"#), body)
   }
 
   func test_aScalarWhoseJSONFormIsAPlainSwiftDictionary_isSentAsJSON() throws {

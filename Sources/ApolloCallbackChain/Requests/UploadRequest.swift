@@ -52,6 +52,8 @@ open class UploadRequest<Operation: GraphQLOperation>: HTTPRequest<Operation> {
       throw RequestBodyError.missingQueryDocument(operationName: Operation.operationName)
     }
     var body = requestBodyCreator.requestBody(for: operation, sendQueryDocument: true, autoPersistQuery: false)
+    // The files are named by variable paths in `map`: an upload without its variables cannot work.
+    try RequestBodyBuilder.checkVariables(of: operation, in: body)
     if sendEnhancedClientAwareness {
       Constants.clientLibrary.add(to: &body)
     }

@@ -192,6 +192,9 @@ public class HTTPNetworkTransport: @unchecked Sendable {
           formData = try requestCreator.requestMultipartFormData(
             for: operation, files: files, sendOperationIdentifiers: sendOperationIdentifiers,
             serializationFormat: serializationFormat, manualBoundary: nil)
+        } catch let error as OperationVariablesError {
+          // Names the variable; any other failure to build the form stays 0.x's error.
+          throw error
         } catch {
           throw GraphQLHTTPRequestError.serializedBodyMessageError
         }

@@ -60,6 +60,8 @@ extension RequestCreator {
                                                                     manualBoundary: String?) throws -> MultipartFormData {
     let boundary = manualBoundary ?? MultipartFormData.randomUploadBoundary()
     let operations = requestBody(for: operation, sendOperationIdentifiers: sendOperationIdentifiers)
+    // The files are named by variable paths in `map`: an upload without its variables cannot work.
+    try RequestBodyBuilder.checkVariables(of: operation, in: operations)
     return try MultipartFormData.upload(operationBody: operations, files: files, boundary: boundary)
   }
 }

@@ -76,7 +76,10 @@ final class PreflightOutput<Element: Sendable>: @unchecked Sendable {
   func settled() -> SettledElements<Element>? {
     state.withLock { state -> SettledElements<Element>? in
       guard let end = state.end else { return nil }
-      let unread = Array(state.buffer[state.head...])
+      // Usually nothing was read yet: the buffer is handed over whole, without a slice (which the
+      // generic class would go through the `RangeExpression` witness for).
+      var unread = state.buffer
+      if state.head > 0 { unread.removeFirst(state.head) }
       guard case .failed(let error) = end else { return SettledElements(elements: unread, failure: nil) }
       return SettledElements(elements: unread, failure: error)
     }
