@@ -342,7 +342,8 @@ public final class WebSocket: WebSocketClient, SOCKSProxyable, @unchecked Sendab
   public func write(pong: Data, completion: (() -> Void)? = nil) {}
 
   private static func ping(_ task: any WebSocketTask, payload: Data) async throws {
-    guard let control = task as? any WebSocketTaskControl else {
+    // `pingControl`: a logged task pings only when the task it wraps can (the 0.x socket asks the same way).
+    guard let control = task.pingControl else {
       throw WSError(type: .outputStreamWriteError, message: "this session's task cannot send pings", code: 0)
     }
     try await control.sendPing(payload: payload)

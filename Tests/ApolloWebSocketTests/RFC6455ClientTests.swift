@@ -320,6 +320,22 @@ final class RFC6455ClientTests: XCTestCase {
     } catch {}
   }
 
+  func test_messagesStream_stopsReadingWhenItsConsumerStops() async throws {
+    let task = try open("/echo")
+    try await withTimeout {
+      try await task.send(.string("one"))
+      for try await message in task.messages {
+        XCTAssertEqual(wsText(message), "one")
+        break
+      }
+      // Before, the stream's reader kept waiting and took this echo; now it goes to the next reader.
+      try await task.send(.string("two"))
+      let next = try await task.receive()
+      XCTAssertEqual(wsText(next), "two")
+    }
+    task.cancel(with: .normalClosure, reason: nil)
+  }
+
   func test_messagesStream_endsWhenServerCloses() async throws {
     let task = try open("/close?code=1000")
     let count = try await withTimeout {

@@ -31,7 +31,9 @@ public final class RFC6455WebSocketTask: WebSocketTask {
     var closeSent = false
     var buffered: [Result<Message, any Error>] = []
     var ended: (any Error)?       // set once: the receive side's final error
-    var waiters: [CheckedContinuation<Message, any Error>] = []
+    /// Pending `receive` calls, oldest first; `id` lets a cancelled stream reader withdraw its own.
+    var waiters: [(id: UInt64, continuation: CheckedContinuation<Message, any Error>)] = []
+    var lastWaiterID: UInt64 = 0
     var pongWaiters: [CheckedContinuation<Void, any Error>] = []
     var handshakeWaiters: [CheckedContinuation<Void, any Error>] = []
     var negotiatedProtocol: String?
@@ -102,19 +104,51 @@ public final class RFC6455WebSocketTask: WebSocketTask {
       let outcome: Result<Message, any Error>? = state.withLock { state in
         if !state.buffered.isEmpty { return state.buffered.removeFirst() }
         if let ended = state.ended { return .failure(ended) }
-        state.waiters.append(continuation)
+        state.waiters.append((0, continuation))
         return nil
       }
       if let outcome { continuation.resume(with: outcome) }
     }
   }
 
-  /// The messages as a stream; it ends (with the error, if any) when the connection does.
+  /// `receive`, except that cancelling the calling task withdraws the call (it throws `CancellationError`), so
+  /// the next message goes to another reader instead of to a reader nobody listens to any more.
+  private func receiveUnlessCancelled() async throws -> Message {
+    let id = state.withLock { state -> UInt64 in
+      state.lastWaiterID += 1
+      return state.lastWaiterID
+    }
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Message, any Error>) in
+        let outcome: Result<Message, any Error>? = state.withLock { state in
+          if !state.buffered.isEmpty { return state.buffered.removeFirst() }
+          if let ended = state.ended { return .failure(ended) }
+          // Checked under the lock the cancellation handler takes: either the handler finds this waiter, or
+          // the task was cancelled before it was added and it is not added.
+          if Task.isCancelled { return .failure(CancellationError()) }
+          state.waiters.append((id, continuation))
+          return nil
+        }
+        if let outcome { continuation.resume(with: outcome) }
+      }
+    } onCancel: {
+      let withdrawn = state.withLock { state -> CheckedContinuation<Message, any Error>? in
+        guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
+        return state.waiters.remove(at: index).continuation
+      }
+      withdrawn?.resume(throwing: CancellationError())
+    }
+  }
+
+  /// The messages as a stream; it ends (with the error, if any) when the connection does. A consumer that stops
+  /// reading (the stream is dropped or its task cancelled) stops the stream's own reads too.
   public var messages: AsyncThrowingStream<Message, any Error> {
     AsyncThrowingStream { continuation in
       let task = Task {
         do {
-          while true { continuation.yield(try await self.receive()) }
+          while true { continuation.yield(try await self.receiveUnlessCancelled()) }
+        } catch is CancellationError {
+          continuation.finish()
         } catch RFC6455Error.cancelled {
           continuation.finish()
         } catch RFC6455Error.connectionClosed {
@@ -265,7 +299,7 @@ public final class RFC6455WebSocketTask: WebSocketTask {
       return taken
     }
     let ended = state.withLock { $0.ended } ?? error
-    for waiter in waiters { waiter.resume(throwing: ended) }
+    for waiter in waiters { waiter.continuation.resume(throwing: ended) }
     for waiter in pongWaiters { waiter.resume(throwing: ended) }
     for waiter in handshakeWaiters { waiter.resume(throwing: ended) }
   }
@@ -277,7 +311,7 @@ public final class RFC6455WebSocketTask: WebSocketTask {
 
   private func deliver(_ message: Message) {
     let waiter = state.withLock { state -> CheckedContinuation<Message, any Error>? in
-      if !state.waiters.isEmpty { return state.waiters.removeFirst() }
+      if !state.waiters.isEmpty { return state.waiters.removeFirst().continuation }
       state.buffered.append(.success(message))
       return nil
     }
