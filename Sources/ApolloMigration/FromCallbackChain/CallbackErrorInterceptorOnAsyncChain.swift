@@ -40,9 +40,9 @@ struct CallbackErrorInterceptorOnAsyncChain: GraphQLInterceptor {
     send.lock.withLock {
       send.makesRetries(as: request)
       if send.plan.hasHTTPHooks {
-        send.httpHook = { send, hook, name, response, chunk in
-          try await CallbackHTTPStageOnAsyncChain.run(hook, name: name, response: response, chunk: chunk,
-                                                     send: send, request: Request.self)
+        send.httpHook = { send, hook, name, position, response, chunk in
+          try await CallbackHTTPStageOnAsyncChain.run(hook, name: name, position: position, response: response,
+                                                     chunk: chunk, send: send, request: Request.self)
         }
       }
     }

@@ -14,7 +14,8 @@ import FoundationNetworking
 /// | custom interceptor after the fetch | `interceptAsync` with an `HTTPResponse` whose `rawData` is the chunk and `parsedResponse` nil | per body chunk (once for a plain response, once per part for multipart; once, with empty `rawData`, for an empty body) |
 ///
 /// The hooks run in their 1.x order. A hook's verbs: `proceedAsync` passes its response's `rawData`
-/// on to the parser (so a hook may rewrite the body); `retry` throws `RequestChain.Retry` (the 401 →
+/// on to the parser (so a hook may rewrite the body), and the completion passed with it gets the results
+/// (``CallbackHTTPHookResultsOnAsyncChain`` hands them back); `retry` throws `RequestChain.Retry` (the 401 →
 /// re-authenticate pattern); `handleErrorAsync` goes through the error interceptor, and a recovered
 /// value (like `returnValueAsync`) is handed to the parser as its response JSON; a hook that never
 /// calls onward ends the request with ``CallbackInterceptorError/neverCalledOnward(interceptor:timeout:)``.
@@ -54,7 +55,7 @@ struct CallbackHTTPStageOnAsyncChain: HTTPInterceptor {
       }
     }
     // Wrapping in 1.x order makes the first 1.x hook the innermost 2.x one, so it sees each chunk first.
-    for step in steps {
+    for (position, step) in steps.enumerated() {
       let downstream = chain
       switch step {
       case .responseCode:
@@ -67,7 +68,9 @@ struct CallbackHTTPStageOnAsyncChain: HTTPInterceptor {
           }
         }
       case .hook(let hook, let name):
-        chain = { urlRequest in try await runHook(hook, name: name, send: send, on: downstream(urlRequest)) }
+        chain = { urlRequest in
+          try await runHook(hook, name: name, position: position, send: send, on: downstream(urlRequest))
+        }
       }
     }
     return try await chain(request)
@@ -78,13 +81,14 @@ struct CallbackHTTPStageOnAsyncChain: HTTPInterceptor {
   /// interceptors after the fetch with whatever data came, and a 401 without a body is exactly where a
   /// re-authenticating one acts. What it hands on for an empty body reaches the parser only if not empty.
   private static func runHook(
-    _ hook: CallbackConfined<any ApolloInterceptor>, name: String, send: CallbackSend, on response: consuming V2HTTPResponse
+    _ hook: CallbackConfined<any ApolloInterceptor>, name: String, position: Int, send: CallbackSend,
+    on response: consuming V2HTTPResponse
   ) -> V2HTTPResponse {
     let head = response.response
     let upstream = response.takeChunks().getStream()
     let pass: @Sendable (Data) async throws -> Data = { chunk in
       guard let run = send.lock.withLock({ send.httpHook }) else { return chunk }
-      return try await run(send, hook, name, head, chunk)
+      return try await run(send, hook, name, position, head, chunk)
     }
     let (stream, continuation) = AsyncThrowingStream<Data, any Error>.makeStream()
     let task = Task {
@@ -126,16 +130,24 @@ struct CallbackHTTPStageOnAsyncChain: HTTPInterceptor {
       settled: SettledElements(elements: [collected], failure: nil)))
   }
 
-  /// Runs one hook on one chunk and returns the chunk the parser gets.
+  /// Runs one hook on one chunk and returns the chunk the parser gets. When the hook goes onward, the
+  /// completion it passed on is recorded for ``CallbackHTTPHookResultsOnAsyncChain``, which hands the results
+  /// back through it.
   static func run<Request: GraphQLRequest>(
-    _ hook: CallbackConfined<any ApolloInterceptor>, name: String, response: HTTPURLResponse, chunk: Data,
-    send: CallbackSend, request: Request.Type
+    _ hook: CallbackConfined<any ApolloInterceptor>, name: String, position: Int, response: HTTPURLResponse,
+    chunk: Data, send: CallbackSend, request: Request.Type
   ) async throws -> Data {
     typealias Operation = Request.Operation
+    // What the hook answers instead of going onward; once it went onward, its completion's values follow the route.
     let answered = Mutex<Result<Data, any Error>?>(nil)
-    let bridge = CallbackChainBridge(send: send, name: name, onFailure: { error in answered.withLock { $0 = .failure(error) } })
-    let sink = bridge.sink(for: Operation.self) { result, _ in
-      answered.withLock { $0 = .success(ResultConversion.responseBody(result)) }
+    let route = HTTPHookRoute<Operation>()
+    let bridge = CallbackChainBridge(send: send, name: name, onFailure: { error in
+      if !route.fail(error) { answered.withLock { $0 = .failure(error) } }
+    })
+    let sink = bridge.sink(for: Operation.self) { result, records in
+      if !route.deliver(result, records: records) {
+        answered.withLock { $0 = .success(ResultConversion.responseBody(result)) }
+      }
     }
     let started = send.lock.withLock { () -> Bool in
       send.lastHTTP = (response, chunk)
@@ -151,8 +163,11 @@ struct CallbackHTTPStageOnAsyncChain: HTTPInterceptor {
     let decided = await bridge.decision()
     let outcome = decided.withValue { decision -> Result<Data?, any Error> in
       switch decision {
-      case .proceed(let object, let passed, _):
+      case .proceed(let object, let passed, let completion):
         send.adopt(object)
+        if let completion = completion as? PassedCompletion<Operation> {
+          send.recordHTTPHookTurn(HTTPHookTurn(completion: completion, bridge: bridge, route: route), at: position)
+        }
         return .success((passed as? V1HTTPResponse<Operation>)?.rawData ?? chunk)
       case .retry(let object):
         return .failure(send.retryError(for: object))

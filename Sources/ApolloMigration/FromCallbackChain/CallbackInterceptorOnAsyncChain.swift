@@ -166,7 +166,7 @@ public struct CallbackInterceptorOnAsyncChain: GraphQLInterceptor {
 
   /// A settled downstream, handed to the completion now, as the reader would hand it on: each result
   /// until the output ends, then the downstream's end; what the output then holds is settled too.
-  private static func deliverAtOnce<Element: Sendable>(
+  static func deliverAtOnce<Element: Sendable>(
     _ settled: SettledElements<Element>, into output: PreflightOutput<Element>,
     deliver: (Result<Element, any Error>, PreflightOutput<Element>) -> Void
   ) -> SettledElements<Element> {

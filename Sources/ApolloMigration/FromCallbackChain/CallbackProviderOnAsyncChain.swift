@@ -12,7 +12,7 @@ import Foundation
 /// | custom, before `NetworkFetchInterceptor` | ``CallbackInterceptorOnAsyncChain`` (`.beforeNetwork`) | GraphQL pre-flight, in 1.x order |
 /// | `NetworkFetchInterceptor` | the 2.x session (the transport's `ApolloURLSession`) | — |
 /// | `ResponseCodeInterceptor` | 2.x `ResponseCodeInterceptor` | HTTP stage, per chunk (an error status fails even with an empty body, as 1.x) |
-/// | custom, between the fetch and the parser | an HTTP-stage hook: `rawData` set, `parsedResponse` nil | HTTP stage, per chunk, in 1.x order |
+/// | custom, between the fetch and the parser | an HTTP-stage hook: `rawData` set, `parsedResponse` nil; results and errors come back through the completion it passes on (`CallbackHTTPHookResultsOnAsyncChain`) | HTTP stage, per chunk, in 1.x order |
 /// | `MultipartResponseParsingInterceptor`, `JSONResponseParsingInterceptor`, `IncrementalJSONResponseParsingInterceptor` | 2.x `JSONResponseParsingInterceptor` | parser |
 /// | custom, after the parser | ``CallbackInterceptorOnAsyncChain`` (`.afterParsing`): `parsedResponse` set | GraphQL post-flight, per server result, in 1.x order |
 /// | `AutomaticPersistedQueryInterceptor` | 2.x `AutomaticPersistedQueryInterceptor` | GraphQL post-flight, at its 1.x position |
@@ -101,6 +101,9 @@ public final class CallbackProviderOnAsyncChain: ApolloAsyncChain.InterceptorPro
         }
       }
       preflight.insert(CallbackErrorInterceptorOnAsyncChain(plan: plan, errorInterceptorName: errorName), at: 0)
+      // Between the two: results have passed the completions of the interceptors after the parser, and go
+      // through those of the interceptors after the fetch before the pre-flight ones', as in 1.x.
+      if plan.hasHTTPHooks { preflight.append(CallbackHTTPHookResultsOnAsyncChain()) }
       preflight.append(contentsOf: postflight.reversed())
       return preflight
     }

@@ -60,7 +60,11 @@ final class CallbackSend: @unchecked Sendable {
   /// Builds `RequestChain<Request>.Retry` for a 1.x request: set by the first interceptor, which knows `Request`.
   var retryMaker: ((CallbackSend, AnyObject) -> any Error)?
   /// Runs a 1.x hook on one chunk: set by the first interceptor, which knows `Request`, when the plan has hooks.
-  var httpHook: (@Sendable (CallbackSend, CallbackConfined<any ApolloInterceptor>, String, HTTPURLResponse, Data) async throws -> Data)?
+  var httpHook: (@Sendable (CallbackSend, CallbackConfined<any ApolloInterceptor>, String, Int, HTTPURLResponse, Data) async throws -> Data)?
+  /// The latest onward turn of each HTTP-stage hook (an `HTTPHookTurn<Operation>`), by its index in
+  /// `plan.httpSteps`, for ``CallbackHTTPHookResultsOnAsyncChain``.
+  private(set) var httpHookTurns: [Int: AnyObject] = [:]
+  private var httpHookTurnsClosed = false
 
   init<Request: GraphQLRequest>(plan: CallbackPlan, request: Request) {
     self.plan = plan
@@ -149,6 +153,19 @@ final class CallbackSend: @unchecked Sendable {
     }
     latestRequest = request
     return request
+  }
+
+  /// Records `turn` as the latest of the HTTP-stage hook at `position`. Call holding `lock`.
+  func recordHTTPHookTurn(_ turn: AnyObject, at position: Int) {
+    guard !httpHookTurnsClosed else { return }
+    httpHookTurns[position] = turn
+  }
+
+  /// Lets go of the recorded turns and records no more (the results they were for have all gone by). Call
+  /// holding `lock`.
+  func closeHTTPHookTurns() {
+    httpHookTurnsClosed = true
+    httpHookTurns.removeAll()
   }
 
   /// Adopts `object` as the mirror without copying anything to a 2.x request (after the network, a

@@ -1,0 +1,145 @@
+import ApolloAsyncChain
+import ApolloCallbackChain
+import ApolloCore
+import Foundation
+
+/// Brings a server result back through the completions that the 1.x interceptors between the fetch and the
+/// parser passed on, as 1.x's chain of completions did.
+///
+/// | 1.x | 2.x stage | when it runs |
+/// |---|---|---|
+/// | an interceptor after the fetch calls `proceedAsync(…, completion: wrapper)` | the HTTP-stage hook records `wrapper` for its position (``HTTPHookTurn``) | per body chunk |
+/// | the chain's result (or error) reaches `wrapper`, whose own completion goes on towards the caller | this GraphQL interceptor hands each server result and error to the recorded completions, the last hook's first | per result, after the interceptors after the parser |
+///
+/// It sits after the adapted pre-flight interceptors and before the ones after the parser, so a result has
+/// passed the latter's completions and goes on to the former's, the 1.x order. Results from the cache pass by:
+/// in 1.x `CacheReadInterceptor` returned them before any interceptor after the fetch ran. An error reaches a
+/// completion here before the 1.x error interceptor, as it does for the pre-flight interceptors' completions
+/// (the error interceptor runs at the top of the adapted chain).
+///
+/// With a multipart response, each part's hooks record their completions as the HTTP stage reads the part,
+/// which may be ahead of the part whose result is being handed back: a result goes through the completions
+/// of the latest part read. They differ only for a hook that wraps each part's completion differently.
+struct CallbackHTTPHookResultsOnAsyncChain: GraphQLInterceptor {
+  func intercept<Request: GraphQLRequest>(
+    request: Request, next: NextInterceptorFunction<Request>
+  ) async throws -> InterceptorResultStream<Request> {
+    typealias Operation = Request.Operation
+    guard let send = CallbackSend.current else { return await next(request) }
+    let downstream = await next(request)
+    let output = PreflightOutput<ParsedResult<Operation>>()
+    // A turn's completion holds its bridge, which holds the send: the send lets go of the turns when the
+    // output ends or its reader lets go of it, and records none after that.
+    output.onEnd { send.lock.withLock { send.closeHTTPHookTurns() } }
+    let deliver: @Sendable (Result<ParsedResult<Operation>, any Error>, PreflightOutput<ParsedResult<Operation>>) -> Void = {
+      result, output in
+      switch result {
+      case .success(let element) where element.result.source != .server:
+        output.yield(element)
+      case .failure(let retry as V2RequestChain<Request>.Retry):
+        output.finish(throwing: retry)
+      case .failure(is CancellationError):
+        output.finish(throwing: CancellationError())
+      case .success, .failure:
+        guard let innermost = Self.connect(send, into: output, operation: Operation.self) else {
+          // No hook went onward with a completion in this attempt: nothing to hand the result to.
+          switch result {
+          case .success(let element): output.yield(element)
+          case .failure(let error): output.finish(throwing: error)
+          }
+          return
+        }
+        CallbackInterceptorOnAsyncChain.forward(result, to: innermost.completion, bridge: innermost.bridge)
+        if case .failure = result { output.finish() }
+      }
+    }
+    if let settled = downstream.settled {
+      return InterceptorResultStream<Request>(
+        settled: CallbackInterceptorOnAsyncChain.deliverAtOnce(settled, into: output, deliver: deliver))
+    }
+    return InterceptorResultStream<Request>(stream: output.stream(pulling: downstream.getStream(), deliver: deliver))
+  }
+
+  /// Links the recorded turns, first hook to last: what a hook's completion delivers goes to the completion the
+  /// hook before it passed on, and the first hook's to `output`. Returns the last hook's turn, where a result
+  /// starts; `nil` when no hook recorded one.
+  private static func connect<Operation: GraphQLOperation>(
+    _ send: CallbackSend, into output: PreflightOutput<ParsedResult<Operation>>, operation: Operation.Type
+  ) -> HTTPHookTurn<Operation>? {
+    send.lock.withLock {
+      let turns = send.httpHookTurns.sorted { $0.key < $1.key }.compactMap { $0.value as? HTTPHookTurn<Operation> }
+      var previous: HTTPHookTurn<Operation>?
+      for turn in turns {
+        if let outer = previous { turn.route.connect(to: outer) } else { turn.route.connect(to: output) }
+        previous = turn
+      }
+      return previous
+    }
+  }
+}
+
+/// Where the values and the failure that a 1.x HTTP-stage hook's own completion receives go.
+///
+/// Before the hook went onward (it answered with `returnValueAsync` or a failure instead), nowhere: the HTTP
+/// stage reads them as its answer. Once ``CallbackHTTPHookResultsOnAsyncChain`` hands a result back through the
+/// hook's passed completion, to the completion of the hook before it, or out of the adapted stage.
+final class HTTPHookRoute<Operation: GraphQLOperation>: @unchecked Sendable {
+  // @unchecked Sendable: the fields are read and written only inside the send's CallbackLock (the sink and the
+  // bridge's failure handler run holding it, and `connect` sets them holding it).
+  private var connected = false
+  private var outer: HTTPHookTurn<Operation>?
+  /// Weak: the output's reader owns it, and when the reader lets go, what the hook delivers goes nowhere.
+  private weak var output: PreflightOutput<ParsedResult<Operation>>?
+
+  /// Sends what the hook's completion receives to the completion the hook before it passed on.
+  func connect(to outer: HTTPHookTurn<Operation>) {
+    connected = true
+    self.outer = outer
+  }
+
+  /// Sends what the hook's completion receives out of the adapted stage.
+  func connect(to output: PreflightOutput<ParsedResult<Operation>>) {
+    connected = true
+    self.output = output
+  }
+
+  /// Passes a value on; `false` when the route is not connected yet.
+  func deliver(_ value: V1GraphQLResult<Operation.Data>, records: RecordSet?) -> Bool {
+    guard connected else { return false }
+    let element = ParsedResult(result: ResultConversion.v2(value, as: Operation.self), cacheRecords: records)
+    if let outer {
+      CallbackInterceptorOnAsyncChain.forward(.success(element), to: outer.completion, bridge: outer.bridge)
+    } else {
+      output?.yield(element)
+    }
+    return true
+  }
+
+  /// Passes a failure on (as the bridge gives it: handled, or the chain's own error passed through);
+  /// `false` when the route is not connected yet.
+  func fail(_ error: any Error) -> Bool {
+    guard connected else { return false }
+    if let outer {
+      CallbackInterceptorOnAsyncChain.forward(Result<ParsedResult<Operation>, any Error>.failure(error),
+                                              to: outer.completion, bridge: outer.bridge)
+    } else {
+      output?.finish(throwing: error)
+    }
+    return true
+  }
+}
+
+/// The latest onward turn of one 1.x HTTP-stage hook: the completion it passed on, the bridge it talked to
+/// and where its own completion's values go.
+final class HTTPHookTurn<Operation: GraphQLOperation>: @unchecked Sendable {
+  // @unchecked Sendable: immutable; the completion and the route are used only inside the send's CallbackLock.
+  let completion: PassedCompletion<Operation>
+  let bridge: CallbackChainBridge
+  let route: HTTPHookRoute<Operation>
+
+  init(completion: PassedCompletion<Operation>, bridge: CallbackChainBridge, route: HTTPHookRoute<Operation>) {
+    self.completion = completion
+    self.bridge = bridge
+    self.route = route
+  }
+}

@@ -1,0 +1,118 @@
+import ApolloCallbackChain
+import ApolloCore
+import ApolloMigration
+import ApolloTestSupport
+import Foundation
+import StarWarsAPI
+import XCTest
+
+/// The error a ``ResultWrappingInterceptor`` puts in place of the one its completion received.
+private struct ReplacedByHook: Error, CustomStringConvertible {
+  let hook: String
+  let replaced: String
+  var description: String { "\(hook) replaced \(replaced)" }
+}
+
+/// A 1.x interceptor after the fetch that wraps the completion it passes on: it logs each result or error the
+/// rest of the chain produces, and replaces an error with its own.
+private final class ResultWrappingInterceptor: V1Interceptor {
+  let id: String
+  let log: Recorder<String>
+
+  init(_ label: String, log: Recorder<String>) {
+    self.id = label
+    self.log = log
+  }
+
+  func interceptAsync<Operation: GraphQLOperation>(
+    chain: any V1Chain, request: V1Request<Operation>, response: V1Response<Operation>?,
+    completion: @escaping V1Completion<Operation.Data>
+  ) {
+    let label = id
+    let log = self.log
+    chain.proceedAsync(request: request, response: response, interceptor: self) { result in
+      switch result {
+      case .success(let value):
+        log.append("\(label) saw a result from \(value.source)")
+        completion(result)
+      case .failure(let error):
+        log.append("\(label) saw \(error)")
+        completion(.failure(ReplacedByHook(hook: label, replaced: String(describing: type(of: error)))))
+      }
+    }
+  }
+}
+
+/// A 1.x interceptor between the fetch and the parser that wraps the completion it passes on sees the chain's
+/// results and errors through it, and what it hands on is what the caller gets: natively, and on the 2.x engine
+/// through the adapter (the 1.x facade, which runs `CallbackProviderOnAsyncChain`). Before, the adapter dropped
+/// that completion: the hook saw nothing and its changes were lost.
+final class HTTPHookCompletionTests: XCTestCase {
+  private struct Run {
+    var log: [String]
+    var outcome: String
+  }
+
+  private enum Engine: CaseIterable {
+    case native1x, facadeOn2x
+  }
+
+  private func run(_ engine: Engine, server: ScriptedServer, cachePolicy: ApolloCallbackChain.CachePolicy = .fetchIgnoringCacheData,
+                   store: ApolloStore = ApolloStore()) -> Run {
+    let log = Recorder<String>()
+    let client = ApolloCallbackChain.URLSessionClientOnStreamingSession(session: server, callbackQueue: callbacks)
+    // Two hooks after the fetch: the later one's completion runs first, as 1.x threads them.
+    let provider = ClosureProvider {
+      defaultList(client: client, store: store,
+                  afterFetch: [ResultWrappingInterceptor("outer", log: log), ResultWrappingInterceptor("inner", log: log)])
+    }
+    let transport: any ApolloCallbackChain.NetworkTransport = switch engine {
+    case .native1x: ApolloCallbackChain.RequestChainNetworkTransport(interceptorProvider: provider, endpointURL: endpoint)
+    case .facadeOn2x: RequestChainNetworkTransportOnAsyncChain(interceptorProvider: provider, endpointURL: endpoint,
+                                                               urlSession: server, store: store)
+    }
+    let done = exactly(1, "completion")
+    let outcome = Recorder<String>()
+    _ = transport.send(operation: HeroNameQuery(episode: nil), cachePolicy: cachePolicy, contextIdentifier: nil, context: nil,
+                       callbackQueue: callbacks) { result in
+      switch result {
+      case .success(let value): outcome.append("\(value.data?.hero?.name ?? "no hero") from \(value.source)")
+      case .failure(let error): outcome.append("failed: \(error)")
+      }
+      done.fulfill()
+    }
+    wait(for: [done], timeout: 5)
+    return Run(log: log.values, outcome: outcome.values.first ?? "")
+  }
+
+  func test_aServerResult_goesBackThroughTheWrappingCompletions_innerFirst() {
+    for engine in Engine.allCases {
+      let run = run(engine, server: StarWarsScriptedServer.make())
+      XCTAssertEqual(run.log, ["inner saw a result from server", "outer saw a result from server"], "\(engine)")
+      XCTAssertEqual(run.outcome, "R2-D2 from server", "\(engine)")
+    }
+  }
+
+  func test_anErrorAfterTheHooks_goesThroughTheirCompletions_andTheirReplacementIsDelivered() {
+    for engine in Engine.allCases {
+      let run = run(engine, server: ScriptedServer { _ in .json(["errors": [["message": "down"]]], statusCode: 500) })
+      XCTAssertEqual(run.log.count, 2, "\(engine): \(run.log)")
+      XCTAssertTrue(run.log.first?.hasPrefix("inner saw ") ?? false, "\(engine): \(run.log)")
+      XCTAssertEqual(run.log.last, "outer saw inner replaced ResponseCodeError", "\(engine)")
+      XCTAssertEqual(run.outcome, "failed: outer replaced ReplacedByHook", "\(engine)")
+    }
+  }
+
+  func test_aCacheHit_doesNotReachTheHooksAfterTheFetch() {
+    for engine in Engine.allCases {
+      let store = ApolloStore()
+      let server = StarWarsScriptedServer.make()
+      // The first request writes the hero; the second is answered from the cache.
+      XCTAssertEqual(run(engine, server: server, store: store).outcome, "R2-D2 from server", "\(engine)")
+      let cached = run(engine, server: server, cachePolicy: .returnCacheDataElseFetch, store: store)
+      XCTAssertEqual(cached.log, [], "\(engine)")
+      XCTAssertEqual(cached.outcome, "R2-D2 from cache", "\(engine)")
+      XCTAssertEqual(server.receivedCount, 1, "\(engine)")
+    }
+  }
+}
