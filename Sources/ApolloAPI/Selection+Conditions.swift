@@ -63,8 +63,10 @@ extension Selection {
     /// A single condition or an AND-group, as two alternatives.
     public static func || (lhs: Condition, rhs: [Condition]) -> Conditions { Conditions([[lhs], rhs]) }
 
-    /// The condition's value. An absent variable, or one that is `nil` or `null`, is false whether or
-    /// not the condition is inverted, as upstream evaluates it: `@skip(if: $missing)` excludes.
+    /// The condition's value, as upstream evaluates it. An absent variable is false whether or not the
+    /// condition is inverted (`@skip(if: $missing)` excludes); a `GraphQLNullable<Bool>` that is `.none` or
+    /// `.null` counts as false and is then inverted (`@skip(if: $flag)` with `flag: .none` includes, as the
+    /// server does when it applies the variable's default of `false`).
     public func evaluate(with variables: GraphQLOperation.Variables?) -> Bool {
       switch self {
       case .value(let value):
@@ -75,8 +77,7 @@ extension Selection {
         if let bool = raw as? Bool {
           value = bool
         } else if let nullable = raw as? GraphQLNullable<Bool> {
-          guard case .some(let bool) = nullable else { return false }
-          value = bool
+          if case .some(let bool) = nullable { value = bool } else { value = false }
         } else if let optional = raw as? Bool?, let bool = optional {
           value = bool
         } else {

@@ -16,18 +16,18 @@ public final class SplitNetworkTransport: @unchecked Sendable {
 }
 
 extension SplitNetworkTransport: NetworkTransport {
-  /// The two transports' names: one of them when they agree, otherwise `SPLIT_<http>_<websocket>`.
+  /// The two transports' names: one of them when they agree, otherwise
+  /// `SPLIT_HTTPNAME_<http>_WEBSOCKETNAME_<websocket>` (1.x's format, as 0.x's).
   public var clientName: String {
-    Self.combined(uploadingNetworkTransport.clientName, webSocketNetworkTransport.clientName)
+    let (http, webSocket) = (uploadingNetworkTransport.clientName, webSocketNetworkTransport.clientName)
+    return http == webSocket ? http : "SPLIT_HTTPNAME_\(http)_WEBSOCKETNAME_\(webSocket)"
   }
 
-  /// The two transports' versions: one of them when they agree, otherwise `SPLIT_<http>_<websocket>`.
+  /// The two transports' versions: one of them when they agree, otherwise
+  /// `SPLIT_HTTPVERSION_<http>_WEBSOCKETVERSION_<websocket>`.
   public var clientVersion: String {
-    Self.combined(uploadingNetworkTransport.clientVersion, webSocketNetworkTransport.clientVersion)
-  }
-
-  private static func combined(_ http: String, _ webSocket: String) -> String {
-    http == webSocket ? http : "SPLIT_\(http)_\(webSocket)"
+    let (http, webSocket) = (uploadingNetworkTransport.clientVersion, webSocketNetworkTransport.clientVersion)
+    return http == webSocket ? http : "SPLIT_HTTPVERSION_\(http)_WEBSOCKETVERSION_\(webSocket)"
   }
 
   /// A subscription goes to the WebSocket transport, anything else to the uploading transport.

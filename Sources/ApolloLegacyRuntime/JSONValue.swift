@@ -43,6 +43,12 @@ public enum JSONDecodingError: Error, LocalizedError, CacheMissReason {
     }
   }
 
+  /// A missing record or field: what a cache read counts as a miss.
+  package var isMissingValue: Bool {
+    if case .missingValue = self { return true }
+    return false
+  }
+
   /// Matches by case only, ignoring associated values (0.x's `Matchable`), so
   /// `if case JSONDecodingError.couldNotConvert = error` style checks and `~=` patterns keep working.
   public static func ~= (pattern: JSONDecodingError, value: any Error) -> Bool {

@@ -86,7 +86,15 @@ final class ConditionTests: XCTestCase {
     XCTAssertFalse(Condition("a").evaluate(with: ["a": GraphQLNullable<Bool>.some(false)]))
     XCTAssertTrue((!"a" as Condition).evaluate(with: ["a": GraphQLNullable<Bool>.some(false)]))
     XCTAssertFalse(Condition("a").evaluate(with: ["a": GraphQLNullable<Bool>.none]))
-    XCTAssertFalse((!"a" as Condition).evaluate(with: ["a": GraphQLNullable<Bool>.null]))
+    XCTAssertFalse(Condition("a").evaluate(with: ["a": GraphQLNullable<Bool>.null]))
+  }
+
+  // `.none`/`.null` count as false before the inversion (upstream's `unwrapped ?? false`): a `@skip(if: $flag)`
+  // field with the flag left out is included, as the server includes it. Only an absent variable excludes both ways.
+  func test_evaluate_graphql_nullable_none_or_null_isFalse_thenInverted() {
+    XCTAssertTrue((!"a" as Condition).evaluate(with: ["a": GraphQLNullable<Bool>.none]))
+    XCTAssertTrue((!"a" as Condition).evaluate(with: ["a": GraphQLNullable<Bool>.null]))
+    XCTAssertFalse((!"a" as Condition).evaluate(with: [:]))
   }
 
   func test_conditions_hold_when_any_group_is_all_true() {

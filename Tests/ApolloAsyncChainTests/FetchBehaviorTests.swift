@@ -39,6 +39,33 @@ final class FetchBehaviorTests: XCTestCase {
     XCTAssertEqual(response.source, .server)
   }
 
+  /// A `null` stored in a non-null field is not a miss: 2.x's `load` throws it (naming the field), CacheOnly
+  /// fails with it, and CacheFirst goes to the network. Only a missing record or field reads as `nil`.
+  func test_nullInANonNullField_throwsFromLoadAndCacheOnly_whileCacheFirstFetches() async throws {
+    let harness = Harness(responses: [.json(r2HeroResponse)])
+    var records = RecordSet()
+    records.merge(record: Record(key: "QUERY_ROOT", fields: ["hero": .reference("Broken:1")]))
+    records.merge(record: Record(key: "Broken:1", fields: ["__typename": .value("Droid"), "id": .value("1"), "name": .value(.null)]))
+    try harness.store.publishRecords(records)
+    do {
+      _ = try await harness.store.load(HeroNameQuery(episode: nil))
+      XCTFail("load must throw")
+    } catch let error as GraphQLExecutionError {
+      XCTAssertEqual(error.pathString, "hero.name")
+      XCTAssertEqual(error.underlying as? JSONDecodingError, .nullValue)
+    }
+    do {
+      _ = try await harness.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .cacheOnly)
+      XCTFail("CacheOnly must throw")
+    } catch {
+      XCTAssertEqual((error as? GraphQLExecutionError)?.underlying as? JSONDecodingError, .nullValue, "\(error)")
+    }
+    let response = try await harness.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .cacheFirst)
+    XCTAssertEqual(response.source, .server)
+    let missing = try await harness.store.load(HeroNameQuery(episode: .some(.init(.EMPIRE))))
+    XCTAssertNil(missing)
+  }
+
   func test_networkOnly_ignoresTheCache_andWritesTheResult() async throws {
     let harness = Harness(responses: [.json(lukeHeroResponse)])
     try primeStoreWithR2(harness.store)

@@ -34,11 +34,11 @@ final class SplitNetworkTransportTests: XCTestCase {
   }
 
   func test_clientName_withDifferentNames_isSplit() {
-    XCTAssertEqual(splitTransport.clientName, "SPLIT_\(Self.mockTransportName)_\(Self.webSocketName)")
+    XCTAssertEqual(splitTransport.clientName, "SPLIT_HTTPNAME_\(Self.mockTransportName)_WEBSOCKETNAME_\(Self.webSocketName)")
   }
 
   func test_clientVersion_withDifferentVersions_isSplit() {
-    XCTAssertEqual(splitTransport.clientVersion, "SPLIT_\(Self.mockTransportVersion)_\(Self.webSocketVersion)")
+    XCTAssertEqual(splitTransport.clientVersion, "SPLIT_HTTPVERSION_\(Self.mockTransportVersion)_WEBSOCKETVERSION_\(Self.webSocketVersion)")
   }
 
   func test_clientName_withTheSameNames_isThatName() {

@@ -63,7 +63,7 @@ final class SelfExecutingOperationTests: XCTestCase {
   }
 
   func test_aMissOfTheOperationsOwnExecutor_isACacheMiss_notAFailingCache() throws {
-    struct OwnMiss: CacheMissReason {}
+    struct OwnMiss: CacheMissReason { var isMissingValue: Bool { true } }
     struct CacheBroke: Error {}
     XCTAssertTrue(GraphQLExecutor.isCacheMiss(OwnMiss()))
     XCTAssertTrue(GraphQLExecutor.isCacheMiss(GraphQLResultError(path: ["hero"], underlying: OwnMiss())))

@@ -1,7 +1,8 @@
 import Foundation
 
 extension ApolloStore {
-  /// The cached result of `operation`, or `nil` when the store cannot answer it completely.
+  /// The cached result of `operation`, or `nil` when a record or field it needs is missing. Data of the wrong
+  /// shape (a `null` in a non-null field, a value of the wrong type) throws, naming the field, as upstream 2.x.
   public func load<Operation: GraphQLOperation>(_ operation: Operation) async throws -> GraphQLResponse<Operation>? {
     // A record missing a required field is a partial result: a miss, not an error.
     guard let cached = try readIfCompleteDeferringKeys(operation) else { return nil }

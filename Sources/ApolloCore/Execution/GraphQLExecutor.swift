@@ -122,11 +122,14 @@ public enum GraphQLExecutor {
     return (Data(_dataDict: dataDict), executor.dependentKeySource)
   }
 
-  /// Whether a read failed because the cache does not hold the data (a missing record or field, or
-  /// data of the wrong shape), rather than because the cache itself failed.
+  /// Whether a read failed because the cache does not hold the data (a missing record or field:
+  /// `JSONDecodingError.missingValue`, bare or wrapped), rather than because what it holds is of the wrong
+  /// shape (`nullValue`, `wrongType`, `couldNotConvert`) or the cache itself failed. 2.x's `load` answers
+  /// `nil` for a miss and throws the others, as upstream 2.x does.
   public static func isCacheMiss(_ error: any Error) -> Bool {
     switch error {
-    case is ApolloAPI.JSONDecodingError, is any CacheMissReason: return true
+    case let error as ApolloAPI.JSONDecodingError: return error == .missingValue
+    case let error as any CacheMissReason: return error.isMissingValue
     case let error as GraphQLExecutionError: return isCacheMiss(error.underlying)
     case let error as GraphQLResultError: return isCacheMiss(error.underlying)
     default: return false

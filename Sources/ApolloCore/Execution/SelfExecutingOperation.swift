@@ -43,10 +43,13 @@ extension GraphQLExecutor {
   }
 }
 
-/// An error of a ``SelfExecutingOperation``'s own executor that means the cache does not hold the data (the 0.x
-/// runtime's `JSONDecodingError`), as `ApolloAPI.JSONDecodingError` means it for generated selections:
-/// ``GraphQLExecutor/isCacheMiss(_:)`` counts both as a miss rather than a failing cache.
-package protocol CacheMissReason: Error {}
+/// An error of a ``SelfExecutingOperation``'s own executor that may mean the cache does not hold the data (the
+/// 0.x runtime's `JSONDecodingError`), as `ApolloAPI.JSONDecodingError.missingValue` means it for generated
+/// selections: ``GraphQLExecutor/isCacheMiss(_:)`` counts it as a miss when ``isMissingValue``.
+package protocol CacheMissReason: Error {
+  /// Whether the error is a missing record or field (a miss), not data of the wrong shape.
+  var isMissingValue: Bool { get }
+}
 
 /// Never thrown: a ``SelfExecutingOperation`` is opened from the operation's own type, so its `Data` is the
 /// operation's. It stands where a force cast would.

@@ -107,8 +107,9 @@ public final class ApolloStore: Sendable {
     try GraphQLExecutor.readDeferringKeys(operation, from: cache)
   }
 
-  /// Reads `operation`'s data like ``read(_:)``, with a cache miss (a missing record or field, or a
-  /// record that does not match the selections) as `nil`; a failure of the cache itself is thrown.
+  /// Reads `operation`'s data like ``read(_:)``, with a cache miss (a missing record or field) as `nil`; a
+  /// record that does not match the selections (a `null` in a non-null field, a value of the wrong type) and a
+  /// failure of the cache itself are thrown.
   public func readIfComplete<Operation: GraphQLOperation>(
     _ operation: Operation
   ) throws -> (data: Operation.Data, dependentKeys: Set<CacheKey>)? {
