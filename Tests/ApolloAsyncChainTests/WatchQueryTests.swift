@@ -161,6 +161,47 @@ final class WatchQueryTests: XCTestCase {
     watcher.cancel()
   }
 
+  /// As upstream's store retains a subscribed watcher: one the caller does not keep still updates, until cancelled.
+  func test_aWatcherNobodyKeeps_stillUpdates_untilCancelled() async throws {
+    let harness = Harness(responses: [.json(Self.hero("R2-D2"))])
+    let deliveries = Deliveries()
+    weak var weakWatcher: GraphQLQueryWatcher<HeroNameQuery>?
+    do {
+      weakWatcher = await harness.client.watch(query: HeroNameQuery(episode: nil), cachePolicy: .networkOnly,
+                                               resultHandler: deliveries.handler)
+    }
+    try await settle(deliveries, count: 1)
+    try harness.store.publishRecords(RecordSet(records: [Record(key: "Droid:2001", fields: ["name": .value("R2")])]))
+    try await settle(deliveries, count: 2)
+    XCTAssertEqual(deliveries.names.values, ["R2-D2", "R2"])
+    weakWatcher?.cancel()
+    try await expectEventually { weakWatcher == nil }
+  }
+
+  /// After `cancel()` the handler hears nothing more: not from a fetch asked for afterwards either.
+  func test_afterCancel_aFetchDeliversNothing() async throws {
+    let harness = Harness(responses: [.json(Self.hero("R2-D2")), .json(Self.hero("Artoo"))])
+    let deliveries = Deliveries()
+    let watcher = await harness.client.watch(query: HeroNameQuery(episode: nil), cachePolicy: .networkOnly, resultHandler: deliveries.handler)
+    try await settle(deliveries, count: 1)
+    watcher.cancel()
+    await watcher.fetch(cachePolicy: .networkOnly)
+    try await Task.sleep(nanoseconds: 200_000_000)
+    XCTAssertEqual(deliveries.names.values, ["R2-D2"])
+    XCTAssertEqual(deliveries.errors.values, [])
+  }
+
+  /// Upstream's watcher passes every error but cancellation to the handler: a cache-only miss is `noResults`.
+  func test_aCacheOnlyMiss_reachesTheHandlerAsNoResults() async throws {
+    let harness = Harness(responses: [])
+    let deliveries = Deliveries()
+    let watcher = await harness.client.watch(query: HeroNameQuery(episode: nil), cachePolicy: .cacheOnly, resultHandler: deliveries.handler)
+    try await expectEventually { deliveries.errors.count >= 1 }
+    XCTAssertEqual(deliveries.errors.values, ["\(ApolloClient.Error.noResults)"])
+    XCTAssertEqual(deliveries.names.values, [])
+    watcher.cancel()
+  }
+
   func test_watcher_isReleasedAfterCancel_noRetainCycle() async throws {
     let harness = Harness(responses: [.json(Self.hero("R2-D2"))])
     let deliveries = Deliveries()

@@ -9,7 +9,12 @@ enum QueryWatcherContext {
 ///
 /// After a change to one of the result's dependent keys it reloads the query from the cache; when that
 /// fails or misses (a partial result) and `refetchOnFailedUpdates` is set, it refetches from the network
-/// (unless the last fetch was cache-only). Writes made by its own fetches do not trigger it.
+/// (unless the last fetch was cache-only). Writes made by its own fetches do not trigger it. Every error of a
+/// fetch but cancellation reaches the handler, a cache-only miss as `ApolloClient.Error.noResults`.
+///
+/// - Important: As upstream's store does, the watcher is kept alive while it is subscribed, whether or not you
+///   keep a reference: call ``cancel()`` when you no longer want results. After `cancel()` the handler is not
+///   called again, and no fetch starts.
 public actor GraphQLQueryWatcher<Query: GraphQLQuery>: ApolloStoreSubscriber {
   /// Receives each result or error.
   public typealias ResultHandler = @Sendable (Result<GraphQLResponse<Query>, any Swift.Error>) -> Void
@@ -23,6 +28,10 @@ public actor GraphQLQueryWatcher<Query: GraphQLQuery>: ApolloStoreSubscriber {
   private var lastFetchBehavior: FetchBehavior?
   private var lastConfiguration: RequestConfiguration?
   private var fetchTask: Task<Void, Never>?
+  /// Set by ``cancel()`` at once (it is not isolated to the actor), read before every delivery and fetch.
+  private nonisolated let cancellation = Mutex(false)
+  /// The watcher itself until it is cancelled: the store holds its subscribers weakly.
+  private var keptUntilCancelled: GraphQLQueryWatcher<Query>?
 
   /// A watcher of `query`, subscribed to the client's store; call a `fetch` to start.
   public init(client: ApolloClient, query: Query, refetchOnFailedUpdates: Bool = true,
@@ -31,12 +40,16 @@ public actor GraphQLQueryWatcher<Query: GraphQLQuery>: ApolloStoreSubscriber {
     self.query = query
     self.refetchOnFailedUpdates = refetchOnFailedUpdates
     self.resultHandler = resultHandler
+    keptUntilCancelled = self
     client.store.subscribe(self)
   }
+
+  private nonisolated var isCancelled: Bool { cancellation.withLock { $0 } }
 
   /// Fetches again; cancels a fetch still in progress.
   public func fetch(fetchBehavior: FetchBehavior, requestConfiguration: RequestConfiguration? = nil) {
     fetchTask?.cancel()
+    guard !isCancelled else { return }
     lastFetchBehavior = fetchBehavior
     lastConfiguration = requestConfiguration
     let (client, query, identifier) = (client, query, identifier)
@@ -48,12 +61,12 @@ public actor GraphQLQueryWatcher<Query: GraphQLQuery>: ApolloStoreSubscriber {
           try client.fetch(query: query, fetchBehavior: fetchBehavior, requestConfiguration: requestConfiguration)
         }
         for try await response in stream {
+          // A result already buffered when a newer fetch replaced this one is not delivered.
+          try Task.checkCancellation()
           deliver(response)
         }
       } catch is CancellationError {
         // Replaced by a newer fetch or cancelled: nothing to report.
-      } catch let error as ApolloClient.Error where error == .noResults && fetchBehavior == .CacheOnly {
-        // A cache-only miss is not an error for a watcher.
       } catch {
         report(error)
       }
@@ -75,15 +88,16 @@ public actor GraphQLQueryWatcher<Query: GraphQLQuery>: ApolloStoreSubscriber {
     fetch(fetchBehavior: cachePolicy.toFetchBehavior(), requestConfiguration: requestConfiguration)
   }
 
-  /// Fetches again with `cachePolicy` (network only by default) and delivers the result to the watcher's handler;
-  /// 1.x's name for `fetch(cachePolicy:requestConfiguration:)`.
+  /// Fetches again with `cachePolicy` (cache first by default, as upstream 2.x) and delivers the result to the
+  /// watcher's handler; 1.x's name for `fetch(cachePolicy:requestConfiguration:)`.
   @available(*, deprecated, renamed: "fetch(cachePolicy:requestConfiguration:)")
-  public func refetch(cachePolicy: CachePolicy.Query.SingleResponse = .networkOnly) {
+  public func refetch(cachePolicy: CachePolicy.Query.SingleResponse = .cacheFirst) {
     fetch(cachePolicy: cachePolicy)
   }
 
   /// Stops watching: cancels the fetch in progress and leaves the store.
   public nonisolated func cancel() {
+    cancellation.withLock { $0 = true }
     client.store.unsubscribe(self)
     Task { await self.cancelFetch() }
   }
@@ -91,15 +105,18 @@ public actor GraphQLQueryWatcher<Query: GraphQLQuery>: ApolloStoreSubscriber {
   private func cancelFetch() {
     fetchTask?.cancel()
     fetchTask = nil
+    keptUntilCancelled = nil
   }
 
   private func deliver(_ response: GraphQLResponse<Query>) {
+    guard !isCancelled else { return }
     // A server result carries no dependent keys; they are read back from the store, which already holds it.
     dependentKeys = response.dependentKeys ?? (try? client.store.readIfComplete(query))??.dependentKeys
     resultHandler(.success(response))
   }
 
   private func report(_ error: any Swift.Error) {
+    guard !isCancelled else { return }
     resultHandler(.failure(error))
   }
 
@@ -110,8 +127,11 @@ public actor GraphQLQueryWatcher<Query: GraphQLQuery>: ApolloStoreSubscriber {
   }
 
   private func storeDidChange(_ changedKeys: Set<CacheKey>) async {
-    guard let dependentKeys, !dependentKeys.isDisjoint(with: changedKeys) else { return }
-    if let reloaded = try? await client.store.load(query) {
+    guard !isCancelled, let dependentKeys, !dependentKeys.isDisjoint(with: changedKeys) else { return }
+    let reloaded = try? await client.store.load(query)
+    // The load suspends: the watcher may have been cancelled meanwhile.
+    guard !isCancelled else { return }
+    if let reloaded {
       self.dependentKeys = reloaded.dependentKeys
       resultHandler(.success(reloaded))
     } else if refetchOnFailedUpdates, lastFetchBehavior != .CacheOnly {
