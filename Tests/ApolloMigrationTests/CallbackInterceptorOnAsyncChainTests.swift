@@ -173,6 +173,21 @@ final class CallbackInterceptorOnAsyncChainTests: XCTestCase {
     XCTAssertNotNil(outcome.error)
   }
 
+  func test_contextBoundAroundAnAwaitedFetch_isVisibleToTheInterceptor() async throws {
+    let server = StarWarsScriptedServer.make()
+    let store = ApolloStore()
+    let seen = Recorder<String>()
+    let client = URLSessionClientOnStreamingSession(session: server, callbackQueue: callbacks)
+    let provider = ClosureProvider { defaultList(client: client, store: store, beforeFetch: [ContextInterceptor(seen: seen)]) }
+    let apollo = ApolloAsyncChain.ApolloClient(networkTransport: adaptedTransport(server: server, store: store, provider: provider),
+                                               store: store)
+    let response = try await CallbackRequestContext.withContext(TraceContext(traceID: "t-2")) {
+      try await apollo.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .networkOnly)
+    }
+    XCTAssertEqual(response.data?.hero?.name, "R2-D2")
+    XCTAssertEqual(seen.values, ["t-2"])
+  }
+
   func test_contextBoundByTheCaller_isVisibleToTheInterceptor() async throws {
     let server = StarWarsScriptedServer.make()
     let store = ApolloStore()
