@@ -77,6 +77,17 @@ public enum GraphQLExecutor {
     return (Data(_dataDict: dataDict), normalizing ? executor.records : nil)
   }
 
+  /// Reads hand-written JSON (a mock, a preview, a payload from elsewhere) as `type`, as upstream's
+  /// `RootSelectionSet.init(data:variables:)` does: the network executor without records, a nullable field may
+  /// be absent (it reads as `nil`), and a missing non-null field or a value of the wrong type throws
+  /// ``GraphQLExecutionError`` naming it.
+  public static func selectionSet<Data: ApolloAPI.RootSelectionSet>(
+    _ type: Data.Type, from data: JSON.Object, variables: ApolloAPI.GraphQLOperation.Variables?
+  ) throws -> Data {
+    var executor = NetworkResponseExecutor(variables: variables, normalizing: false, allowsMissingNullableFields: true)
+    return Data(_dataDict: try executor.execute(rootType: type, object: data, rootKey: nil))
+  }
+
   /// Reads the operation's `Data` from the cache, with the `RecordKey.field` keys it depends on.
   ///
   /// - Throws: `JSONDecodingError.missingValue` (bare) when the root record is absent, otherwise
@@ -134,5 +145,18 @@ public enum GraphQLExecutor {
     case let error as GraphQLResultError: return isCacheMiss(error.underlying)
     default: return false
     }
+  }
+}
+
+/// What the generations' `RootSelectionSet.init(data:variables:)` share: the app's JSON in the API's value form,
+/// read by ``GraphQLExecutor/selectionSet(_:from:variables:)``.
+package enum JSONSelectionSetReader {
+  package static func read<Data: ApolloAPI.RootSelectionSet>(
+    _ type: Data.Type, from data: ApolloAPI.JSONObject, variables: ApolloAPI.GraphQLOperation.Variables?
+  ) throws -> Data {
+    guard case .object(let object)? = JSON(apiValue: data) else {
+      throw ApolloAPI.JSONDecodingError.couldNotConvert(value: String(describing: data), to: JSON.Object.self)
+    }
+    return try GraphQLExecutor.selectionSet(type, from: object, variables: variables)
   }
 }

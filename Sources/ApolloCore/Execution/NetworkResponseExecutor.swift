@@ -27,12 +27,17 @@ struct NetworkResponseExecutor {
   let readsArrivedDeferredFragments: Bool
   /// Field keys kept across executions with these `variables` (the parts of one response).
   let fieldKeys: FieldKeyMemo?
+  /// Whether a nullable field may be absent (left out of the data), as `RootSelectionSet.init(data:variables:)`
+  /// reads hand-written JSON; a response from a server must have every selected field.
+  let allowsMissingNullableFields: Bool
 
   init(
     variables: ApolloAPI.GraphQLOperation.Variables?, normalizing: Bool, cacheKeyForObject: CacheKeyForObject? = nil,
-    readsArrivedDeferredFragments: Bool = false, buildsData: Bool = true, fieldKeys: FieldKeyMemo? = nil
+    readsArrivedDeferredFragments: Bool = false, buildsData: Bool = true, fieldKeys: FieldKeyMemo? = nil,
+    allowsMissingNullableFields: Bool = false
   ) {
     self.variables = variables
+    self.allowsMissingNullableFields = allowsMissingNullableFields
     self.fieldKeys = fieldKeys
     self.normalizing = normalizing
     self.buildsData = buildsData
@@ -111,6 +116,7 @@ struct NetworkResponseExecutor {
     into data: inout [String: ApolloAPI.DataDict.FieldValue], record: inout Record?
   ) throws {
     for group in groups {
+      if allowsMissingNullableFields, object[group.responseKey] == nil, group.first.type.isNullable { continue }
       currentPath.push(group.responseKey)
       defer { currentPath.pop() }
       do {
