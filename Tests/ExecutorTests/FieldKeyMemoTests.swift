@@ -68,6 +68,8 @@ final class FieldKeyMemoTests: XCTestCase {
     XCTAssertEqual(JSON(apiValue: Int64(-7)), .int(-7))
     XCTAssertEqual(JSON(apiValue: 3), .int(3))
     XCTAssertEqual(JSON(apiValue: Float(1.5)), .double(1.5))
+    // A Float that binary widening would write as 1.100000023841858 keeps its decimal form, as upstream writes it.
+    XCTAssertEqual(JSON(apiValue: Float(1.1)), .double(1.1))
     XCTAssertEqual(JSON(apiValue: true), .bool(true))
     XCTAssertEqual(JSON(apiValue: "x"), .string("x"))
     XCTAssertEqual(JSON(apiValue: NSNull()), .null, "NSNull is still null after the value types are tested first")

@@ -32,7 +32,9 @@ extension JSON {
     case let int as Int32: self = .int(Int(int))
     case let int as Int64: self = .int(Int(int))
     case let double as Double: self = .double(double)
-    case let float as Float: self = .double(Double(float))
+    // Through its shortest decimal form: widening the binary value makes `Float(1.1)` 1.100000023841858,
+    // where upstream's serializer and field keys write 1.1.
+    case let float as Float: self = .double(Double(float.description) ?? Double(float))
     case let list as ApolloAPI.JSONList:
       guard let elements = Self.convertElements(list.elements) else { return nil }
       self = .array(elements)
