@@ -39,7 +39,7 @@ check() {
 checks=$((checks + 1))
 "$BIN" >"$WORK/out" 2>"$WORK/err"
 status=$?
-if [[ $status -eq 0 ]] && grep -q "^49 scenarios × 8 stacks = 392 cells: 245 matched their reference, all match$" "$WORK/out" \
+if [[ $status -eq 0 ]] && grep -q "^50 scenarios × 8 stacks = 400 cells: 250 matched their reference, all match$" "$WORK/out" \
   && grep -q "^success " "$WORK/out" && grep -q "^\[1/49\] success$" "$WORK/err" && ! grep -q "^\[1/49\]" "$WORK/out"; then
   echo "ok   apollo-parity default run: the matrix on stdout, all match; progress on stderr"
 else

@@ -27,6 +27,13 @@ extension ParityCatalog {
       ParityDeclaredDifference(.store, [.v0: "record Droid:2001.__typename = \"Droid\"\nrecord Droid:2001.id = \"2001\"\nrecord Droid:2001.name = \"R2-D2\"\nrecord QUERY_ROOT.hero = →Droid:2001", .v1: "record Droid:2001.__typename = \"Droid\"\nrecord Droid:2001.id = \"2001\"\nrecord Droid:2001.name = \"R2-D2\"\nrecord QUERY_ROOT.hero = →Droid:2001", .v2: ""],
                                why: reason401EmptyBody),
     ],
+    "cache-and-network-401-refresh-retry": [
+      ParityDeclaredDifference(.deliveries, [
+        .v0: "step 1 · 1 deliveries\nstep 1 · delivery 1 · result server data={\"hero\":{\"__typename\":\"Droid\",\"id\":\"2001\",\"name\":\"R2-D2\"}}\nstep 2 · 2 deliveries\nstep 2 · delivery 1 · result cache data={\"hero\":{\"__typename\":\"Droid\",\"id\":\"2001\",\"name\":\"R2-D2\"}}\nstep 2 · delivery 2 · result server data={\"hero\":{\"__typename\":\"Droid\",\"id\":\"2001\",\"name\":\"R2-D2\"}}",
+        .v1: "step 1 · 1 deliveries\nstep 1 · delivery 1 · result server data={\"hero\":{\"__typename\":\"Droid\",\"id\":\"2001\",\"name\":\"R2-D2\"}}\nstep 2 · 3 deliveries\nstep 2 · delivery 1 · result cache data={\"hero\":{\"__typename\":\"Droid\",\"id\":\"2001\",\"name\":\"R2-D2\"}}\nstep 2 · delivery 2 · result cache data={\"hero\":{\"__typename\":\"Droid\",\"id\":\"2001\",\"name\":\"R2-D2\"}}\nstep 2 · delivery 3 · result server data={\"hero\":{\"__typename\":\"Droid\",\"id\":\"2001\",\"name\":\"R2-D2\"}}",
+        .v2: "step 1 · 1 deliveries\nstep 1 · delivery 1 · result server data={\"hero\":{\"__typename\":\"Droid\",\"id\":\"2001\",\"name\":\"R2-D2\"}}\nstep 2 · 3 deliveries\nstep 2 · delivery 1 · result cache data={\"hero\":{\"__typename\":\"Droid\",\"id\":\"2001\",\"name\":\"R2-D2\"}}\nstep 2 · delivery 2 · result cache data={\"hero\":{\"__typename\":\"Droid\",\"id\":\"2001\",\"name\":\"R2-D2\"}}\nstep 2 · delivery 3 · result server data={\"hero\":{\"__typename\":\"Droid\",\"id\":\"2001\",\"name\":\"R2-D2\"}}",
+      ], why: "A retry after the cache's answer: 0.x's client read the cache once and its transport re-sent alone, so the cached result arrives once; a 1.x or 2.x retry starts the chain over at its cache read (1.x's CacheReadInterceptor, 2.x's CacheAndNetwork step), which delivers the cached result again. The 0.x adapters keep 0.x's single cache delivery."),
+    ],
     "malformed-json": [
       ParityDeclaredDifference(.deliveries, [
         .v0: "step 1 · 1 deliveries\nstep 1 · delivery 1 · failure invalidResponse(JSONParsingError Invalid JSON at byte 9: unexpected end o)",

@@ -178,6 +178,24 @@ final class WatchQueryTests: XCTestCase {
     try await expectEventually { weakWatcher == nil }
   }
 
+  /// The store keeps the watcher, not the watcher the client: an app that drops its client (and its watchers)
+  /// without cancelling frees the client, the store and the watcher, as upstream's weak client reference does.
+  func test_droppingTheClientWithoutCancelling_freesTheClientStoreAndWatcher() async throws {
+    let deliveries = Deliveries()
+    weak var weakClient: ApolloClient?
+    weak var weakStore: ApolloStore?
+    weak var weakWatcher: GraphQLQueryWatcher<HeroNameQuery>?
+    do {
+      let harness = Harness(responses: [.json(Self.hero("R2-D2"))])
+      weakClient = harness.client
+      weakStore = harness.store
+      weakWatcher = await harness.client.watch(query: HeroNameQuery(episode: nil), cachePolicy: .networkOnly,
+                                               resultHandler: deliveries.handler)
+      try await settle(deliveries, count: 1)
+    }
+    try await expectEventually { weakClient == nil && weakStore == nil && weakWatcher == nil }
+  }
+
   /// After `cancel()` the handler hears nothing more: not from a fetch asked for afterwards either.
   func test_afterCancel_aFetchDeliversNothing() async throws {
     let harness = Harness(responses: [.json(Self.hero("R2-D2")), .json(Self.hero("Artoo"))])

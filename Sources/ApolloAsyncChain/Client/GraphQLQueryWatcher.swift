@@ -12,14 +12,16 @@ enum QueryWatcherContext {
 /// (unless the last fetch was cache-only). Writes made by its own fetches do not trigger it. Every error of a
 /// fetch but cancellation reaches the handler, a cache-only miss as `ApolloClient.Error.noResults`.
 ///
-/// - Important: As upstream's store does, the watcher is kept alive while it is subscribed, whether or not you
-///   keep a reference: call ``cancel()`` when you no longer want results. After `cancel()` the handler is not
-///   called again, and no fetch starts.
+/// - Important: As upstream's, the store keeps the watcher alive while it is subscribed, whether or not you keep
+///   a reference: call ``cancel()`` when you no longer want results. After `cancel()` the handler is not called
+///   again, and no fetch starts. The watcher holds its client weakly: once the client is gone, its next fetch
+///   cancels it.
 public actor GraphQLQueryWatcher<Query: GraphQLQuery>: ApolloStoreSubscriber {
   /// Receives each result or error.
   public typealias ResultHandler = @Sendable (Result<GraphQLResponse<Query>, any Swift.Error>) -> Void
 
-  private let client: ApolloClient
+  private weak var client: ApolloClient?
+  private weak var store: ApolloStore?
   private let query: Query
   private let refetchOnFailedUpdates: Bool
   private let resultHandler: ResultHandler
@@ -30,8 +32,6 @@ public actor GraphQLQueryWatcher<Query: GraphQLQuery>: ApolloStoreSubscriber {
   private var fetchTask: Task<Void, Never>?
   /// Set by ``cancel()`` at once (it is not isolated to the actor), read before every delivery and fetch.
   private nonisolated let cancellation = Mutex(false)
-  /// The watcher itself until it is cancelled: the store holds its subscribers weakly.
-  private var keptUntilCancelled: GraphQLQueryWatcher<Query>?
 
   /// A watcher of `query`, subscribed to the client's store; call a `fetch` to start.
   public init(client: ApolloClient, query: Query, refetchOnFailedUpdates: Bool = true,
@@ -40,8 +40,8 @@ public actor GraphQLQueryWatcher<Query: GraphQLQuery>: ApolloStoreSubscriber {
     self.query = query
     self.refetchOnFailedUpdates = refetchOnFailedUpdates
     self.resultHandler = resultHandler
-    keptUntilCancelled = self
-    client.store.subscribe(self)
+    self.store = client.store
+    client.store.subscribe(retaining: self)
   }
 
   private nonisolated var isCancelled: Bool { cancellation.withLock { $0 } }
@@ -50,9 +50,14 @@ public actor GraphQLQueryWatcher<Query: GraphQLQuery>: ApolloStoreSubscriber {
   public func fetch(fetchBehavior: FetchBehavior, requestConfiguration: RequestConfiguration? = nil) {
     fetchTask?.cancel()
     guard !isCancelled else { return }
+    guard let client else {
+      // The client is gone: the watcher can fetch nothing more, and stops (as upstream's).
+      cancel()
+      return
+    }
     lastFetchBehavior = fetchBehavior
     lastConfiguration = requestConfiguration
-    let (client, query, identifier) = (client, query, identifier)
+    let (query, identifier) = (query, identifier)
     // Runs on this actor, so delivery is ordered with the store-change handling.
     fetchTask = Task {
       do {
@@ -98,20 +103,20 @@ public actor GraphQLQueryWatcher<Query: GraphQLQuery>: ApolloStoreSubscriber {
   /// Stops watching: cancels the fetch in progress and leaves the store.
   public nonisolated func cancel() {
     cancellation.withLock { $0 = true }
-    client.store.unsubscribe(self)
-    Task { await self.cancelFetch() }
+    Task { await self.stop() }
   }
 
-  private func cancelFetch() {
+  /// Cancels the fetch and leaves the store, which lets go of the watcher.
+  private func stop() {
     fetchTask?.cancel()
     fetchTask = nil
-    keptUntilCancelled = nil
+    store?.unsubscribe(self)
   }
 
   private func deliver(_ response: GraphQLResponse<Query>) {
     guard !isCancelled else { return }
     // A server result carries no dependent keys; they are read back from the store, which already holds it.
-    dependentKeys = response.dependentKeys ?? (try? client.store.readIfComplete(query))??.dependentKeys
+    dependentKeys = response.dependentKeys ?? store.flatMap { try? $0.readIfComplete(query) }?.dependentKeys
     resultHandler(.success(response))
   }
 
@@ -123,12 +128,12 @@ public actor GraphQLQueryWatcher<Query: GraphQLQuery>: ApolloStoreSubscriber {
   /// Reacts to store changes made by others.
   public nonisolated func store(_ store: ApolloStore, didChangeKeys changedKeys: Set<CacheKey>) {
     guard QueryWatcherContext.identifier != identifier else { return }
-    Task { await self.storeDidChange(changedKeys) }
+    Task { await self.storeDidChange(changedKeys, in: store) }
   }
 
-  private func storeDidChange(_ changedKeys: Set<CacheKey>) async {
+  private func storeDidChange(_ changedKeys: Set<CacheKey>, in store: ApolloStore) async {
     guard !isCancelled, let dependentKeys, !dependentKeys.isDisjoint(with: changedKeys) else { return }
-    let reloaded = try? await client.store.load(query)
+    let reloaded = try? await store.load(query)
     // The load suspends: the watcher may have been cancelled meanwhile.
     guard !isCancelled else { return }
     if let reloaded {

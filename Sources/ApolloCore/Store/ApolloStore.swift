@@ -67,9 +67,18 @@ public final class ApolloStore: Sendable {
 
   /// Adds a subscriber, held weakly.
   public func subscribe(_ subscriber: any ApolloStoreSubscriber) {
+    add(subscriber, retained: false)
+  }
+
+  /// Adds a subscriber and keeps it alive until it unsubscribes, as upstream 2.x's store keeps a query watcher.
+  package func subscribe(retaining subscriber: any ApolloStoreSubscriber) {
+    add(subscriber, retained: true)
+  }
+
+  private func add(_ subscriber: any ApolloStoreSubscriber, retained: Bool) {
     subscribers.withLock { subscribers in
       subscribers = subscribers.filter { $0.value.subscriber != nil }
-      subscribers[ObjectIdentifier(subscriber)] = WeakStoreSubscriber(subscriber: subscriber)
+      subscribers[ObjectIdentifier(subscriber)] = WeakStoreSubscriber(subscriber: subscriber, retained: retained)
     }
   }
 

@@ -22,7 +22,16 @@ extension ApolloStoreSubscriber {
   }
 }
 
-/// A weak reference to a subscriber.
+/// A subscriber as the store holds it: weakly, or (a 2.x watcher, as upstream's store held it) strongly until it
+/// unsubscribes.
 struct WeakStoreSubscriber: Sendable {
-  weak var subscriber: (any ApolloStoreSubscriber)?
+  weak var weakly: (any ApolloStoreSubscriber)?
+  let strongly: (any ApolloStoreSubscriber)?
+
+  init(subscriber: any ApolloStoreSubscriber, retained: Bool) {
+    weakly = subscriber
+    strongly = retained ? subscriber : nil
+  }
+
+  var subscriber: (any ApolloStoreSubscriber)? { strongly ?? weakly }
 }

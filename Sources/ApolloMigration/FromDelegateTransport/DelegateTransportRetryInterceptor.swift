@@ -25,8 +25,14 @@ public struct DelegateTransportRetryInterceptor: GraphQLInterceptor {
     }
   }
 
-  /// The request the retry sends: the same one, as a persisted-query retry when APQ is on.
+  /// The request the retry sends: the same one, as a persisted-query retry when APQ is on, and without a
+  /// second cache read. 0.x's transport re-sent on its own; the client had read the cache once, before it, so a
+  /// `returnCacheDataAndFetch` request delivered the cached result once (the 2.x APQ retry does the same).
   static func retryRequest<Request: GraphQLRequest>(for request: Request) -> Request {
+    var request = request
+    if request.fetchBehavior.cacheRead == .beforeNetworkFetch, request.fetchBehavior.networkFetch != .never {
+      request.fetchBehavior = .NetworkOnly
+    }
     guard var persisted = request as? any AutoPersistedQueryCompatibleRequest,
           persisted.apqConfig.autoPersistQueries else { return request }
     persisted.isPersistedQueryRetry = true
