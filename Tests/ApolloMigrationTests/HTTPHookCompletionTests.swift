@@ -18,10 +18,13 @@ private struct ReplacedByHook: Error, CustomStringConvertible {
 private final class ResultWrappingInterceptor: V1Interceptor {
   let id: String
   let log: Recorder<String>
+  /// Answers from another queue, later than the call that handed it the result (legal in 1.x).
+  let hops: Bool
 
-  init(_ label: String, log: Recorder<String>) {
+  init(_ label: String, log: Recorder<String>, hops: Bool = false) {
     self.id = label
     self.log = log
+    self.hops = hops
   }
 
   func interceptAsync<Operation: GraphQLOperation>(
@@ -30,15 +33,21 @@ private final class ResultWrappingInterceptor: V1Interceptor {
   ) {
     let label = id
     let log = self.log
+    let hops = self.hops
     chain.proceedAsync(request: request, response: response, interceptor: self) { result in
+      let answer: Result<V1Result<Operation.Data>, any Error>
       switch result {
       case .success(let value):
         log.append("\(label) saw a result from \(value.source)")
-        completion(result)
+        answer = result
       case .failure(let error):
         log.append("\(label) saw \(error)")
-        completion(.failure(ReplacedByHook(hook: label, replaced: String(describing: type(of: error)))))
+        answer = .failure(ReplacedByHook(hook: label, replaced: String(describing: type(of: error))))
       }
+      guard hops else { return completion(answer) }
+      // 1.x values are not Sendable; the one block that runs later is their only user.
+      nonisolated(unsafe) let later = (completion, answer)
+      DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(20)) { later.0(later.1) }
     }
   }
 }
@@ -57,14 +66,21 @@ final class HTTPHookCompletionTests: XCTestCase {
     case native1x, facadeOn2x
   }
 
+  private enum Placement {
+    case afterFetch, beforeFetch
+  }
+
   private func run(_ engine: Engine, server: ScriptedServer, cachePolicy: ApolloCallbackChain.CachePolicy = .fetchIgnoringCacheData,
-                   store: ApolloStore = ApolloStore()) -> Run {
+                   store: ApolloStore = ApolloStore(), placement: Placement = .afterFetch, hops: Bool = false) -> Run {
     let log = Recorder<String>()
     let client = ApolloCallbackChain.URLSessionClientOnStreamingSession(session: server, callbackQueue: callbacks)
-    // Two hooks after the fetch: the later one's completion runs first, as 1.x threads them.
+    // Two hooks: the later one's completion runs first, as 1.x threads them.
     let provider = ClosureProvider {
-      defaultList(client: client, store: store,
-                  afterFetch: [ResultWrappingInterceptor("outer", log: log), ResultWrappingInterceptor("inner", log: log)])
+      let hooks = [ResultWrappingInterceptor("outer", log: log, hops: hops), ResultWrappingInterceptor("inner", log: log, hops: hops)]
+      return switch placement {
+      case .afterFetch: defaultList(client: client, store: store, afterFetch: hooks)
+      case .beforeFetch: defaultList(client: client, store: store, beforeFetch: hooks)
+      }
     }
     let transport: any ApolloCallbackChain.NetworkTransport = switch engine {
     case .native1x: ApolloCallbackChain.RequestChainNetworkTransport(interceptorProvider: provider, endpointURL: endpoint)
@@ -100,6 +116,21 @@ final class HTTPHookCompletionTests: XCTestCase {
       XCTAssertTrue(run.log.first?.hasPrefix("inner saw ") ?? false, "\(engine): \(run.log)")
       XCTAssertEqual(run.log.last, "outer saw inner replaced ResponseCodeError", "\(engine)")
       XCTAssertEqual(run.outcome, "failed: outer replaced ReplacedByHook", "\(engine)")
+    }
+  }
+
+  /// A completion that answers from another queue, later: the adapted chain waits for the answer rather than
+  /// ending without it (before, the result was lost and the caller got noResults).
+  func test_completionsThatAnswerLater_stillDeliver_afterTheFetchAndBeforeIt() {
+    for placement in [Placement.afterFetch, .beforeFetch] {
+      for engine in Engine.allCases {
+        let run = run(engine, server: StarWarsScriptedServer.make(), placement: placement, hops: true)
+        XCTAssertEqual(run.log, ["inner saw a result from server", "outer saw a result from server"], "\(engine) \(placement)")
+        XCTAssertEqual(run.outcome, "R2-D2 from server", "\(engine) \(placement)")
+        let failed = self.run(engine, server: ScriptedServer { _ in .json(["errors": [["message": "down"]]], statusCode: 500) },
+                              placement: placement, hops: true)
+        XCTAssertEqual(failed.outcome, "failed: outer replaced ReplacedByHook", "\(engine) \(placement)")
+      }
     }
   }
 

@@ -27,7 +27,7 @@ struct CallbackHTTPHookResultsOnAsyncChain: GraphQLInterceptor {
     typealias Operation = Request.Operation
     guard let send = CallbackSend.current else { return await next(request) }
     let downstream = await next(request)
-    let output = PreflightOutput<ParsedResult<Operation>>()
+    let output = PreflightOutput<ParsedResult<Operation>>(answerTimeout: send.plan.timeout)
     // A turn's completion holds its bridge, which holds the send: the send lets go of the turns when the
     // output ends or its reader lets go of it, and records none after that.
     output.onEnd { send.lock.withLock { send.closeHTTPHookTurns() } }
@@ -49,13 +49,16 @@ struct CallbackHTTPHookResultsOnAsyncChain: GraphQLInterceptor {
           }
           return
         }
+        // The output waits for the answer (a completion may hop to a queue first) before it ends.
+        output.expectAnswer()
         CallbackInterceptorOnAsyncChain.forward(result, to: innermost.completion, bridge: innermost.bridge)
-        if case .failure = result { output.finish() }
       }
     }
     if let settled = downstream.settled {
-      return InterceptorResultStream<Request>(
-        settled: CallbackInterceptorOnAsyncChain.deliverAtOnce(settled, into: output, deliver: deliver))
+      if let answered = CallbackInterceptorOnAsyncChain.deliverAtOnce(settled, into: output, deliver: deliver) {
+        return InterceptorResultStream<Request>(settled: answered)
+      }
+      return InterceptorResultStream<Request>(stream: output.stream())
     }
     return InterceptorResultStream<Request>(stream: output.stream(pulling: downstream.getStream(), deliver: deliver))
   }
@@ -70,7 +73,7 @@ struct CallbackHTTPHookResultsOnAsyncChain: GraphQLInterceptor {
       let turns = send.httpHookTurns.sorted { $0.key < $1.key }.compactMap { $0.value as? HTTPHookTurn<Operation> }
       var previous: HTTPHookTurn<Operation>?
       for turn in turns {
-        if let outer = previous { turn.route.connect(to: outer) } else { turn.route.connect(to: output) }
+        turn.route.connect(to: previous, output: output)
         previous = turn
       }
       return previous
@@ -91,15 +94,11 @@ final class HTTPHookRoute<Operation: GraphQLOperation>: @unchecked Sendable {
   /// Weak: the output's reader owns it, and when the reader lets go, what the hook delivers goes nowhere.
   private weak var output: PreflightOutput<ParsedResult<Operation>>?
 
-  /// Sends what the hook's completion receives to the completion the hook before it passed on.
-  func connect(to outer: HTTPHookTurn<Operation>) {
+  /// Sends what the hook's completion receives to the completion the hook before it passed on (`outer`), or
+  /// out of the adapted stage into `output` for the first hook (`outer` nil).
+  func connect(to outer: HTTPHookTurn<Operation>?, output: PreflightOutput<ParsedResult<Operation>>) {
     connected = true
     self.outer = outer
-  }
-
-  /// Sends what the hook's completion receives out of the adapted stage.
-  func connect(to output: PreflightOutput<ParsedResult<Operation>>) {
-    connected = true
     self.output = output
   }
 
@@ -119,7 +118,9 @@ final class HTTPHookRoute<Operation: GraphQLOperation>: @unchecked Sendable {
   /// `false` when the route is not connected yet.
   func fail(_ error: any Error) -> Bool {
     guard connected else { return false }
-    if let outer {
+    // A hook that cancelled its chain (`cancel()` ends its turn with CancellationError) ends the request
+    // silently, as in 1.x: the completions of the hooks before it are not told.
+    if let outer, !(error is CancellationError) {
       CallbackInterceptorOnAsyncChain.forward(Result<ParsedResult<Operation>, any Error>.failure(error),
                                               to: outer.completion, bridge: outer.bridge)
     } else {

@@ -94,7 +94,7 @@ public struct CallbackInterceptorOnAsyncChain: GraphQLInterceptor {
     request: Request, send: CallbackSend, next: NextInterceptorFunction<Request>
   ) async -> InterceptorResultStream<Request> {
     typealias Operation = Request.Operation
-    let output = PreflightOutput<ParsedResult<Operation>>()
+    let output = PreflightOutput<ParsedResult<Operation>>(answerTimeout: send.plan.timeout)
     let bridge = CallbackChainBridge(send: send, name: name, onFailure: { [weak output] in output?.finish(throwing: $0) })
     // Held weakly: once the reader let go, values go nowhere.
     let sink = bridge.sink(for: Operation.self) { [weak output] value, records in
@@ -144,6 +144,7 @@ public struct CallbackInterceptorOnAsyncChain: GraphQLInterceptor {
         result, output in
         switch result {
         case .success(let element):
+          output.expectAnswer()
           Self.forward(.success(element), to: completion, bridge: bridge)
         case .failure(let retry as V2RequestChain<Request>.Retry):
           // Control flow, not a result: 1.x interceptors never saw it.
@@ -151,12 +152,17 @@ public struct CallbackInterceptorOnAsyncChain: GraphQLInterceptor {
         case .failure(is CancellationError):
           output.finish(throwing: CancellationError())
         case .failure(let error):
+          // Nothing more comes from downstream; the output ends once the completion has answered.
+          output.expectAnswer()
           Self.forward(Result<ParsedResult<Operation>, any Error>.failure(error), to: completion, bridge: bridge)
-          output.finish()
         }
       }
       if let settled = downstream.settled {
-        return InterceptorResultStream<Request>(settled: Self.deliverAtOnce(settled, into: output, deliver: deliver))
+        if let answered = Self.deliverAtOnce(settled, into: output, deliver: deliver) {
+          return InterceptorResultStream<Request>(settled: answered)
+        }
+        // The completion answers later (it hopped to a queue): the reader waits for it.
+        return InterceptorResultStream<Request>(stream: output.stream())
       }
       // The reader pulls each downstream result and hands it to the completion the interceptor passed
       // on, whose values land in `output`: in the reader's task, with no forwarding task per request.
@@ -165,17 +171,20 @@ public struct CallbackInterceptorOnAsyncChain: GraphQLInterceptor {
   }
 
   /// A settled downstream, handed to the completion now, as the reader would hand it on: each result
-  /// until the output ends, then the downstream's end; what the output then holds is settled too.
+  /// until the output ends, then the downstream's end; what the output then holds is settled too. `nil` when
+  /// the completion has not answered everything it was handed yet (it answers later): read the output's
+  /// ``PreflightOutput/stream()``, which waits for it.
   static func deliverAtOnce<Element: Sendable>(
     _ settled: SettledElements<Element>, into output: PreflightOutput<Element>,
     deliver: (Result<Element, any Error>, PreflightOutput<Element>) -> Void
-  ) -> SettledElements<Element> {
+  ) -> SettledElements<Element>? {
     for element in settled.elements where !output.hasEnded {
       deliver(.success(element), output)
     }
     if !output.hasEnded, let failure = settled.failure {
       deliver(.failure(failure), output)
     }
+    if output.isAwaitingAnswer { return nil }
     output.finish()
     return output.settled() ?? SettledElements(elements: [], failure: nil)
   }

@@ -11,6 +11,10 @@ import Foundation
 /// thread hand-off per interceptor per request; the output is also its own pump and reader, one object
 /// per turn. Ending works as the stream's did: an end after the end is ignored, values are read before
 /// the end, and the end handler runs once, when the output ends or when its reader lets go of it first.
+///
+/// A completion may answer later than the call that handed it a result (a 1.x interceptor that hops to a
+/// queue first): ``expectAnswer()`` before handing one over makes the output wait for that answer, at most
+/// `answerTimeout`, before it ends with its downstream.
 final class PreflightOutput<Element: Sendable>: @unchecked Sendable {
   // @unchecked Sendable: `state` is behind its Mutex; `downstream`, `exhausted` and `deliver` are set
   // before the stream is handed out and then used only by its reader, which
@@ -32,33 +36,63 @@ final class PreflightOutput<Element: Sendable>: @unchecked Sendable {
     var head = 0
     var end: End?
     var onEnd: (@Sendable () -> Void)?
+    /// Results handed to the completion that no value or end has answered yet.
+    var awaitingAnswers = 0
+    /// The reader, waiting for an answer.
+    var answerWaiter: CheckedContinuation<Void, Never>?
   }
 
   private let state = Mutex(State())
   private var downstream: AsyncThrowingStream<Element, any Error>.Iterator?
   private var exhausted = false
   private var deliver: (@Sendable (Result<Element, any Error>, PreflightOutput<Element>) -> Void)?
+  /// How long the reader waits for a completion's answer before the output ends without it.
+  private let answerTimeout: Duration
+
+  init(answerTimeout: Duration = .seconds(60)) {
+    self.answerTimeout = answerTimeout
+  }
 
   deinit {
     // The reader let go before the end: what the stream's termination handler did then.
     state.withLock { $0.onEnd }?()
   }
 
-  /// Buffers `element` unless the output has ended.
+  /// Buffers `element` unless the output has ended; it answers a result handed to the completion.
   func yield(_ element: Element) {
-    state.withLock { state in
-      if state.end == nil { state.buffer.append(element) }
+    let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+      guard state.end == nil else { return nil }
+      state.buffer.append(element)
+      if state.awaitingAnswers > 0 { state.awaitingAnswers -= 1 }
+      defer { state.answerWaiter = nil }
+      return state.answerWaiter
     }
+    waiter?.resume()
+  }
+
+  /// A result is about to be handed to the completion: the output does not end with its downstream before a
+  /// value or an end answers it (or `answerTimeout` passes).
+  func expectAnswer() {
+    state.withLock { $0.awaitingAnswers += 1 }
+  }
+
+  /// Whether a result handed to the completion is still unanswered (the output has not ended).
+  var isAwaitingAnswer: Bool {
+    state.withLock { $0.end == nil && $0.awaitingAnswers > 0 }
   }
 
   /// Ends the output (with `error`, if given) after what is buffered; ignored once it has ended.
   func finish(throwing error: (any Error)? = nil) {
-    let onEnd = state.withLock { state -> (@Sendable () -> Void)? in
-      guard state.end == nil else { return nil }
+    let (onEnd, waiter) = state.withLock { state -> ((@Sendable () -> Void)?, CheckedContinuation<Void, Never>?) in
+      guard state.end == nil else { return (nil, nil) }
       state.end = error.map(End.failed) ?? .finished
-      defer { state.onEnd = nil }
-      return state.onEnd
+      defer {
+        state.onEnd = nil
+        state.answerWaiter = nil
+      }
+      return (state.onEnd, state.answerWaiter)
     }
+    waiter?.resume()
     onEnd?()
   }
 
@@ -116,7 +150,8 @@ final class PreflightOutput<Element: Sendable>: @unchecked Sendable {
       case .end(.failed(let error)): throw error
       case .empty:
         guard downstream != nil, let deliver, !exhausted else {
-          finish()
+          // Nothing more comes from downstream: the end, once the completion has answered what it was given.
+          if isAwaitingAnswer { await waitForAnswer() } else { finish() }
           continue
         }
         do {
@@ -124,16 +159,47 @@ final class PreflightOutput<Element: Sendable>: @unchecked Sendable {
             deliver(.success(element), self)
           } else {
             exhausted = true
-            finish()
           }
         } catch {
+          // Whatever the error leads to, nothing more comes from downstream.
           exhausted = true
           deliver(.failure(error), self)
-          // Whatever the error led to, nothing more comes from downstream.
-          finish()
         }
       }
     }
+  }
+
+  /// Waits until a value or the end answers, the reader's task is cancelled, or `answerTimeout` passes (then the
+  /// answer is given up and the output ends without it).
+  private func waitForAnswer() async {
+    let timeout = answerTimeout
+    let timer = Task { [weak self] in
+      try? await Task.sleep(for: timeout)
+      guard !Task.isCancelled else { return }
+      self?.giveUpWaiting()
+    }
+    defer { timer.cancel() }
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        let now = state.withLock { state -> Bool in
+          guard state.end == nil, state.head == state.buffer.count, state.awaitingAnswers > 0 else { return true }
+          state.answerWaiter = continuation
+          return false
+        }
+        if now { continuation.resume() }
+      }
+    } onCancel: { [weak self] in
+      self?.giveUpWaiting()
+    }
+  }
+
+  private func giveUpWaiting() {
+    let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+      state.awaitingAnswers = 0
+      defer { state.answerWaiter = nil }
+      return state.answerWaiter
+    }
+    waiter?.resume()
   }
 
   private func take() -> Next {
