@@ -28,6 +28,14 @@ final class LegacyExecutorTests: XCTestCase {
     XCTAssertEqual(data.hero?.friends?.compactMap { $0?.name }, ["Luke Skywalker", "Han Solo"])
   }
 
+  /// What a 2.x `load` of an `API.swift` operation answers `nil` for: only a missing record or field; data of the
+  /// wrong shape is thrown, as for generated selection sets.
+  func test_onlyAMissingValue_isACacheMiss_notANullOrAWrongValue() {
+    XCTAssertTrue(GraphQLExecutor.isCacheMiss(ApolloLegacyRuntime.JSONDecodingError.missingValue))
+    XCTAssertFalse(GraphQLExecutor.isCacheMiss(ApolloLegacyRuntime.JSONDecodingError.nullValue))
+    XCTAssertFalse(GraphQLExecutor.isCacheMiss(ApolloLegacyRuntime.JSONDecodingError.wrongType))
+  }
+
   func test_missingField_failsWithMissingValueAtItsPath() {
     let missingName: JSONObject = ["hero": ["__typename": "Droid"]]
     assertResultError(try HeroAndFriendsNamesData(jsonObject: missingName, variables: ["episode": nil]), path: ["hero", "name"]) {

@@ -332,6 +332,16 @@ final class RFC6455ClientTests: XCTestCase {
       try await task.send(.string("two"))
       let next = try await task.receive()
       XCTAssertEqual(wsText(next), "two")
+      // Nor does the stream read ahead while its consumer handles a message: what arrives meanwhile is left.
+      try await task.send(.string("three"))
+      for try await message in task.messages {
+        XCTAssertEqual(wsText(message), "three")
+        try await task.send(.string("four"))
+        try await Task.sleep(nanoseconds: 100_000_000)
+        break
+      }
+      let left = try await task.receive()
+      XCTAssertEqual(wsText(left), "four")
     }
     task.cancel(with: .normalClosure, reason: nil)
   }

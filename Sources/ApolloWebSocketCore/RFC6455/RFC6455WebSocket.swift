@@ -121,11 +121,12 @@ public final class RFC6455WebSocketTask: WebSocketTask {
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Message, any Error>) in
         let outcome: Result<Message, any Error>? = state.withLock { state in
+          // Checked under the lock the cancellation handler takes: either the handler finds this waiter, or
+          // the task was cancelled before it was added and it is not added. First, so a cancelled reader
+          // takes no buffered message either.
+          if Task.isCancelled { return .failure(CancellationError()) }
           if !state.buffered.isEmpty { return state.buffered.removeFirst() }
           if let ended = state.ended { return .failure(ended) }
-          // Checked under the lock the cancellation handler takes: either the handler finds this waiter, or
-          // the task was cancelled before it was added and it is not added.
-          if Task.isCancelled { return .failure(CancellationError()) }
           state.waiters.append((id, continuation))
           return nil
         }
@@ -143,22 +144,19 @@ public final class RFC6455WebSocketTask: WebSocketTask {
   /// The messages as a stream; it ends (with the error, if any) when the connection does. A consumer that stops
   /// reading (the stream is dropped or its task cancelled) stops the stream's own reads too.
   public var messages: AsyncThrowingStream<Message, any Error> {
-    AsyncThrowingStream { continuation in
-      let task = Task {
-        do {
-          while true { continuation.yield(try await self.receiveUnlessCancelled()) }
-        } catch is CancellationError {
-          continuation.finish()
-        } catch RFC6455Error.cancelled {
-          continuation.finish()
-        } catch RFC6455Error.connectionClosed {
-          continuation.finish()
-        } catch {
-          continuation.finish(throwing: error)
-        }
+    // Read on demand, in the consumer's task: nothing is received ahead of what the consumer asks for, so a
+    // message that arrives after it stops is left for the next reader.
+    AsyncThrowingStream(unfolding: { [self] in
+      do {
+        return try await receiveUnlessCancelled()
+      } catch is CancellationError {
+        return nil
+      } catch RFC6455Error.cancelled {
+        return nil
+      } catch RFC6455Error.connectionClosed {
+        return nil
       }
-      continuation.onTermination = { _ in task.cancel() }
-    }
+    })
   }
 
   public func send(_ message: Message) async throws {
