@@ -119,6 +119,57 @@ final class DelegateTransportOnAsyncChainTests: XCTestCase {
     XCTAssertNotNil(outcome.error as? URLSessionClient.URLSessionClientError)
   }
 
+  /// A connection lost mid-body: as 0.x's client, the raw task sees the response head that had arrived, with the
+  /// session's error. (The bytes before the failure are not there to pass: the 2.x session hands a body that is
+  /// not multipart over whole, when it ends.)
+  func test_aFailureMidBody_givesRawTaskTheResponseHead() async throws {
+    let server = ScriptedServer { _ in
+      ScriptedResponse(statusCode: 200, headers: ["Content-Type": "application/json"],
+                       body: [.data(Data(#"{"data":{"hero""#.utf8)), .fail(URLError(.networkConnectionLost))])
+    }
+    let delegate = RecordingDelegate()
+    let outcome = try await send(server, delegate: delegate)
+    let raw = try XCTUnwrap(delegate.rawTasks.first)
+    XCTAssertEqual((raw.response as? HTTPURLResponse)?.statusCode, 200)
+    XCTAssertEqual((raw.error as? URLError)?.code, .networkConnectionLost)
+    XCTAssertNil(try XCTUnwrap(delegate.retries.first).response, "the retry delegate gets no response, as 0.x")
+    guard case .networkError(_, let response, _)? = outcome.error as? URLSessionClient.URLSessionClientError else {
+      return XCTFail("expected networkError, got \(String(describing: outcome.error))")
+    }
+    XCTAssertEqual(response?.statusCode, 200)
+  }
+
+  /// An HTTP interceptor inside the adapter that throws (a token interceptor with no token, a 2.x response-code
+  /// check) is not the network: 0.x's delegates never saw such errors, and the caller gets it unchanged.
+  func test_anErrorOfAnInnerHTTPInterceptor_reachesTheCallerUnchanged_withoutTheDelegates() async throws {
+    struct NotLoggedIn: Error {}
+    struct Refusing: HTTPInterceptor {
+      func intercept(request: URLRequest, next: NextHTTPInterceptorFunction) async throws -> ApolloAsyncChain.HTTPResponse {
+        throw NotLoggedIn()
+      }
+    }
+    struct Provider: ApolloAsyncChain.InterceptorProvider {
+      let adapter: DelegateTransportHTTPInterceptor
+      func graphQLInterceptors<Operation: GraphQLOperation>(for operation: Operation) -> [any GraphQLInterceptor] {
+        [DelegateTransportRetryInterceptor()]
+      }
+      func httpInterceptors<Operation: GraphQLOperation>(for operation: Operation) -> [any HTTPInterceptor] {
+        [adapter, Refusing()]
+      }
+    }
+    let server = ScriptedServer { _ in .json(r2Body) }
+    let delegate = RecordingDelegate()
+    let provider = Provider(adapter: DelegateTransportHTTPInterceptor(delegate: delegate, transport: standInTransport()))
+    let network = ApolloAsyncChain.RequestChainNetworkTransport(
+      urlSession: server, interceptorProvider: provider, store: ApolloStore(), endpointURL: migrationEndpoint)
+    let outcome = try await collect(network.send(query: HeroNameQuery(episode: nil), fetchBehavior: .NetworkOnly,
+                                                 requestConfiguration: RequestConfiguration(writeResultsToCache: false)))
+    XCTAssertTrue(outcome.error is NotLoggedIn, "\(String(describing: outcome.error))")
+    XCTAssertTrue(delegate.rawTasks.isEmpty)
+    XCTAssertTrue(delegate.retries.isEmpty)
+    XCTAssertEqual(server.receivedCount, 0)
+  }
+
   func test_unauthorizedRetryDelegate_refreshesTokenAndRetryRunsPreflightAgainWithNewHeader() async throws {
     let server = ScriptedServer { request in
       request.header("Authorization") == "Bearer fresh" ? .json(r2Body) : .text("unauthorized", statusCode: 401)

@@ -32,4 +32,25 @@ final class DelegateTransportOnCallbackChainTests: XCTestCase {
     XCTAssertNotNil(bodies.last??["query"], "the retry sends the document")
     XCTAssertNotNil(bodies.last??["extensions"]?.objectValue?["persistedQuery"], "and the hash")
   }
+
+  /// A connection lost mid-body: the raw task sees the response head that had arrived (before, `nil`), as 0.x's.
+  func test_aFailureMidBody_givesRawTaskTheResponseHead() {
+    let server = ScriptedServer { _ in
+      ScriptedResponse(statusCode: 200, headers: ["Content-Type": "application/json"],
+                       body: [.data(Data(#"{"data":{"hero""#.utf8)), .fail(URLError(.networkConnectionLost))])
+    }
+    let delegate = RecordingDelegate()
+    let provider = DelegateTransportCallbackInterceptorProvider(
+      delegate: delegate, transport: HTTPNetworkTransport(url: migrationEndpoint),
+      client: ApolloCallbackChain.URLSessionClientOnStreamingSession(session: server), store: ApolloStore())
+    let transport = ApolloCallbackChain.RequestChainNetworkTransport(interceptorProvider: provider, endpointURL: migrationEndpoint)
+    let done = expectation(description: "completion")
+    _ = transport.send(operation: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheCompletely,
+                       callbackQueue: DispatchQueue(label: "completion")) { _ in done.fulfill() }
+    wait(for: [done], timeout: 5)
+    withExtendedLifetime(delegate) {}
+    let raw = delegate.rawTasks.first
+    XCTAssertEqual((raw?.response as? HTTPURLResponse)?.statusCode, 200)
+    XCTAssertEqual((raw?.error as? URLError)?.code, .networkConnectionLost)
+  }
 }

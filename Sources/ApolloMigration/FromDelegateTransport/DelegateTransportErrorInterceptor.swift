@@ -38,8 +38,9 @@ public struct DelegateTransportErrorInterceptor: ApolloErrorInterceptor {
     switch error as? ApolloCallbackChain.URLSessionClient.URLSessionClientError {
     case .networkError(let data, let httpResponse, let underlying)?:
       if let delegate = binding.delegate as? any HTTPNetworkTransportTaskCompletedDelegate, let sent = request.sentURLRequest {
-        delegate.networkTransport(binding.transport, didCompleteRawTaskForRequest: sent, withData: data, response: nil,
-                                  error: underlying)
+        // The head that had arrived, as 0.x's client recorded it; the retry delegate below gets none.
+        delegate.networkTransport(binding.transport, didCompleteRawTaskForRequest: sent, withData: data,
+                                  response: httpResponse, error: underlying)
       }
       legacyError = ApolloDelegateTransport.URLSessionClient.URLSessionClientError.networkError(
         data: data, response: httpResponse, underlying: underlying)

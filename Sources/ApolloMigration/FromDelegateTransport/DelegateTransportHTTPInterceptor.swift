@@ -95,10 +95,25 @@ public struct DelegateTransportHTTPInterceptor: HTTPInterceptor {
       }
     } catch {
       if error is CancellationError || Task.isCancelled { throw error }
-      // 0.x: the raw task saw what arrived (empty here) and the session's error; the retry delegate sees
-      // the client's wrapper and no response, even when one had arrived.
-      taskCompleted(sent, data: Data(), response: nil, error: error)
-      let wrapped = URLSessionClient.URLSessionClientError.networkError(data: Data(), response: head, underlying: error)
+      let failure: any Error
+      switch error {
+      case ApolloURLSessionError.nonHTTPResponse:
+        failure = URLSessionClient.URLSessionClientError.noHTTPResponse(request: sent)
+      case is URLError:
+        failure = error
+      case let error as NSError where error.domain == NSURLErrorDomain:
+        failure = error
+      default:
+        // Thrown by an HTTP interceptor inside this one, not by the network: 0.x's delegates never saw such an
+        // error (its build and preflight failures did not reach them), so it goes on unchanged.
+        throw error
+      }
+      // 0.x: the raw task saw what had arrived (the response and the body so far) and the session's error;
+      // the retry delegate sees the client's wrapper and no response, even when one had arrived.
+      let arrived = chunks.reduce(into: Data()) { $0.append($1) }
+      taskCompleted(sent, data: arrived, response: head, error: failure)
+      let wrapped = failure is URLSessionClient.URLSessionClientError
+        ? failure : URLSessionClient.URLSessionClientError.networkError(data: arrived, response: head, underlying: failure)
       try await retryPath(wrapped, request: sent, response: nil)
     }
     guard let head else {
