@@ -103,7 +103,8 @@ public final class HTTPNetworkTransportOnAsyncChain: ApolloDelegateTransport.Upl
   /// - Parameters:
   ///   - callbackQueue: where completions run; `.main` as 0.x's default client. On Linux the main queue
   ///     runs only while something drives it, so pass your own there.
-  ///   - maxRetries: the bound on delegate-driven retries; `nil` for none (0.x).
+  ///   - maxRetries: the bound on retries, delegate-driven ones and persisted-query retries alike; `nil` for
+  ///     none (0.x).
   public init(url: URL, session: any ApolloURLSession, sendOperationIdentifiers: Bool = false,
               useGETForQueries: Bool = false, enableAutoPersistedQueries: Bool = false,
               useGETForPersistedQueryRetry: Bool = false, callbackQueue: DispatchQueue = .main, maxRetries: Int? = nil) {

@@ -24,7 +24,14 @@ import Foundation
 /// are skipped. Retries have no bound by default, as in 0.x (only the delegate stops a loop); pass
 /// `maxRetries` to put 2.x `MaxRetryInterceptor`'s count first (kept behind a lock, not in an actor, so a
 /// request never hops to one), which ends the request with its `MaxRetriesError` once the delegate asked
-/// for more retries than that.
+/// for more retries than that. The count is the chain's: a persisted-query retry (the hash was not known)
+/// takes one of the `maxRetries` too.
+///
+/// Only the network's errors take the delegate path (`URLError`, `NSURLErrorDomain`, a response that is not
+/// HTTP); an error thrown by an HTTP interceptor placed inside this one reaches the caller unchanged, as 0.x's
+/// build and preflight errors never reached its delegates. With a `NetworkFirst` request, a `.retry` or
+/// `.fail(error)` answered by the delegate is a network failure to the 2.x chain, which answers it from the
+/// cache (upstream 2.x's rule for any failure there); 0.x had no such policy.
 ///
 /// The cache and parsing stages are the 2.x defaults (`DefaultCacheInterceptor`,
 /// `JSONResponseParsingInterceptor`), and `AutomaticPersistedQueryInterceptor` handles
