@@ -139,6 +139,21 @@ final class DelegateTransportOnAsyncChainTests: XCTestCase {
     XCTAssertEqual(response?.statusCode, 200)
   }
 
+  /// An upload carries the document, so a `PersistedQueryNotFound` error in its answer is not the persisted-query
+  /// retry's: the GraphQL-error delegate is asked, as 0.x asked it without APQ (before, the form was taken for a
+  /// hash-only request, and the delegate never heard of the error).
+  func test_persistedQueryNotFound_inAnUploadsAnswer_reachesTheGraphQLErrorDelegate() async throws {
+    let server = ScriptedServer { _ in .json(["errors": [["message": "PersistedQueryNotFound"]]]) }
+    let delegate = RecordingDelegate()
+    let provider = DelegateTransportInterceptorProvider(delegate: delegate, transport: standInTransport())
+    let network = ApolloAsyncChain.RequestChainNetworkTransport(
+      urlSession: server, interceptorProvider: provider, store: ApolloStore(), endpointURL: migrationEndpoint)
+    let file = GraphQLFile(fieldName: "episode", originalName: "a.txt", mimeType: "text/plain", data: Data("a".utf8))
+    _ = try await collect(network.upload(operation: HeroNameQuery(episode: nil), files: [file],
+                                         requestConfiguration: RequestConfiguration(writeResultsToCache: false)))
+    XCTAssertEqual(delegate.graphQLErrorCalls.first?.first?.message, "PersistedQueryNotFound")
+  }
+
   /// An HTTP interceptor inside the adapter that throws (a token interceptor with no token, a 2.x response-code
   /// check) is not the network: 0.x's delegates never saw such errors, and the caller gets it unchanged.
   func test_anErrorOfAnInnerHTTPInterceptor_reachesTheCallerUnchanged_withoutTheDelegates() async throws {

@@ -52,8 +52,13 @@ enum LegacyResponseCheck {
     return errors
   }
 
-  /// Whether the request carried the query document (a `query` body member or GET parameter).
+  /// Whether the request carried the query document (a `query` body member or GET parameter). An upload
+  /// always does (its `operations` part holds the document), and its form is not JSON.
   static func carriesDocument(_ request: URLRequest) -> Bool {
+    if let contentType = request.value(forHTTPHeaderField: "Content-Type"),
+       contentType.lowercased().hasPrefix("multipart/form-data") {
+      return true
+    }
     if let body = request.httpBody, let object = try? JSONParser.parseObject(body) {
       return object["query"] != nil
     }
