@@ -37,6 +37,19 @@ final class CallbackShimTests: XCTestCase {
     XCTAssertEqual(received.compactMap { try? $0.get().source }, [.cache, .server])
   }
 
+  /// A CancellationError a stage throws on its own (nobody cancelled the call) reaches the handler, as any error
+  /// does in upstream's shim; before, it was taken for the call's own cancellation and the handler never ran.
+  @available(*, deprecated, message: "exercises the deprecated callback API")
+  func test_aCancellationErrorThrownByAStage_reachesTheHandler() async throws {
+    let server = ScriptedServer { _ in throw CancellationError() }
+    let harness = Harness(server: server)
+    let received: [Result<GraphQLResponse<HeroNameQuery>, any Error>] = await results(expected: 1) { handler in
+      harness.client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheData, queue: queue, resultHandler: handler)
+    }
+    guard case .failure(let error)? = received.first else { return XCTFail("expected a failure") }
+    XCTAssertTrue(error is CancellationError, "\(error)")
+  }
+
   @available(*, deprecated, message: "exercises the deprecated callback API")
   func test_returnCacheDataDontFetch_miss_deliversNoResultsFailure() async throws {
     let harness = Harness(responses: [])

@@ -77,4 +77,34 @@ final class StoreTransactionCallbackTests: XCTestCase {
     gate.signal()
     wait(for: [blocker, loaded, cleared, missed], timeout: 5, enforceOrder: false)
   }
+
+  /// The chain's cache read and write are the store's 1.x calls too: a fetch made after a read-write transaction
+  /// was submitted reads what it wrote, and the server's write lands after it, not between its read and its
+  /// write-back (before, both ran at once on the chain's thread, whatever was queued).
+  func test_aFetchAfterASubmittedTransaction_readsAndWritesAfterIt() {
+    let store = ApolloStore()
+    let (query, hero) = (self.query, self.hero)
+    let gate = DispatchSemaphore(value: 0)
+    store.withinReadWriteTransaction({ _ in gate.wait() })
+    store.withinReadWriteTransaction({ transaction in try transaction.write(data: hero, for: query) })
+    let server = ScriptedServer(responses: [])
+    let client = URLSessionClientOnStreamingSession(session: server, callbackQueue: DispatchQueue(label: "client"))
+    // Only the sending queue touches the transport until `wait` returns.
+    nonisolated(unsafe) let transport = RequestChainNetworkTransport(
+      interceptorProvider: DefaultInterceptorProvider(client: client, shouldInvalidateClientOnDeinit: false, store: store),
+      endpointURL: URL(string: "http://scripted.invalid/graphql")!)
+    let fetched = expectation(description: "fetch")
+    let sent = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      _ = transport.send(operation: query, cachePolicy: .returnCacheDataDontFetch, callbackQueue: DispatchQueue.global()) { result in
+        XCTAssertEqual(try? result.get().data?.hero?.name, "R2-D2", "the read ran before the write submitted earlier")
+        fetched.fulfill()
+      }
+      sent.signal()
+    }
+    XCTAssertEqual(sent.wait(timeout: .now() + 1), .success, "send returns at once, its read queued behind the transactions")
+    gate.signal()
+    wait(for: [fetched], timeout: 5)
+    XCTAssertEqual(server.receivedCount, 0)
+  }
 }

@@ -159,8 +159,9 @@ extension ApolloClient {
     return TaskCancellable(Task {
       do {
         for try await response in try stream.get() { report(.success(response)) }
-      } catch is CancellationError {
-        // Cancelled through the returned Cancellable: nothing more is delivered.
+      } catch is CancellationError where Task.isCancelled {
+        // Cancelled through the returned Cancellable: nothing more is delivered. A CancellationError that a
+        // stage threw on its own (nobody cancelled this call) is an error like any other, as upstream's shim has it.
       } catch {
         report(.failure(error))
       }

@@ -38,19 +38,30 @@ public struct CacheReadInterceptor: ApolloInterceptor {
       chain.proceedAsync(request: request, response: response, interceptor: self, completion: completion)
     case .returnCacheDataElseFetch, .returnCacheDataAndFetch, .returnCacheDataDontFetch:
       let policy = request.cachePolicy
-      let outcome = Result { try store.loadResult(request.operation) }
-      guard !chain.isCancelled else { return }
-      switch (outcome, policy) {
-      case (.success(let result), .returnCacheDataAndFetch):
-        chain.returnValueAsync(for: request, value: result, completion: completion)
-        chain.proceedAsync(request: request, response: response, interceptor: self, completion: completion)
-      case (.success(let result), _):
-        chain.returnValueAsync(for: request, value: result, completion: completion)
-      case (.failure(let error), .returnCacheDataDontFetch):
-        chain.handleErrorAsync(error, request: request, response: response, completion: completion)
-      case (.failure, _):
-        chain.proceedAsync(request: request, response: response, interceptor: self, completion: completion)
+      // The store's 1.x `load`: at once (on this thread) unless callback transactions submitted earlier are
+      // pending, then after them on the store's queue, as 1.x's store queue ordered a read behind them.
+      store.load(request.operation, callbackQueue: nil) { outcome in
+        self.answer(outcome, policy: policy, chain: chain, request: request, response: response, completion: completion)
       }
+    }
+  }
+
+  private func answer<Operation: GraphQLOperation>(
+    _ outcome: Result<GraphQLResult<Operation.Data>, any Error>, policy: CachePolicy, chain: any RequestChain,
+    request: HTTPRequest<Operation>, response: HTTPResponse<Operation>?,
+    completion: @escaping (Result<GraphQLResult<Operation.Data>, any Error>) -> Void
+  ) {
+    guard !chain.isCancelled else { return }
+    switch (outcome, policy) {
+    case (.success(let result), .returnCacheDataAndFetch):
+      chain.returnValueAsync(for: request, value: result, completion: completion)
+      chain.proceedAsync(request: request, response: response, interceptor: self, completion: completion)
+    case (.success(let result), _):
+      chain.returnValueAsync(for: request, value: result, completion: completion)
+    case (.failure(let error), .returnCacheDataDontFetch):
+      chain.handleErrorAsync(error, request: request, response: response, completion: completion)
+    case (.failure, _):
+      chain.proceedAsync(request: request, response: response, interceptor: self, completion: completion)
     }
   }
 }

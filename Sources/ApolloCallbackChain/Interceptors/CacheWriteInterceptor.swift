@@ -46,7 +46,9 @@ public struct CacheWriteInterceptor: ApolloInterceptor {
       return
     }
     if let records = response.cacheRecords {
-      _ = try? store.publishRecords(records, identifier: request.contextIdentifier)
+      // The store's 1.x `publish`: at once unless callback transactions submitted earlier are pending, then
+      // after them, never between a running read-write transaction's read and its write-back.
+      store.publish(records: records, identifier: request.contextIdentifier)
     }
     chain.proceedAsync(request: request, response: response, interceptor: self, completion: completion)
   }
