@@ -103,6 +103,42 @@ final class MaxRetryInterceptorTests: XCTestCase {
   }
 }
 
+/// 1.x read a response's members with casts: a member of the wrong JSON type is absent, not a failure.
+final class LenientResponseMembersTests: XCTestCase {
+  private func outcome(_ body: String) -> Result<GraphQLResult<HeroNameQuery.Data>, any Error>? {
+    let chain = InterceptorRequestChain(
+      interceptors: [CannedResponseInterceptor(body: body), ResponseCodeInterceptor(), JSONResponseParsingInterceptor()],
+      callbackQueue: callbackQueue)
+    let done = exactly(1)
+    let received = Recorder<Result<GraphQLResult<HeroNameQuery.Data>, any Error>>()
+    chain.kickoff(request: jsonRequest(HeroNameQuery(episode: nil))) { result in
+      received.append(result)
+      done.fulfill()
+    }
+    wait(for: [done], timeout: 2)
+    return received.values.first
+  }
+
+  func test_errorsThatAreNotAList_readAsNoErrors_andTheResultSucceeds() throws {
+    let result = try XCTUnwrap(outcome(#"{"errors":{"message":"Unauthorized"}}"#)).get()
+    XCTAssertNil(result.data)
+    XCTAssertNil(result.errors)
+  }
+
+  /// No `data`, nothing tracked: `dependentKeys` is `nil`, as 1.x's result had it, not an empty set.
+  func test_anErrorsOnlyResult_hasNoDependentKeys() throws {
+    let result = try XCTUnwrap(outcome(#"{"errors":[{"message":"x"}]}"#)).get()
+    XCTAssertEqual(result.errors?.first?.message, "x")
+    XCTAssertNil(result.dependentKeys)
+  }
+
+  func test_extensionsOfTheWrongType_readAsAbsent_andTheDataIsKept() throws {
+    let result = try XCTUnwrap(outcome(#"{"data":{"hero":{"__typename":"Droid","id":"2001","name":"R2-D2"}},"extensions":"x"}"#)).get()
+    XCTAssertEqual(result.data?.hero?.name, "R2-D2")
+    XCTAssertNil(result.extensions)
+  }
+}
+
 /// Mirrors upstream 1.x `ResponseCodeInterceptorTests` (apollographql/apollo-ios-dev 1.25.7, Tests/ApolloTests/Interceptors/ResponseCodeInterceptorTests.swift).
 final class ResponseCodeInterceptorTests: XCTestCase {
   func test_status200WithEmptyData_passesResponseCode_failsInJSONParserWithCouldNotParseToJSON() {

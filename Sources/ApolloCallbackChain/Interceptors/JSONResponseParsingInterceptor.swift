@@ -72,7 +72,8 @@ public struct JSONResponseParsingInterceptor: ApolloInterceptor {
       return
     }
     do {
-      let body = try GraphQLResponseBody(object)
+      // As 1.x: a member of the wrong type (`"errors": {…}` from a non-compliant gateway) reads as absent.
+      let body = GraphQLResponseBody(ignoringMembersOfTheWrongType: object)
       let parsed = try ParsedBody(body, operation: request.operation, cachePolicy: request.cachePolicy, normalizer: normalizer)
       response.parsedResponse = parsed.result
       response.cacheRecords = parsed.records

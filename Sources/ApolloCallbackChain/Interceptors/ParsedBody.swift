@@ -13,8 +13,9 @@ struct ParsedBody<Operation: GraphQLOperation> {
     if let json = body.data {
       (data, records) = try normalizer.execute(operation, data: json, normalizing: normalizing)
     }
+    // Without `data` there was nothing to track: `nil`, as 1.x's result had it, not an empty set.
     var dependentKeys: DependentKeys?
-    if normalizing { dependentKeys = records.map { DependentKeys(fieldsOf: $0) } ?? DependentKeys([]) }
+    if normalizing, let records { dependentKeys = DependentKeys(fieldsOf: records) }
     self.result = GraphQLResult(data: data, extensionsJSON: body.extensions, errors: body.errors, source: .server,
                                 dependentKeySource: dependentKeys)
     self.records = records

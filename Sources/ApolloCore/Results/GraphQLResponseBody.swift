@@ -57,6 +57,27 @@ public struct GraphQLResponseBody: Sendable, Hashable {
   }
 }
 
+extension GraphQLResponseBody {
+  /// Reads the members of a response object as 1.x did: a member of the wrong JSON type reads as absent
+  /// (`errors` too when one of its entries is not an object), where ``init(_:)`` throws.
+  public init(ignoringMembersOfTheWrongType body: JSON.Object) {
+    let data: JSON.Object?
+    if case .object(let object)? = body["data"] { data = object } else { data = nil }
+    var errors: [GraphQLError]?
+    if case .array(let entries)? = body["errors"] {
+      let objects = entries.compactMap { entry -> JSON.Object? in
+        if case .object(let object) = entry { return object }
+        return nil
+      }
+      // 1.x cast the whole list: one entry that is not an object, and there are no errors.
+      if objects.count == entries.count { errors = objects.map(GraphQLError.init) }
+    }
+    let extensions: JSON.Object?
+    if case .object(let object)? = body["extensions"] { extensions = object } else { extensions = nil }
+    self.init(data: data, errors: errors, extensions: extensions)
+  }
+}
+
 /// A response body whose top-level members do not have the types the GraphQL spec requires.
 public enum GraphQLResponseBodyError: Error, Hashable, CustomStringConvertible, LocalizedError {
   /// The member with this name (`data`, `errors` or `extensions`) has the JSON type named by `found` where the spec
