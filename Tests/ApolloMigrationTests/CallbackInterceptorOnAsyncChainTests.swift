@@ -173,14 +173,20 @@ final class CallbackInterceptorOnAsyncChainTests: XCTestCase {
     XCTAssertNotNil(outcome.error)
   }
 
-  func test_contextBoundAroundAnAwaitedFetch_isVisibleToTheInterceptor() async throws {
+  /// A 2.x transport over the default 1.x list with a ContextInterceptor before the fetch, recording the trace ids it sees.
+  private func contextRecordingTransport() -> (transport: ApolloAsyncChain.RequestChainNetworkTransport, store: ApolloStore,
+                                               seen: Recorder<String>) {
     let server = StarWarsScriptedServer.make()
     let store = ApolloStore()
     let seen = Recorder<String>()
     let client = URLSessionClientOnStreamingSession(session: server, callbackQueue: callbacks)
     let provider = ClosureProvider { defaultList(client: client, store: store, beforeFetch: [ContextInterceptor(seen: seen)]) }
-    let apollo = ApolloAsyncChain.ApolloClient(networkTransport: adaptedTransport(server: server, store: store, provider: provider),
-                                               store: store)
+    return (adaptedTransport(server: server, store: store, provider: provider), store, seen)
+  }
+
+  func test_contextBoundAroundAnAwaitedFetch_isVisibleToTheInterceptor() async throws {
+    let (transport, store, seen) = contextRecordingTransport()
+    let apollo = ApolloAsyncChain.ApolloClient(networkTransport: transport, store: store)
     let response = try await CallbackRequestContext.withContext(TraceContext(traceID: "t-2")) {
       try await apollo.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .networkOnly)
     }
@@ -189,12 +195,7 @@ final class CallbackInterceptorOnAsyncChainTests: XCTestCase {
   }
 
   func test_contextBoundByTheCaller_isVisibleToTheInterceptor() async throws {
-    let server = StarWarsScriptedServer.make()
-    let store = ApolloStore()
-    let seen = Recorder<String>()
-    let client = URLSessionClientOnStreamingSession(session: server, callbackQueue: callbacks)
-    let provider = ClosureProvider { defaultList(client: client, store: store, beforeFetch: [ContextInterceptor(seen: seen)]) }
-    let transport = adaptedTransport(server: server, store: store, provider: provider)
+    let (transport, _, seen) = contextRecordingTransport()
     let stream = try CallbackRequestContext.withContext(TraceContext(traceID: "t-1")) {
       try transport.send(query: HeroNameQuery(episode: nil), fetchBehavior: .NetworkOnly, requestConfiguration: RequestConfiguration())
     }
