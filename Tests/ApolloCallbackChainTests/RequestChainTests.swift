@@ -144,6 +144,15 @@ final class RequestChainTests: XCTestCase {
     }
   }
 
+  /// 1.x added each entry with `addValue`: two names that differ only in case join into one field with both
+  /// values, in a fixed order, rather than one of them winning by the dictionary's order.
+  func test_headerNamesDifferingOnlyInCase_joinBothValues() throws {
+    let request = JSONRequest(operation: HeroNameQuery(episode: nil), graphQLEndpoint: testEndpoint, clientName: "c", clientVersion: "1")
+    request.addHeader(name: "X-Trace", value: "upper")
+    request.addHeader(name: "x-trace", value: "lower")
+    XCTAssertEqual(try request.toURLRequest().value(forHTTPHeaderField: "X-Trace"), "upper,lower")
+  }
+
   func test_queryChain_isReleasedRightAfterTheReferenceIsDropped() {
     let stack = ScriptedStack()
     let done = exactly(1)

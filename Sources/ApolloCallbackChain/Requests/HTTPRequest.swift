@@ -66,7 +66,8 @@ open class HTTPRequest<Operation: GraphQLOperation>: Hashable {
     if let configurable = context as? any RequestContextTimeoutConfigurable {
       request.timeoutInterval = configurable.requestTimeout
     }
-    request.allHTTPHeaderFields = additionalHeaders
+    // As 1.x's one `addValue` per entry: `accept` beside `Accept` joins both values rather than one winning.
+    request.allHTTPHeaderFields = HTTPHeaderFields.joiningCaseVariants(of: additionalHeaders)
     return request
   }
 

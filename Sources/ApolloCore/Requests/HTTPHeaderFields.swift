@@ -71,6 +71,24 @@ public struct HTTPHeaderFields: Sendable, Hashable {
     fields.firstIndex { Self.sameName($0.name, name) }
   }
 
+  /// `headers` as `URLRequest.addValue` would leave them, one call per entry: names that differ only in case
+  /// become one field whose values are joined with a comma (in the order of the names, so the result does not
+  /// depend on the dictionary's order). Returned as given when no two names collide, the usual case.
+  public static func joiningCaseVariants(of headers: [String: String]) -> [String: String] {
+    let names = Array(headers.keys)
+    var collide = false
+    for i in names.indices where !collide {
+      for j in names.indices where j > i && sameName(names[i], names[j]) {
+        collide = true
+        break
+      }
+    }
+    guard collide else { return headers }
+    var fields = HTTPHeaderFields()
+    for (name, value) in headers.sorted(by: { $0.key < $1.key }) { fields.append(value, for: name) }
+    return fields.dictionary
+  }
+
   /// ASCII letters compared case-insensitively, every other byte exactly.
   private static func sameName(_ lhs: String, _ rhs: String) -> Bool {
     lhs.utf8.count == rhs.utf8.count && lhs.utf8.elementsEqual(rhs.utf8) { $0.asciiLowercased == $1.asciiLowercased }
