@@ -53,4 +53,31 @@ final class DelegateTransportOnCallbackChainTests: XCTestCase {
     XCTAssertEqual((raw?.response as? HTTPURLResponse)?.statusCode, 200)
     XCTAssertEqual((raw?.error as? URLError)?.code, .networkConnectionLost)
   }
+
+  /// The client's own failures that 0.x's client had too (an invalidated session) go down the retry path, as in
+  /// 0.x; before, they skipped the retry delegate.
+  func test_anInvalidatedSession_reachesTheRetryDelegate() {
+    struct Failing: ApolloCallbackChain.ApolloInterceptor {
+      let id = "failing"
+      func interceptAsync<Operation: GraphQLOperation>(
+        chain: any ApolloCallbackChain.RequestChain, request: ApolloCallbackChain.HTTPRequest<Operation>,
+        response: ApolloCallbackChain.HTTPResponse<Operation>?,
+        completion: @escaping (Result<ApolloCallbackChain.GraphQLResult<Operation.Data>, any Error>) -> Void
+      ) {
+        chain.handleErrorAsync(ApolloCallbackChain.URLSessionClient.URLSessionClientError.sessionBecameInvalidWithoutUnderlyingError,
+                               request: request, response: response, completion: completion)
+      }
+    }
+    let delegate = RecordingDelegate()
+    let chain = ApolloCallbackChain.InterceptorRequestChain(interceptors: [Failing()], callbackQueue: DispatchQueue(label: "completion"))
+    chain.additionalErrorHandler = DelegateTransportErrorInterceptor(delegate: delegate, transport: HTTPNetworkTransport(url: migrationEndpoint))
+    let done = expectation(description: "completion")
+    chain.kickoff(request: ApolloCallbackChain.JSONRequest(operation: HeroNameQuery(episode: nil), graphQLEndpoint: migrationEndpoint,
+                                                           clientName: "c", clientVersion: "1")) { _ in done.fulfill() }
+    wait(for: [done], timeout: 5)
+    withExtendedLifetime(delegate) {}
+    guard case .sessionBecameInvalidWithoutUnderlyingError? = delegate.retries.first?.error as? ApolloDelegateTransport.URLSessionClient.URLSessionClientError else {
+      return XCTFail("the retry delegate was not asked: \(delegate.retries)")
+    }
+  }
 }

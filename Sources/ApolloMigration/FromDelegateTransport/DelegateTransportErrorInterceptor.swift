@@ -46,6 +46,11 @@ public struct DelegateTransportErrorInterceptor: ApolloErrorInterceptor {
         data: data, response: httpResponse, underlying: underlying)
     case .noHTTPResponse(let sentRequest)?:
       legacyError = ApolloDelegateTransport.URLSessionClient.URLSessionClientError.noHTTPResponse(request: sentRequest)
+    // The client's own failures that 0.x's client had too: 0.x sent them down the retry path like any other.
+    case .sessionBecameInvalidWithoutUnderlyingError?:
+      legacyError = ApolloDelegateTransport.URLSessionClient.URLSessionClientError.sessionBecameInvalidWithoutUnderlyingError
+    case .dataForRequestNotFound(let sentRequest)?:
+      legacyError = ApolloDelegateTransport.URLSessionClient.URLSessionClientError.dataForRequestNotFound(request: sentRequest)
     default:
       completion(.failure(error))
       return
