@@ -1,3 +1,4 @@
+import ApolloAsyncChain
 import ApolloCallbackChain
 import ApolloCore
 import ApolloMigration
@@ -145,5 +146,47 @@ final class HTTPHookCompletionTests: XCTestCase {
       XCTAssertEqual(cached.outcome, "R2-D2 from cache", "\(engine)")
       XCTAssertEqual(server.receivedCount, 1, "\(engine)")
     }
+  }
+
+  /// A result read from a stream (the network half of a cache-and-network hit) goes through the hooks'
+  /// completions too, and once the stream has ended nothing holds them: the turns a send records (completion,
+  /// bridge, send) let go of one another, so what a completion captured is freed.
+  func test_aStreamedResult_goesThroughTheCompletions_andNothingKeepsThemAfterwards() async throws {
+    final class Sentinel: Sendable {}
+    final class Capturing: V1Interceptor, @unchecked Sendable {
+      // @unchecked Sendable: the test reads `captured` only after the requests have ended.
+      let id = "capturing"
+      weak var captured: Sentinel?
+      let log: Recorder<String>
+      init(log: Recorder<String>) { self.log = log }
+      func interceptAsync<Operation: GraphQLOperation>(
+        chain: any V1Chain, request: V1Request<Operation>, response: V1Response<Operation>?,
+        completion: @escaping V1Completion<Operation.Data>
+      ) {
+        let sentinel = Sentinel()
+        captured = sentinel
+        let log = self.log
+        chain.proceedAsync(request: request, response: response, interceptor: self) { result in
+          withExtendedLifetime(sentinel) { log.append((try? result.get().source).map { "\($0)" } ?? "failure") }
+          completion(result)
+        }
+      }
+    }
+    let log = Recorder<String>()
+    let hook = Capturing(log: log)
+    let store = ApolloStore()
+    let server = StarWarsScriptedServer.make()
+    let client = ApolloCallbackChain.URLSessionClientOnStreamingSession(session: server, callbackQueue: callbacks)
+    let provider = ClosureProvider { defaultList(client: client, store: store, afterFetch: [hook]) }
+    let apollo = ApolloAsyncChain.ApolloClient(networkTransport: adaptedTransport(server: server, store: store, provider: provider),
+                                               store: store)
+    _ = try await apollo.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .networkOnly)
+    var sources: [String] = []
+    for try await response in try apollo.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .cacheAndNetwork) {
+      sources.append("\(response.source)")
+    }
+    XCTAssertEqual(sources, ["cache", "server"])
+    XCTAssertEqual(log.values, ["server", "server"], "each network result went through the hook's completion")
+    try await expectEventually { hook.captured == nil }
   }
 }
