@@ -11,6 +11,6 @@ extension RootSelectionSet {
   /// - Throws: `GraphQLExecutionError` naming the field when a non-null field is missing or `null`, or a value
   ///   has the wrong type; `JSONDecodingError.couldNotConvert` when `data` holds a value with no JSON form.
   public init(data: JSONObject, variables: GraphQLOperation.Variables? = nil) throws {
-    self = try JSONSelectionSetReader.read(Self.self, from: data, variables: variables)
+    self = try GraphQLExecutor.selectionSet(Self.self, from: data, variables: variables)
   }
 }

@@ -88,6 +88,17 @@ public enum GraphQLExecutor {
     return Data(_dataDict: try executor.execute(rootType: type, object: data, rootKey: nil))
   }
 
+  /// As ``selectionSet(_:from:variables:)``, from JSON in the API's value form (what both generations'
+  /// `RootSelectionSet.init(data:variables:)` are given).
+  package static func selectionSet<Data: ApolloAPI.RootSelectionSet>(
+    _ type: Data.Type, from data: ApolloAPI.JSONObject, variables: ApolloAPI.GraphQLOperation.Variables?
+  ) throws -> Data {
+    guard case .object(let object)? = JSON(apiValue: data) else {
+      throw ApolloAPI.JSONDecodingError.couldNotConvert(value: String(describing: data), to: JSON.Object.self)
+    }
+    return try selectionSet(type, from: object, variables: variables)
+  }
+
   /// Reads the operation's `Data` from the cache, with the `RecordKey.field` keys it depends on.
   ///
   /// - Throws: `JSONDecodingError.missingValue` (bare) when the root record is absent, otherwise
@@ -145,18 +156,5 @@ public enum GraphQLExecutor {
     case let error as GraphQLResultError: return isCacheMiss(error.underlying)
     default: return false
     }
-  }
-}
-
-/// What the generations' `RootSelectionSet.init(data:variables:)` share: the app's JSON in the API's value form,
-/// read by ``GraphQLExecutor/selectionSet(_:from:variables:)``.
-package enum JSONSelectionSetReader {
-  package static func read<Data: ApolloAPI.RootSelectionSet>(
-    _ type: Data.Type, from data: ApolloAPI.JSONObject, variables: ApolloAPI.GraphQLOperation.Variables?
-  ) throws -> Data {
-    guard case .object(let object)? = JSON(apiValue: data) else {
-      throw ApolloAPI.JSONDecodingError.couldNotConvert(value: String(describing: data), to: JSON.Object.self)
-    }
-    return try GraphQLExecutor.selectionSet(type, from: object, variables: variables)
   }
 }

@@ -75,13 +75,9 @@ public struct HTTPHeaderFields: Sendable, Hashable {
   /// become one field whose values are joined with a comma (in the order of the names, so the result does not
   /// depend on the dictionary's order). Returned as given when no two names collide, the usual case.
   public static func joiningCaseVariants(of headers: [String: String]) -> [String: String] {
-    let names = Array(headers.keys)
-    var collide = false
-    for i in names.indices where !collide {
-      for j in names.indices where j > i && sameName(names[i], names[j]) {
-        collide = true
-        break
-      }
+    let names = headers.keys
+    let collide = names.indices.contains { i in
+      names.indices[names.index(after: i)...].contains { sameName(names[i], names[$0]) }
     }
     guard collide else { return headers }
     var fields = HTTPHeaderFields()

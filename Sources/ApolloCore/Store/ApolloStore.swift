@@ -13,7 +13,7 @@ public final class ApolloStore: Sendable {
   /// their keys, as in 0.x).
   public var normalizer: ResponseNormalizer { normalizerState.withLock { $0 } }
   private let normalizerState: Mutex<ResponseNormalizer>
-  private let subscribers = Mutex<[ObjectIdentifier: WeakStoreSubscriber]>([:])
+  private let subscribers = Mutex<[ObjectIdentifier: StoreSubscriberReference]>([:])
   /// Many read transactions or one read-write transaction at a time.
   let transactionLock = StoreTransactionLock()
   /// Where the callback spellings of the transactions run, in the order they were submitted (a read-write
@@ -78,7 +78,7 @@ public final class ApolloStore: Sendable {
   private func add(_ subscriber: any ApolloStoreSubscriber, retained: Bool) {
     subscribers.withLock { subscribers in
       subscribers = subscribers.filter { $0.value.subscriber != nil }
-      subscribers[ObjectIdentifier(subscriber)] = WeakStoreSubscriber(subscriber: subscriber, retained: retained)
+      subscribers[ObjectIdentifier(subscriber)] = StoreSubscriberReference(subscriber: subscriber, retained: retained)
     }
   }
 

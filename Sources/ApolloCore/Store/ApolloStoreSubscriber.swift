@@ -24,7 +24,7 @@ extension ApolloStoreSubscriber {
 
 /// A subscriber as the store holds it: weakly, or (a 2.x watcher, as upstream's store held it) strongly until it
 /// unsubscribes.
-struct WeakStoreSubscriber: Sendable {
+struct StoreSubscriberReference: Sendable {
   weak var weakly: (any ApolloStoreSubscriber)?
   let strongly: (any ApolloStoreSubscriber)?
 

@@ -96,14 +96,19 @@ final class StoreTransactionLock: Sendable {
     return state.withLock { $0.live.contains(ObjectIdentifier(hold)) }
   }
 
-  private func begin(_ hold: Hold) { state.withLock { _ = $0.live.insert(ObjectIdentifier(hold)) } }
+  /// A new hold, live until ``end(_:)``.
+  private func begin() -> Hold {
+    let hold = Hold()
+    state.withLock { _ = $0.live.insert(ObjectIdentifier(hold)) }
+    return hold
+  }
+
   private func end(_ hold: Hold) { state.withLock { _ = $0.live.remove(ObjectIdentifier(hold)) } }
 
   /// Runs `body` holding the lock.
   func withLock<T>(exclusive: Bool, _ body: () throws -> T) rethrows -> T {
     lock(exclusive: exclusive)
-    let hold = Hold()
-    begin(hold)
+    let hold = begin()
     defer {
       end(hold)
       unlock(exclusive: exclusive)
@@ -114,8 +119,7 @@ final class StoreTransactionLock: Sendable {
   /// Runs `body` holding the lock, across its suspensions.
   func withLock<T: Sendable>(exclusive: Bool, _ body: () async throws -> T) async rethrows -> T {
     await lock(exclusive: exclusive)
-    let hold = Hold()
-    begin(hold)
+    let hold = begin()
     defer {
       end(hold)
       unlock(exclusive: exclusive)

@@ -54,13 +54,7 @@ struct CallbackHTTPHookResultsOnAsyncChain: GraphQLInterceptor {
         CallbackInterceptorOnAsyncChain.forward(result, to: innermost.completion, bridge: innermost.bridge)
       }
     }
-    if let settled = downstream.settled {
-      if let answered = CallbackInterceptorOnAsyncChain.deliverAtOnce(settled, into: output, deliver: deliver) {
-        return InterceptorResultStream<Request>(settled: answered)
-      }
-      return InterceptorResultStream<Request>(stream: output.stream())
-    }
-    return InterceptorResultStream<Request>(stream: output.stream(pulling: downstream.getStream(), deliver: deliver))
+    return output.reading(downstream, deliver: deliver)
   }
 
   /// Links the recorded turns, first hook to last: what a hook's completion delivers goes to the completion the

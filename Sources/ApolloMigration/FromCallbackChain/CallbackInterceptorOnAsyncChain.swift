@@ -157,36 +157,10 @@ public struct CallbackInterceptorOnAsyncChain: GraphQLInterceptor {
           Self.forward(Result<ParsedResult<Operation>, any Error>.failure(error), to: completion, bridge: bridge)
         }
       }
-      if let settled = downstream.settled {
-        if let answered = Self.deliverAtOnce(settled, into: output, deliver: deliver) {
-          return InterceptorResultStream<Request>(settled: answered)
-        }
-        // The completion answers later (it hopped to a queue): the reader waits for it.
-        return InterceptorResultStream<Request>(stream: output.stream())
-      }
-      // The reader pulls each downstream result and hands it to the completion the interceptor passed
-      // on, whose values land in `output`: in the reader's task, with no forwarding task per request.
-      return InterceptorResultStream<Request>(stream: output.stream(pulling: downstream.getStream(), deliver: deliver))
+      // Each downstream result goes to the completion the interceptor passed on, whose values land in `output`:
+      // in the reader's task (or at once for a settled downstream), with no forwarding task per request.
+      return output.reading(downstream, deliver: deliver)
     }
-  }
-
-  /// A settled downstream, handed to the completion now, as the reader would hand it on: each result
-  /// until the output ends, then the downstream's end; what the output then holds is settled too. `nil` when
-  /// the completion has not answered everything it was handed yet (it answers later): read the output's
-  /// ``PreflightOutput/stream()``, which waits for it.
-  static func deliverAtOnce<Element: Sendable>(
-    _ settled: SettledElements<Element>, into output: PreflightOutput<Element>,
-    deliver: (Result<Element, any Error>, PreflightOutput<Element>) -> Void
-  ) -> SettledElements<Element>? {
-    for element in settled.elements where !output.hasEnded {
-      deliver(.success(element), output)
-    }
-    if !output.hasEnded, let failure = settled.failure {
-      deliver(.failure(failure), output)
-    }
-    if output.isAwaitingAnswer { return nil }
-    output.finish()
-    return output.settled() ?? SettledElements(elements: [], failure: nil)
   }
 
   /// What a pre-flight decision leads to.

@@ -124,6 +124,29 @@ final class PreflightOutput<Element: Sendable>: @unchecked Sendable {
     state.withLock { $0.end != nil }
   }
 
+  /// `downstream` read through this output: each of its results (then its end) handed to `deliver`, which hands
+  /// it to the completion whose answers land here. A settled downstream is handed over at once, and the output
+  /// comes back settled too unless the completion has yet to answer; a streaming one is pulled as the reader
+  /// reads.
+  func reading(
+    _ downstream: consuming NonCopyableAsyncThrowingStream<Element>,
+    deliver: @escaping @Sendable (Result<Element, any Error>, PreflightOutput<Element>) -> Void
+  ) -> NonCopyableAsyncThrowingStream<Element> {
+    guard let settled = downstream.settled else {
+      return NonCopyableAsyncThrowingStream(stream: stream(pulling: downstream.getStream(), deliver: deliver))
+    }
+    for element in settled.elements where !hasEnded {
+      deliver(.success(element), self)
+    }
+    if !hasEnded, let failure = settled.failure {
+      deliver(.failure(failure), self)
+    }
+    // The completion answers later (it hopped to a queue): the reader waits for it.
+    if isAwaitingAnswer { return NonCopyableAsyncThrowingStream(stream: stream()) }
+    finish()
+    return NonCopyableAsyncThrowingStream(settled: self.settled() ?? SettledElements(elements: [], failure: nil))
+  }
+
   /// The stream the turn returns when it did not go onward: the output must already be ended (or be
   /// ended by the interceptor's own deliveries) before it is read dry.
   func stream() -> AsyncThrowingStream<Element, any Error> {
