@@ -26,7 +26,7 @@ extension WebSocketTransport: NetworkTransport {
       switch result {
       case .success(let body):
         do {
-          let response = try GraphQLResponseBody(body)
+          let response = GraphQLResponseBody(body)
           guard let store else {
             callCompletion(.success(try Self.result(of: response, for: operation, normalizer: nil).result))
             return

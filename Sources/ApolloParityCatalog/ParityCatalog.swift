@@ -41,6 +41,10 @@ public enum ParityCatalog {
     ParityScenario(name: "mutation", summary: "A mutation with an input object.", steps: [ParityStep(review)], replies: [reviewReply]),
     ParityScenario(name: "upload", summary: "A file upload as a GraphQL multipart request.",
                    steps: [ParityStep(upload)], replies: [uploadReply]),
+    ParityScenario(name: "members-of-the-wrong-type",
+                   summary: "A non-compliant gateway's `errors` object and `extensions` string next to valid data: read as absent.",
+                   steps: [ParityStep(hero)],
+                   replies: [.json(["data": .object(r2), "errors": ["message": "not a list"], "extensions": "not an object"])]),
     ParityScenario(name: "data-shape-mismatch", summary: "Data that does not match the selection set.",
                    steps: [ParityStep(hero)], replies: [.json(["data": ["hero": ["__typename": "Droid", "id": "2001"]]])]),
   ]

@@ -289,7 +289,7 @@ public actor WebSocketTransport: SubscriptionNetworkTransport, NetworkTransport 
       try Task.checkCancellation()
       await markSubscribed(operationID)
       for try await payload in payloads {
-        let response = try GraphQLResponseBody(payload)
+        let response = GraphQLResponseBody(payload)
         var data: Operation.Data?
         if let json = response.data {
           let parsed = try store.normalizer.execute(

@@ -79,13 +79,31 @@ final class ResponseParsingTests: XCTestCase {
     }
   }
 
-  func test_errorsOfTheWrongType_throwTypedBodyError() async {
-    do {
-      _ = try await parse([#"{"errors":"boom"}"#], contentType: "application/json")
-      XCTFail("expected an error")
-    } catch {
-      XCTAssertEqual(error as? GraphQLResponseBodyError, .invalidMember("errors", found: "string"))
-    }
+  /// Upstream 2.x casts each member (`responseBody["errors"] as? [JSONObject]`): a member of the wrong type
+  /// reads as absent and the data is kept, as in 0.x and 1.x.
+  func test_membersOfTheWrongType_readAsAbsent_andTheDataIsKept() async throws {
+    let results = try await parse(
+      [#"{"data":{"hero":{"__typename":"Droid","id":"1","name":"R2-D2"}},"errors":"boom","extensions":[1]}"#],
+      contentType: "application/json")
+    let result = try XCTUnwrap(results.first?.result)
+    XCTAssertEqual(result.data?.hero?.name, "R2-D2")
+    XCTAssertNil(result.errors)
+    XCTAssertNil(result.extensions)
+  }
+
+  func test_errorsWithOneEntryThatIsNotAnObject_readAsNoErrors() async throws {
+    let results = try await parse([#"{"data":{"hero":null},"errors":[{"message":"m"},"boom"]}"#],
+                                  contentType: "application/json")
+    let result = try XCTUnwrap(results.first?.result)
+    XCTAssertNotNil(result.data)
+    XCTAssertNil(result.errors)
+  }
+
+  func test_dataOfTheWrongType_readsAsNoData_andTheErrorsAreKept() async throws {
+    let results = try await parse([#"{"data":"x","errors":[{"message":"m"}]}"#], contentType: "application/json")
+    let result = try XCTUnwrap(results.first?.result)
+    XCTAssertNil(result.data)
+    XCTAssertEqual(result.errors?.map(\.message), ["m"])
   }
 
   func test_graphQLErrorsWithPartialData_areAResultCarryingBoth() async throws {

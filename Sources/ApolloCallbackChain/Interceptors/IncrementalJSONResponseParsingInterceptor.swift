@@ -95,7 +95,7 @@ public struct IncrementalJSONResponseParsingInterceptor: ApolloInterceptor {
         guard state.started else {
           state.started = true
           state.dataType = dataType
-          guard object["hasNext"] != nil else { return GraphQLResponseBody(ignoringMembersOfTheWrongType: object) }
+          guard object["hasNext"] != nil else { return GraphQLResponseBody(object) }
           guard case .updated(let body) = try state.merger.apply(object) else { return nil }
           return body
         }

@@ -73,7 +73,7 @@ public struct JSONResponseParsingInterceptor: ApolloInterceptor {
     }
     do {
       // As 1.x: a member of the wrong type (`"errors": {…}` from a non-compliant gateway) reads as absent.
-      let body = GraphQLResponseBody(ignoringMembersOfTheWrongType: object)
+      let body = GraphQLResponseBody(object)
       let parsed = try ParsedBody(body, operation: request.operation, cachePolicy: request.cachePolicy, normalizer: normalizer)
       response.parsedResponse = parsed.result
       response.cacheRecords = parsed.records

@@ -33,14 +33,14 @@ public struct IncrementalResponseMerger: Sendable {
   /// Applies one payload.
   ///
   /// - Throws: ``PayloadError/notAnIncrementalPayload`` for a part that is not incremental delivery,
-  ///   ``IncrementalResponseError`` when an increment cannot be placed, ``GraphQLResponseBodyError`` for
-  ///   members of the wrong type.
+  ///   ``IncrementalResponseError`` when an increment cannot be placed. Members of the wrong type read as
+  ///   absent, as in ``GraphQLResponseBody/init(_:)``.
   public mutating func apply(_ payload: JSON.Object) throws -> Outcome {
     guard case .bool? = payload["hasNext"] else { throw PayloadError.notAnIncrementalPayload }
     let hasIncrementalMembers = payload["incremental"] != nil || payload["completed"] != nil || payload["pending"] != nil
     if payload["data"] != nil || payload["errors"] != nil && current == nil {
       guard current == nil else { throw PayloadError.notAnIncrementalPayload }
-      current = try GraphQLResponseBody(payload)
+      current = GraphQLResponseBody(payload)
       try announce(payload["pending"])
       return .updated(current ?? GraphQLResponseBody(data: nil, errors: nil, extensions: nil))
     }
