@@ -75,6 +75,83 @@ final class ParityHarnessTests: XCTestCase {
     XCTAssertEqual(report.matched, 5)
   }
 
+  func test_aReferenceThatNamesNoStack_failsEveryCell_insteadOfMatchingThemAll() async throws {
+    let report = await ParityHarness().run([success], stacks: appStacks(), reference: "2.x rewrit")
+    XCTAssertFalse(report.allMatched)
+    XCTAssertEqual(report.failed, 6)
+    let difference = try XCTUnwrap(report.rows.first?.cells.first?.difference)
+    XCTAssertTrue(difference.hasPrefix("no stack is named '2.x rewrit' (the reference); the stacks are '0.x app', "), difference)
+  }
+
+  func test_twoStacksWithOneName_failEveryCell() async throws {
+    let stacks: [ParityStackDefinition] = [
+      .delegateTransport("app") { AppTokenDelegate(token: "app-token") },
+      .asyncChain("app") { _ in AppTokenProviderV2(token: "other") },
+    ]
+    let report = await ParityHarness().run([success], stacks: stacks)
+    XCTAssertEqual(report.failed, 2)
+    XCTAssertEqual(report.rows.first?.cells.first?.difference, "two stacks are named 'app': each needs its own name")
+  }
+
+  /// `malformed-json` declares that 0.x and 2.x clients report unparsable JSON differently. A 2.x stack
+  /// compared with a 0.x app may show either side, but not a third behaviour.
+  func test_aDeclaredDifference_allowsEitherSide_butNotAThirdBehaviour() async throws {
+    let scenario = try XCTUnwrap(ParityCatalog.all.first { $0.name == "malformed-json" })
+    XCTAssertTrue(scenario.differences.contains { $0.aspect == .deliveries })
+    let report = await ParityHarness().run([scenario], stacks: [
+      .delegateTransport("0.x app") { AppTokenDelegate(token: "app-token") },
+      .delegatesOnAsyncChain("0.x delegate on 2.x") { AppTokenDelegate(token: "app-token") },
+      .asyncChain("2.x rewrite that relabels errors") { _ in RelabellingProviderV2() },
+    ], aspects: [.deliveries])
+    let cells = try XCTUnwrap(report.rows.first?.cells)
+    XCTAssertEqual(cells.map(\.outcome), [.reference, .matched, .differed], report.text())
+    XCTAssertEqual(cells[1].uncompared, [])
+    let difference = try XCTUnwrap(cells[2].difference)
+    XCTAssertTrue(difference.contains("AppError relabelled"), difference)
+    XCTAssertTrue(difference.hasSuffix("(neither side of the declared difference)"), difference)
+  }
+
+  /// Declared values that do not describe the app's hooks cannot be checked: the aspect is named as left
+  /// out, and a cell left with nothing to compare is not counted as matched.
+  func test_aDeclaredDifferenceTheHooksDoNotShow_isNamedUncompared_neverMatched() async throws {
+    var scenario = success
+    scenario.differences = [ParityDeclaredDifference(.deliveries, [.v0: "what the catalog's 0.x hooks did", .v2: "what its 2.x hooks did"],
+                                                     why: "a difference taken with other hooks")]
+    let stacks: [ParityStackDefinition] = [
+      .delegateTransport("0.x app") { AppTokenDelegate(token: "app-token") },
+      .asyncChain("2.x rewrite") { _ in AppTokenProviderV2(token: "app-token") },
+    ]
+    let onlyDeliveries = await ParityHarness().run([scenario], stacks: stacks, aspects: [.deliveries])
+    XCTAssertEqual(onlyDeliveries.rows.first?.cells.last?.outcome, .uncompared)
+    XCTAssertFalse(onlyDeliveries.allMatched)
+    XCTAssertTrue(onlyDeliveries.text().contains("\nsuccess   · ?\n"), onlyDeliveries.text())
+    XCTAssertEqual(onlyDeliveries.problems, ["success | 2.x rewrite · nothing compared: deliveries differ between the generations by declaration"])
+    let all = await ParityHarness().run([scenario], stacks: stacks)
+    XCTAssertEqual(all.rows.first?.cells.last?.outcome, .matched, all.text())
+    XCTAssertEqual(all.rows.first?.cells.last?.uncompared, [.deliveries])
+    XCTAssertTrue(all.json().contains(#""uncompared":["deliveries"]"#), all.json())
+  }
+
+  func test_anAppsOwnErrors_areToldApartByValue_notOnlyByType() {
+    XCTAssertNotEqual(ParityFailure(AppError.relabelled), ParityFailure(AppError.expired))
+    XCTAssertEqual(ParityFailure(AppError.expired).category, "other")
+  }
+
+  func test_aStepThatNeverEnds_isCancelledAndRecordedAsATimeout() async throws {
+    let runner = ParityRunner(timeout: .milliseconds(300))
+    let v0 = await runner.run(success, on: .delegateTransport("0.x never retries") { SilentRetryDelegate() })
+    let v2 = await runner.run(success, on: .asyncChain("2.x never ends") { _ in NeverEndingProviderV2() })
+    var failing = success
+    failing.replies = [.transportFailure(.timedOut)]
+    let v0Failing = await runner.run(failing, on: .delegateTransport("0.x never retries") { SilentRetryDelegate() })
+    for trace in [v0Failing, v2] {
+      XCTAssertEqual(trace.steps.first?.deliveries.last, .failure(ParityFailure(category: "timeout", detail: "no end within 0.3 seconds")),
+                     "\(trace.steps)")
+    }
+    // A step that ends is not marked.
+    XCTAssertFalse(v0.steps.first?.deliveries.contains { $0.summary.contains("timeout") } ?? true)
+  }
+
   func test_builtInStacks_reportEachAgainstItsNative() async {
     let scenarios = ParityCatalog.all.filter { ["success", "500-empty"].contains($0.name) }
     let report = await ParityHarness().run(scenarios, stacks: [.native1x, .interceptorsOn2x, .facade1xOn2x])
@@ -240,4 +317,43 @@ private struct TokenV2: GraphQLInterceptor {
     request.addHeader(name: "Authorization", value: "Bearer \(token)")
     return await next(request)
   }
+}
+
+private enum AppError: Error { case relabelled, expired }
+
+/// 2.x: every error from the chain becomes the app's own.
+private struct RelabellingProviderV2: ApolloAsyncChain.InterceptorProvider {
+  func graphQLInterceptors<Operation: GraphQLOperation>(for operation: Operation) -> [any GraphQLInterceptor] {
+    ApolloAsyncChain.DefaultInterceptorProvider.shared.graphQLInterceptors(for: operation) + [RelabelErrorsV2()]
+  }
+}
+
+private struct RelabelErrorsV2: GraphQLInterceptor {
+  func intercept<Request: GraphQLRequest>(request: Request, next: NextInterceptorFunction<Request>) async throws
+    -> InterceptorResultStream<Request>
+  {
+    await next(request).mapErrors { _ in throw AppError.relabelled }
+  }
+}
+
+/// 2.x: a hook that never lets the request go on and never ends.
+private struct NeverEndingProviderV2: ApolloAsyncChain.InterceptorProvider {
+  func graphQLInterceptors<Operation: GraphQLOperation>(for operation: Operation) -> [any GraphQLInterceptor] {
+    [NeverEndingV2()]
+  }
+}
+
+private struct NeverEndingV2: GraphQLInterceptor {
+  func intercept<Request: GraphQLRequest>(request: Request, next: NextInterceptorFunction<Request>) async throws
+    -> InterceptorResultStream<Request>
+  {
+    try await Task.sleep(for: .seconds(3600))
+    return await next(request)
+  }
+}
+
+/// 0.x: a retry delegate that never calls its continue handler.
+private final class SilentRetryDelegate: HTTPNetworkTransportRetryDelegate {
+  func networkTransport(_ networkTransport: HTTPNetworkTransport, receivedError error: any Error, for request: URLRequest,
+                        response: URLResponse?, continueHandler: @escaping (HTTPNetworkTransport.ContinueAction) -> Void) {}
 }

@@ -102,7 +102,8 @@ extension ParityFailure {
     case let error as ScriptedServerError:
       self.init(category: "other", detail: error.description)
     default:
-      self.init(category: "other", detail: String(reflecting: type(of: error)))
+      // An app's own error: its type and its value, so two cases of one enum are told apart.
+      self.init(category: "other", detail: "\(String(reflecting: type(of: error))) \(error)")
     }
   }
 

@@ -1,7 +1,8 @@
 /// A failure as a category every generation shares, with the detail that identifies it.
 public struct ParityFailure: Sendable, Hashable, Codable, CustomStringConvertible {
   /// What kind of failure: `http`, `transport`, `invalidResponse`, `decoding`, `vetoed`, `retryLimit`,
-  /// `cacheMiss`, `noResults`, `cancelled`, `hook`, `apq`, `other`.
+  /// `cacheMiss`, `noResults`, `cancelled`, `hook`, `apq`, `timeout` (the step did not end within the
+  /// runner's timeout), `other`.
   public var category: String
   /// The status code, URL error code, hook error or type that identifies it within its category.
   public var detail: String

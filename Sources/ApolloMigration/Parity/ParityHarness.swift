@@ -80,11 +80,22 @@ public struct ParityHarness: Sendable {
   /// An app's own stacks, each compared with `reference` (the first stack when `nil`) on `aspects`.
   ///
   /// Where the scenario declares that the generations of the two stacks' clients differ on an aspect
-  /// (``ParityScenario/differences``), that aspect is not compared for the pair: the generations
-  /// themselves differ there.
+  /// (``ParityScenario/differences``), the stack may show either side: the reference's behaviour, or the
+  /// behaviour declared for its own client's generation. That is checked when the declared values describe
+  /// these hooks (the reference renders the aspect exactly as declared for its generation); otherwise the
+  /// aspect is left out for the pair and named in the cell's ``ParityReport/Cell/uncompared``, and a cell
+  /// left with nothing to compare is ``ParityReport/Outcome/uncompared``, never matched.
+  ///
+  /// A `reference` that names no stack, or two stacks with one name, fails every cell and runs nothing.
   public func run(_ scenarios: [ParityScenario], stacks: [ParityStackDefinition], reference: String? = nil,
                   aspects: [ParityAspect] = [.deliveries, .wire, .store]) async -> ParityReport {
     let referenceName = reference ?? stacks.first?.name ?? ""
+    if let problem = Self.namingProblem(stacks: stacks, reference: referenceName) {
+      let cells = stacks.map { ParityReport.Cell(stack: $0.name, outcome: .failed, difference: problem) }
+      return ParityReport(stacks: stacks.map(\.name), rows: scenarios.map {
+        ParityReport.Row(scenario: $0.name, summary: $0.summary, cells: cells)
+      })
+    }
     var rows: [ParityReport.Row] = []
     for (index, scenario) in scenarios.enumerated() {
       progress?(index + 1, scenarios.count, scenario.name)
@@ -99,14 +110,7 @@ public struct ParityHarness: Sendable {
         }
         switch (traces[stack.name], traces[referenceName]) {
         case (.success(let trace)?, .success(let expected)?):
-          let generational = Set(scenario.differences.filter {
-            $0.values[stack.callSurface] != $0.values[referenceStack.callSurface]
-          }.map(\.aspect))
-          let compared = aspects.filter { !generational.contains($0) }
-          if let difference = trace.firstDifference(from: expected, in: compared, names: (stack.name, referenceName)) {
-            return ParityReport.Cell(stack: stack.name, outcome: .differed, reference: referenceName, difference: difference)
-          }
-          return ParityReport.Cell(stack: stack.name, outcome: .matched, reference: referenceName)
+          return Self.compare(trace, of: stack, with: expected, of: referenceStack, in: scenario, on: aspects)
         case (.failure(let error)?, _), (_, .failure(let error)?):
           return ParityReport.Cell(stack: stack.name, outcome: .failed, reference: referenceName, difference: "\(error)")
         default:
@@ -121,6 +125,55 @@ public struct ParityHarness: Sendable {
       rows.append(ParityReport.Row(scenario: scenario.name, summary: scenario.summary, cells: traced))
     }
     return ParityReport(stacks: stacks.map(\.name), rows: rows)
+  }
+
+  /// Why the stacks cannot be compared as named, or `nil`.
+  private static func namingProblem(stacks: [ParityStackDefinition], reference: String) -> String? {
+    var seen: Set<String> = []
+    for stack in stacks where !seen.insert(stack.name).inserted {
+      return "two stacks are named '\(stack.name)': each needs its own name"
+    }
+    guard seen.contains(reference) else {
+      return "no stack is named '\(reference)' (the reference); the stacks are " + stacks.map { "'\($0.name)'" }.joined(separator: ", ")
+    }
+    return nil
+  }
+
+  /// One user stack's cell: each aspect equal to the reference's, or, where the scenario declares the two
+  /// clients' generations differ, equal to what is declared for this stack's generation.
+  private static func compare(_ trace: ParityTrace, of stack: ParityStackDefinition, with expected: ParityTrace,
+                              of reference: ParityStackDefinition, in scenario: ParityScenario,
+                              on aspects: [ParityAspect]) -> ParityReport.Cell {
+    let names = (stack.name, reference.name)
+    var uncompared: [ParityAspect] = []
+    var compared = 0
+    for aspect in aspects {
+      let declared = scenario.differences.first {
+        $0.aspect == aspect && $0.values[stack.callSurface] != $0.values[reference.callSurface]
+      }
+      guard let declared else {
+        if let difference = trace.firstDifference(from: expected, in: [aspect], names: names) {
+          return ParityReport.Cell(stack: stack.name, outcome: .differed, reference: reference.name, difference: difference)
+        }
+        compared += 1
+        continue
+      }
+      // The declared renderings were taken with the catalog's hooks; they say something about these hooks
+      // only when the reference shows exactly what is declared for its generation.
+      guard expected.render(aspect) == declared.values[reference.callSurface] else {
+        uncompared.append(aspect)
+        continue
+      }
+      let mine = trace.render(aspect)
+      if mine != expected.render(aspect), mine != declared.values[stack.callSurface],
+         let difference = trace.firstDifference(from: expected, in: [aspect], names: names) {
+        return ParityReport.Cell(stack: stack.name, outcome: .differed, reference: reference.name,
+                                 difference: difference + " (neither side of the declared difference)")
+      }
+      compared += 1
+    }
+    return ParityReport.Cell(stack: stack.name, outcome: compared == 0 && !aspects.isEmpty ? .uncompared : .matched,
+                             reference: reference.name, uncompared: uncompared)
   }
 
   /// One scenario through one stack, wherever ``server`` says.

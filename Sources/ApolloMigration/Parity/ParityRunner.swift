@@ -12,7 +12,8 @@ import FoundationNetworking
 /// Each run gets a fresh ``ScriptedServer`` playing the scenario's replies, a fresh store and fresh
 /// hook state. Callback call surfaces deliver on a private serial queue; a step of theirs is over once
 /// nothing new (delivery, request, hook call) happened for ``settle``. Async call surfaces end
-/// exactly, when their stream does.
+/// exactly, when their stream does. A step that has not ended after ``timeout`` is cancelled and records
+/// a `timeout` failure as its last delivery.
 public struct ParityRunner: Sendable {
   /// How long a callback stack must stay quiet before its step counts as finished.
   public var settle: Duration
@@ -22,7 +23,7 @@ public struct ParityRunner: Sendable {
   public var endpoint: URL
 
   /// A runner; `settle` is how long to wait after a step for late deliveries (a completion that must not
-  /// come), `timeout` how long a step may take before it is recorded as hanging.
+  /// come), `timeout` how long a step may take before it is cancelled and recorded as a `timeout` failure.
   public init(settle: Duration = .milliseconds(60), timeout: Duration = .seconds(10),
               endpoint: URL = URL(string: "http://parity.invalid/graphql") ?? URL(fileURLWithPath: "/graphql")) {
     self.settle = settle
@@ -145,6 +146,7 @@ public struct ParityRunner: Sendable {
     var cancelled = false
     var signature = (-1, -1, -1)
     var lastChange = start
+    var settled = false
     while clock.now - start < timeout {
       if let cancelAfter = step.cancelAfter, !cancelled, clock.now - start >= cancelAfter {
         cancellable.cancel()
@@ -158,9 +160,22 @@ public struct ParityRunner: Sendable {
         lastChange = clock.now
       }
       let waitingForCancel = step.cancelAfter != nil && !cancelled
-      if !waitingForCancel, now.0 > 0 || cancelled, clock.now - lastChange >= settle { break }
+      if !waitingForCancel, now.0 > 0 || cancelled, clock.now - lastChange >= settle {
+        settled = true
+        break
+      }
+    }
+    guard settled else {
+      // A hook that never called back (or a request that never ended): stop it, and say so in the trace.
+      if !cancelled { cancellable.cancel() }
+      return deliveries.withLock { $0 + [.failure(Self.timedOut(after: timeout))] }
     }
     return deliveries.withLock { $0 }
+  }
+
+  /// What a step records when it did not finish within ``timeout``.
+  static func timedOut(after timeout: Duration) -> ParityFailure {
+    ParityFailure(category: "timeout", detail: "no end within \(timeout)")
   }
 
   private func collectStream(
@@ -175,12 +190,21 @@ public struct ParityRunner: Sendable {
         deliveries.withLock { $0.append(.failure(ParityFailure(error))) }
       }
     }
+    let timedOut = Mutex(false)
     let limit = Task {
-      try? await Task.sleep(for: step.cancelAfter ?? timeout)
+      guard (try? await Task.sleep(for: step.cancelAfter ?? timeout)) != nil else { return }
+      if step.cancelAfter == nil { timedOut.withLock { $0 = true } }
       task.cancel()
     }
     await task.value
     limit.cancel()
+    if timedOut.withLock({ $0 }) {
+      // The stream did not end by itself: whatever ending the cancellation produced is not the stack's.
+      return deliveries.withLock { list in
+        if case .failure(let failure)? = list.last, failure.category == "cancelled" { list.removeLast() }
+        return list + [.failure(Self.timedOut(after: timeout))]
+      }
+    }
     // Whether a stream the caller cancelled ends quietly or with `CancellationError` depends on where
     // the cancel lands; the caller asked for it, so it is not a delivery.
     return deliveries.withLock { list in
@@ -221,8 +245,19 @@ extension ParityWireRequest {
       }
     }
     var components = request.urlRequest.url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: false) }
-    components?.query = nil
-    var body = request.graphQLBody ?? Self.uploadOperations(of: request.urlRequest) ?? [:]
+    // A GET's GraphQL parameters are compared as its body; any other query item (one a hook added, on any
+    // method) stays in the URL.
+    let kept = components?.queryItems?.filter { request.method != "GET" || !Self.graphQLParameters.contains($0.name) }
+    components?.queryItems = kept?.isEmpty == false ? kept : nil
+    let uploadOperations = Self.uploadOperations(of: request.urlRequest)
+    if request.graphQLBody == nil, uploadOperations == nil, let raw = request.urlRequest.httpBody, !raw.isEmpty {
+      // Not JSON (compressed, another format): compared by its size and a fingerprint of its bytes.
+      let fingerprint = SHA256.hexString(SHA256.hash(raw).prefix(4))
+      self.init(method: request.method, url: components?.string ?? "", headers: headers, engineHeaders: engineHeaders,
+                body: "<\(raw.count) bytes, not JSON, sha256 \(fingerprint)…>", engineBody: "")
+      return
+    }
+    var body = request.graphQLBody ?? uploadOperations ?? [:]
     var engineBody = ""
     if let library = Self.removeClientLibrary(from: &body) {
       engineBody = JSONSerializer.string(.object(["clientLibrary": library]), sortedKeys: true)
@@ -233,6 +268,9 @@ extension ParityWireRequest {
     self.init(method: request.method, url: components?.string ?? "", headers: headers, engineHeaders: engineHeaders,
               body: JSONSerializer.string(.object(body), sortedKeys: true), engineBody: engineBody)
   }
+
+  /// The query items a GET request carries its GraphQL body in.
+  private static let graphQLParameters: Set<String> = ["query", "operationName", "variables", "extensions"]
 
   /// Takes `extensions.clientLibrary` out of a body, dropping `extensions` when nothing else is in it.
   private static func removeClientLibrary(from body: inout JSON.Object) -> JSON? {

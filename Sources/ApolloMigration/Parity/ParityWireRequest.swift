@@ -2,7 +2,8 @@
 public struct ParityWireRequest: Sendable, Hashable, Codable {
   /// `GET` or `POST`.
   public var method: String
-  /// The URL without its query (a GET's query is the body, below).
+  /// The URL; a GET's GraphQL query items are left out (they are the body, below), any other query item
+  /// (one a hook added, on any method) is kept.
   public var url: String
   /// Headers set by hooks, the transport configuration or the caller: names lowercased, sorted.
   public var headers: [String: String]
@@ -12,7 +13,8 @@ public struct ParityWireRequest: Sendable, Hashable, Codable {
   public var engineHeaders: [String: String]
   /// The GraphQL members (`operationName`, `query`, `variables`, `extensions`, `id`) from the POST body
   /// or the GET query, as JSON text with sorted keys; `extensions.clientLibrary` is moved to
-  /// ``engineBody``. For an upload, the `operations` form part.
+  /// ``engineBody``. For an upload, the `operations` form part. A body that is not JSON (compressed, another
+  /// format) is its size and a fingerprint of its bytes.
   public var body: String
   /// What the engine adds to the body on its own (`extensions.clientLibrary`), as JSON text; empty when none.
   public var engineBody: String

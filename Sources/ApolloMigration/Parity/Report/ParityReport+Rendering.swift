@@ -3,7 +3,8 @@ import Foundation
 
 /// The three renderings of a report.
 extension ParityReport {
-  /// A matrix a person reads at a glance (`=` matched, `✗` differed, `!` failed, `·` reference), then
+  /// A matrix a person reads at a glance (`=` matched, `✗` differed, `!` failed, `?` nothing compared,
+  /// `·` reference), then
   /// each difference in words, then the summary line.
   public func text() -> String {
     let width = max(8, rows.map(\.scenario.count).max() ?? 0)
@@ -14,7 +15,7 @@ extension ParityReport {
       let marks = stacks.map { stack in row.cells.first { $0.stack == stack }.map(Self.mark) ?? " " }
       lines.append(pad(row.scenario, width) + "  " + marks.joined(separator: " "))
     }
-    lines.append("= matched its reference  ✗ differed  ! failed  · reference")
+    lines.append("= matched its reference  ✗ differed  ! failed  ? nothing compared  · reference")
     if !problems.isEmpty {
       lines.append("")
       lines.append(contentsOf: problems)
@@ -34,7 +35,7 @@ extension ParityReport {
       lines.append("| \(Self.escaped(row.scenario)) | " + marks.joined(separator: " | ") + " |")
     }
     lines.append("")
-    lines.append("`=` matched its reference, `✗` differed, `!` failed, `·` reference.")
+    lines.append("`=` matched its reference, `✗` differed, `!` failed, `?` nothing compared, `·` reference.")
     if !problems.isEmpty {
       lines.append("")
       lines.append("Differences:")
@@ -56,6 +57,7 @@ extension ParityReport {
           var object: JSON.Object = ["stack": .string(cell.stack), "outcome": .string(cell.outcome.rawValue)]
           if let reference = cell.reference { object["reference"] = .string(reference) }
           if let difference = cell.difference { object["difference"] = .string(difference) }
+          if !cell.uncompared.isEmpty { object["uncompared"] = .array(cell.uncompared.map { .string($0.rawValue) }) }
           if let trace = cell.trace {
             var aspects: JSON.Object = [:]
             for aspect in ParityAspect.allCases { aspects[aspect.rawValue] = .array(trace.lines(aspect).map { .string($0) }) }
@@ -82,6 +84,7 @@ extension ParityReport {
     case .matched: return "="
     case .differed: return "✗"
     case .failed: return "!"
+    case .uncompared: return "?"
     }
   }
 

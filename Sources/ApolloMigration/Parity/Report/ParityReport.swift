@@ -18,7 +18,8 @@ import Foundation
 /// facts (``ParityTrace/lines(_:)``), the same lines differences are worded from.
 ///
 /// `outcome` is `reference` (a stack others are compared with), `matched`, `differed` (with
-/// `difference`) or `failed` (the run itself failed, e.g. an unreachable server; with `difference`).
+/// `difference`), `failed` (the run itself failed, e.g. an unreachable server; with `difference`) or
+/// `uncompared` (nothing could be compared). `uncompared` also lists, on any cell, the aspects left out.
 public struct ParityReport: Sendable, Equatable {
   /// The JSON schema's version; it changes only when a field changes meaning or goes away.
   public static let schemaVersion = 1
@@ -33,6 +34,9 @@ public struct ParityReport: Sendable, Equatable {
     case differed
     /// The run itself failed (an unreachable server, a missing cassette); ``Cell/difference`` says why.
     case failed
+    /// Nothing could be compared: the scenario declares that the two stacks' generations differ on every
+    /// requested aspect, in a way its declared values do not describe for these hooks (``Cell/uncompared``).
+    case uncompared
   }
 
   /// One stack in one scenario.
@@ -47,15 +51,19 @@ public struct ParityReport: Sendable, Equatable {
     public var difference: String?
     /// What the stack did in this scenario; `nil` when the run failed.
     public var trace: ParityTrace?
+    /// The aspects left out of the comparison, because the scenario declares the two generations differ
+    /// there in a way that cannot be checked for these hooks (an app's own stacks only).
+    public var uncompared: [ParityAspect]
 
     /// A cell; `reference` and `difference` only where the outcome has them.
     public init(stack: String, outcome: Outcome, reference: String? = nil, difference: String? = nil,
-                trace: ParityTrace? = nil) {
+                trace: ParityTrace? = nil, uncompared: [ParityAspect] = []) {
       self.stack = stack
       self.outcome = outcome
       self.reference = reference
       self.difference = difference
       self.trace = trace
+      self.uncompared = uncompared
     }
   }
 
@@ -97,14 +105,19 @@ public struct ParityReport: Sendable, Equatable {
   public var differed: Int { count(.differed) }
   /// Cells whose run failed.
   public var failed: Int { count(.failed) }
-  /// Whether every compared cell matched.
-  public var allMatched: Bool { differed == 0 && failed == 0 }
+  /// Cells where nothing could be compared.
+  public var uncompared: Int { count(.uncompared) }
+  /// Whether every cell that is not a reference matched: none differed, failed, or went uncompared.
+  public var allMatched: Bool { differed == 0 && failed == 0 && uncompared == 0 }
 
   /// The cells that did not match, as `scenario | stack · difference`.
   public var problems: [String] {
     rows.flatMap { row in
-      row.cells.filter { $0.outcome == .differed || $0.outcome == .failed }.map { cell in
-        "\(row.scenario) | \(cell.stack) · \(cell.difference ?? cell.outcome.rawValue)"
+      row.cells.filter { $0.outcome == .differed || $0.outcome == .failed || $0.outcome == .uncompared }.map { cell in
+        let what = cell.difference
+          ?? (cell.outcome == .uncompared ? "nothing compared: " + cell.uncompared.map(\.rawValue).joined(separator: ", ")
+              + " differ between the generations by declaration" : cell.outcome.rawValue)
+        return "\(row.scenario) | \(cell.stack) · \(what)"
       }
     }
   }
@@ -112,7 +125,8 @@ public struct ParityReport: Sendable, Equatable {
   /// One line for the whole report.
   public var summaryLine: String {
     let cells = rows.reduce(0) { $0 + $1.cells.count }
-    let verdict = allMatched ? "all match" : "\(differed) differ, \(failed) failed"
+    let verdict = allMatched ? "all match"
+      : "\(differed) differ, \(failed) failed" + (uncompared > 0 ? ", \(uncompared) uncompared" : "")
     return "\(rows.count) scenarios × \(stacks.count) stacks = \(cells) cells: \(matched) matched their reference, \(verdict)"
   }
 }
