@@ -152,6 +152,19 @@ final class ParityHarnessTests: XCTestCase {
     XCTAssertFalse(v0.steps.first?.deliveries.contains { $0.summary.contains("timeout") } ?? true)
   }
 
+  /// The cached result arrives at once and the server's 200 ms later: a callback stack's step must not be
+  /// taken as over in between (it would record one delivery where the async stack records two).
+  func test_aCallbackStep_waitsOutTheServersPause_beforeItCountsAsOver() async throws {
+    let r2: JSON.Object = ["hero": ["__typename": "Droid", "id": "2001", "name": "R2-D2"]]
+    let scenario = ParityScenario(
+      name: "slow-network-after-cache", summary: "The network half of cache-and-network answers late.",
+      steps: [ParityStep(.query(HeroNameQuery(episode: nil)), cachePolicy: .networkOnly),
+              ParityStep(.query(HeroNameQuery(episode: nil)), cachePolicy: .cacheAndNetwork)],
+      replies: [.json(["data": .object(r2)]), .delayed(.milliseconds(200), ["data": .object(r2)])])
+    let trace = await ParityRunner().run(scenario, on: .delegateTransport("0.x app") { AppTokenDelegate(token: "app-token") })
+    XCTAssertEqual(trace.steps.last?.deliveries.count, 2, "\(trace.steps)")
+  }
+
   func test_builtInStacks_reportEachAgainstItsNative() async {
     let scenarios = ParityCatalog.all.filter { ["success", "500-empty"].contains($0.name) }
     let report = await ParityHarness().run(scenarios, stacks: [.native1x, .interceptorsOn2x, .facade1xOn2x])

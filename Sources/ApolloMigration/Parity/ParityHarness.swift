@@ -87,6 +87,7 @@ public struct ParityHarness: Sendable {
   /// left with nothing to compare is ``ParityReport/Outcome/uncompared``, never matched.
   ///
   /// A `reference` that names no stack, or two stacks with one name, fails every cell and runs nothing.
+  /// `.hookCalls` is empty for an app's stacks (only the catalog's hooks record their calls).
   public func run(_ scenarios: [ParityScenario], stacks: [ParityStackDefinition], reference: String? = nil,
                   aspects: [ParityAspect] = [.deliveries, .wire, .store]) async -> ParityReport {
     let referenceName = reference ?? stacks.first?.name ?? ""

@@ -18,6 +18,16 @@ public enum ParityReply: Sendable {
   /// A response recorded from a real server (a cassette's), replayed byte for byte.
   case recorded(status: Int, headers: [String: String], body: Data)
 
+  /// How long the server stays silent while giving this reply: a callback stack's step must not be taken
+  /// as over during such a pause.
+  var longestPause: Duration {
+    switch self {
+    case .delayed(let delay, _): return delay
+    case .multipart(let parts, _, let delay?): return delay * parts.count
+    default: return .zero
+    }
+  }
+
   /// The scripted response for this reply.
   public var scripted: ScriptedResponse {
     switch self {

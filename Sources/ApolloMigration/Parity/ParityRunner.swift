@@ -11,7 +11,8 @@ import FoundationNetworking
 ///
 /// Each run gets a fresh ``ScriptedServer`` playing the scenario's replies, a fresh store and fresh
 /// hook state. Callback call surfaces deliver on a private serial queue; a step of theirs is over once
-/// nothing new (delivery, request, hook call) happened for ``settle``. Async call surfaces end
+/// nothing new (delivery, request, hook call) happened for ``settle`` plus the longest pause among the
+/// scenario's replies (a delayed head, the gaps between multipart parts). Async call surfaces end
 /// exactly, when their stream does. A step that has not ended after ``timeout`` is cancelled and records
 /// a `timeout` failure as its last delivery.
 public struct ParityRunner: Sendable {
@@ -103,9 +104,11 @@ public struct ParityRunner: Sendable {
       endpoint: endpoint, store: store, callbackQueue: queue, options: scenario.transport, sessions: sessions, state: state))
     var trace = ParityTrace()
     var requestsBefore = 0
+    // A callback step is over after `settle` without news, counted past the longest pause the server makes.
+    let quiet = settle + (scenario.replies.map(\.longestPause).max() ?? .zero)
     for step in scenario.steps {
       let callsBefore = state.calls.count
-      let deliveries = await issue(step, on: client, queue: queue, requestCount: requestCount, state: state)
+      let deliveries = await issue(step, on: client, queue: queue, requestCount: requestCount, state: state, quiet: quiet)
       let received = try await requests()
       var recorded = ParityTrace.Step()
       recorded.requests = received.dropFirst(requestsBefore).map(ParityWireRequest.init)
@@ -120,14 +123,15 @@ public struct ParityRunner: Sendable {
   }
 
   private func issue(_ step: ParityStep, on client: ParityClient, queue: DispatchQueue,
-                     requestCount: @escaping @Sendable () -> Int, state: ParityHookState) async -> [ParityDelivery] {
+                     requestCount: @escaping @Sendable () -> Int, state: ParityHookState,
+                     quiet: Duration) async -> [ParityDelivery] {
     switch client {
     case .v0(let v0, _):
-      return await collectCallbacks(step, requestCount: requestCount, state: state) { deliver in
+      return await collectCallbacks(step, requestCount: requestCount, state: state, quiet: quiet) { deliver in
         step.operation.issueOn0x(v0, step.cachePolicy, queue, deliver)
       }
     case .v1(let v1, _):
-      return await collectCallbacks(step, requestCount: requestCount, state: state) { deliver in
+      return await collectCallbacks(step, requestCount: requestCount, state: state, quiet: quiet) { deliver in
         step.operation.issueOn1x(v1, step.cachePolicy, queue, deliver)
       }
     case .v2(let v2, _):
@@ -136,7 +140,7 @@ public struct ParityRunner: Sendable {
   }
 
   private func collectCallbacks(
-    _ step: ParityStep, requestCount: @Sendable () -> Int, state: ParityHookState,
+    _ step: ParityStep, requestCount: @Sendable () -> Int, state: ParityHookState, quiet: Duration,
     issue: (@escaping @Sendable (ParityDelivery) -> Void) -> any Cancellable
   ) async -> [ParityDelivery] {
     let deliveries = Mutex<[ParityDelivery]>([])
@@ -160,7 +164,7 @@ public struct ParityRunner: Sendable {
         lastChange = clock.now
       }
       let waitingForCancel = step.cancelAfter != nil && !cancelled
-      if !waitingForCancel, now.0 > 0 || cancelled, clock.now - lastChange >= settle {
+      if !waitingForCancel, now.0 > 0 || cancelled, clock.now - lastChange >= quiet {
         settled = true
         break
       }
