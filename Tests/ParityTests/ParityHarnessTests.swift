@@ -225,6 +225,25 @@ final class ParityHarnessTests: XCTestCase {
     XCTAssertEqual(try ParityCassette(decoding: cassette.encoded(), source: "memory"), cassette)
   }
 
+  /// Recorded live: the head and part of the body, then the connection dropped. The replay must drop it
+  /// there too, not end the short body normally (which every stack would report as unparsable JSON).
+  func test_aConnectionLostMidBody_isRecordedAndReplayedAsALostConnection() async throws {
+    var request = URLRequest(url: URL(string: "https://api.example.com/graphql")!)
+    request.httpMethod = "POST"
+    let cassette = ParityCassette(
+      scenario: "success", recordedFrom: URL(string: "https://api.example.com/graphql")!,
+      exchanges: [.init(request: request, statusCode: 200, headers: ["Content-Type": "application/json"],
+                        body: Data(#"{"data": {"hero""#.utf8), error: "The network connection was lost.")])
+    let text = String(decoding: cassette.encoded(), as: UTF8.self)
+    XCTAssertTrue(text.contains(#""connectionLostMidBody": true"#), text)
+    let decoded = try ParityCassette(decoding: cassette.encoded(), source: "memory")
+    XCTAssertEqual(decoded.exchanges.first?.response?.connectionLostMidBody, true)
+    var replayed = success
+    replayed.replies = decoded.replies
+    let trace = await ParityRunner().run(replayed, on: .native2x)
+    XCTAssertEqual(trace.render(.deliveries), "step 1 · 1 deliveries\nstep 1 · delivery 1 · failure transport(networkConnectionLost)")
+  }
+
   func test_anUnreadableCassette_isATypedErrorSayingWhatIsWrong() {
     XCTAssertThrowsError(try ParityCassette(decoding: Data("[1]".utf8), source: "a.json")) { error in
       XCTAssertEqual(error as? ParityCassetteError, ParityCassetteError(file: "a.json", problem: "not a JSON object"))

@@ -13,7 +13,8 @@ import FoundationNetworking
 ///                 "response": {"status": 200, "headers": {"content-type": "application/json"}, "body": "{…}"}}]}
 /// ```
 ///
-/// A body that is not UTF-8 is stored as `bodyBase64` instead of `body`. Header values named in
+/// A body that is not UTF-8 is stored as `bodyBase64` instead of `body`; a response whose connection
+/// failed after its body began has `"connectionLostMidBody": true`. Header values named in
 /// ``redactedHeaders`` are replaced by `<redacted>` when recording: requests and responses only serve
 /// to read and replay, so a secret never has to reach the file.
 public struct ParityCassette: Sendable, Equatable {
@@ -43,6 +44,9 @@ public struct ParityCassette: Sendable, Equatable {
     public var headers: [String: String]
     /// The body's bytes, replayed exactly.
     public var body: Data
+    /// Whether the connection failed after these bytes (stored as `"connectionLostMidBody": true`): the
+    /// replay drops the connection there too, instead of ending a short body normally.
+    public var connectionLostMidBody: Bool = false
   }
 
   /// The scenario the cassette belongs to.
@@ -57,11 +61,13 @@ public struct ParityCassette: Sendable, Equatable {
       && zip(lhs.exchanges, rhs.exchanges).allSatisfy { $0.request == $1.request && $0.response == $1.response }
   }
 
-  /// The replies to replay, in order. A request that got no response replays as a lost connection.
+  /// The replies to replay, in order. A request that got no response replays as a lost connection, and
+  /// one whose connection failed mid-body loses it after the recorded bytes.
   public var replies: [ParityReply] {
     exchanges.map { exchange in
       guard let response = exchange.response else { return .transportFailure(.networkConnectionLost) }
-      return .recorded(status: response.status, headers: response.headers, body: response.body)
+      return .recorded(status: response.status, headers: response.headers, body: response.body,
+                       connectionLost: response.connectionLostMidBody)
     }
   }
 
@@ -75,7 +81,8 @@ public struct ParityCassette: Sendable, Equatable {
         headers: Self.redacted(exchange.request.allHTTPHeaderFields ?? [:]),
         body: exchange.request.httpBody.map { String(decoding: $0, as: UTF8.self) } ?? "")
       let response = exchange.statusCode.map { status in
-        Response(status: status, headers: Self.redacted(exchange.headers), body: exchange.body)
+        Response(status: status, headers: Self.redacted(exchange.headers), body: exchange.body,
+                 connectionLostMidBody: exchange.error != nil)
       }
       return (request, response)
     }
@@ -108,6 +115,7 @@ public struct ParityCassette: Sendable, Equatable {
         } else {
           responseObject["bodyBase64"] = .string(response.body.base64EncodedString())
         }
+        if response.connectionLostMidBody { responseObject["connectionLostMidBody"] = .bool(true) }
         object["response"] = .object(responseObject)
       }
       return .object(object)
@@ -169,7 +177,9 @@ public struct ParityCassette: Sendable, Equatable {
         }
         body = decoded
       }
-      return (recordedRequest, Response(status: status, headers: Self.strings(response["headers"]), body: body))
+      let connectionLost = response["connectionLostMidBody"].map { $0 == .bool(true) } ?? false
+      return (recordedRequest, Response(status: status, headers: Self.strings(response["headers"]), body: body,
+                                        connectionLostMidBody: connectionLost))
     }
   }
 
