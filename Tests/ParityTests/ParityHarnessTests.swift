@@ -165,6 +165,29 @@ final class ParityHarnessTests: XCTestCase {
     XCTAssertEqual(trace.steps.last?.deliveries.count, 2, "\(trace.steps)")
   }
 
+  /// Clients an app builds itself (its own transport options here) run through the same scenarios.
+  func test_clientsTheAppBuildsItself_runAndCompareLikeAnyStack() async throws {
+    let report = await ParityHarness().run([success], stacks: [
+      .delegateTransport("0.x app") { AppTokenDelegate(token: "app-token") },
+      .delegateTransportClient("0.x app, built by hand") { context in
+        let delegate = AppTokenDelegate(token: "app-token")
+        let transport = HTTPNetworkTransport(url: context.endpoint, client: context.delegateTransportClient())
+        transport.delegate = delegate
+        return (ApolloDelegateTransport.ApolloClient(networkTransport: transport, store: context.store), keepingAlive: [delegate])
+      },
+      .asyncChainClient("2.x with a tenant header") { context in
+        ApolloAsyncChain.ApolloClient(
+          networkTransport: ApolloAsyncChain.RequestChainNetworkTransport(
+            urlSession: context.urlSession, interceptorProvider: AppTokenProviderV2(token: "app-token"), store: context.store,
+            endpointURL: context.endpoint, additionalHeaders: ["X-Tenant": "t1"]),
+          store: context.store)
+      },
+    ])
+    let cells = try XCTUnwrap(report.rows.first?.cells)
+    XCTAssertEqual(cells.map(\.outcome), [.reference, .matched, .differed], report.text())
+    XCTAssertEqual(cells[2].difference, "wire, step 1 · request 1: 2.x with a tenant header has 'header x-tenant: t1', 0.x app has 'body {\"operationName\":\"HeroName\",\"query\":\"query HeroName($episode: Episode) { hero(episode: $episode) { __typename id name } }\",\"variables\":{}}'")
+  }
+
   func test_builtInStacks_reportEachAgainstItsNative() async {
     let scenarios = ParityCatalog.all.filter { ["success", "500-empty"].contains($0.name) }
     let report = await ParityHarness().run(scenarios, stacks: [.native1x, .interceptorsOn2x, .facade1xOn2x])

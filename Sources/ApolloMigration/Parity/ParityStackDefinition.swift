@@ -149,6 +149,44 @@ public struct ParityStackDefinition: Sendable {
   }
 }
 
+// MARK: Clients the app builds itself
+
+extension ParityStackDefinition {
+  /// A 0.x client the app builds itself from `context`: its own transport subclass, `SplitNetworkTransport`,
+  /// request creator or client options. Build it on ``ParityStackContext/store`` and send through
+  /// ``ParityStackContext/delegateTransportClient()`` (or ``ParityStackContext/urlSession`` for the facade),
+  /// so the scenario's server answers and the trace sees the store. Return, beside the client, whatever
+  /// the transport holds weakly (a 0.x transport's `delegate`) so it lives as long as the run.
+  public static func delegateTransportClient(
+    _ name: String, make: @escaping @Sendable (ParityStackContext) -> (ApolloDelegateTransport.ApolloClient, keepingAlive: [Any])
+  ) -> ParityStackDefinition {
+    ParityStackDefinition(name: name, callSurface: .v0) { context in
+      let (client, keepingAlive) = make(context)
+      return .v0(client, keepAlive: [SendableBox(keepingAlive)])
+    }
+  }
+
+  /// A 1.x client the app builds itself from `context` (see ``delegateTransportClient(_:make:)``): send
+  /// through ``ParityStackContext/callbackChainClient()``, or ``ParityStackContext/urlSession`` for the
+  /// 1.x facade on the 2.x engine.
+  public static func callbackChainClient(
+    _ name: String, make: @escaping @Sendable (ParityStackContext) -> (ApolloCallbackChain.ApolloClient, keepingAlive: [Any])
+  ) -> ParityStackDefinition {
+    ParityStackDefinition(name: name, callSurface: .v1) { context in
+      let (client, keepingAlive) = make(context)
+      return .v1(client, keepAlive: [SendableBox(keepingAlive)])
+    }
+  }
+
+  /// A 2.x client the app builds itself from `context` (see ``delegateTransportClient(_:make:)``): send
+  /// through ``ParityStackContext/urlSession``.
+  public static func asyncChainClient(
+    _ name: String, make: @escaping @Sendable (ParityStackContext) -> ApolloAsyncChain.ApolloClient
+  ) -> ParityStackDefinition {
+    ParityStackDefinition(name: name, callSurface: .v2) { context in .v2(make(context), keepAlive: []) }
+  }
+}
+
 extension OperationQueue {
   /// A serial operation queue that runs its work on `queue`: how the 0.x and 1.x clients take a
   /// callback queue.
@@ -162,7 +200,8 @@ extension OperationQueue {
 
 /// Keeps an app's hook object alive for a run.
 struct SendableBox: @unchecked Sendable {
-  // @unchecked Sendable: the box only holds the reference until the run ends; nothing reads it.
+  // @unchecked Sendable: `value` is never read, from any thread; the box only holds the reference until
+  // the run ends, so no state is shared through it.
   let value: Any
   init(_ value: Any) { self.value = value }
 }
