@@ -192,6 +192,45 @@ final class ApolloClientTests: XCTestCase {
     XCTAssertEqual(delivered.withLock { $0 }, 0)
   }
 
+  /// 0.33 ran a cache policy's fetch as an operation on the client's queue: cancelled right after it was
+  /// made, it never started, so nothing was sent and the handler never ran (reference §2.10).
+  func test_cancellingACacheFetchRightAfterItWasMade_onAMiss_sendsNothingAndCallsBackNothing() {
+    let (client, session) = makeClient([.json(r2HeroBody)])
+    let delivered = Mutex(0)
+    let cancellable = client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .returnCacheDataElseFetch, queue: handlerQueue) { _ in
+      delivered.withLock { $0 += 1 }
+    }
+    cancellable.cancel()
+    Thread.sleep(forTimeInterval: 0.1)  // what would have been sent and delivered, had the cancel not held
+    handlerQueue.sync {}
+    XCTAssertEqual(session.requests.count, 0)
+    XCTAssertEqual(delivered.withLock { $0 }, 0)
+  }
+
+  /// 0.33's store ran every load after the transactions submitted before it: a cache fetch made while a
+  /// read-write transaction waits to run reads what that transaction writes.
+  func test_aCacheFetchAfterASubmittedTransaction_readsWhatItWrote() throws {
+    let (client, session) = makeClient([.json(r2HeroBody)])
+    let data = try XCTUnwrap(try fetch(client, .fetchIgnoringCacheData).first?.get().data)
+    try client.store.removeAll()
+    let gate = DispatchSemaphore(value: 0)
+    let store = client.store
+    store.submitTransaction(exclusive: true, callbackQueue: nil, completion: nil as ((Result<Void, any Error>) -> Void)?) {
+      gate.wait()
+      try store.performReadWriteTransaction { try $0.write(data: data, for: HeroNameQuery(episode: nil)) }
+    }
+    let done = expectation(description: "handler")
+    let names = Mutex<[String?]>([])
+    client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .returnCacheDataDontFetch, queue: handlerQueue) { result in
+      names.withLock { $0.append((try? result.get())?.data?.hero?.name) }
+      done.fulfill()
+    }
+    gate.signal()
+    wait(for: [done], timeout: 5)
+    XCTAssertEqual(names.withLock { $0 }, ["R2-D2"])
+    XCTAssertEqual(session.requests.count, 1)
+  }
+
   func test_nilResultHandler_isANoOp() {
     let (client, session) = makeClient([.json(r2HeroBody)])
     client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheData, queue: handlerQueue)

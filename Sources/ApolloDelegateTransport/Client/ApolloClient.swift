@@ -59,6 +59,8 @@ public class ApolloClient: @unchecked Sendable {
   /// The normalized cache given at init (an in-memory one by default); shared with watchers and cache policies.
   public let store: ApolloStore
   package let networkTransport: any NetworkTransport
+  /// Where a cache policy's network phase starts (0.33's client queue, `com.apollographql.ApolloClient`).
+  private let fetchQueue = DispatchQueue(label: "com.apollographql.ApolloClient")
 
   /// - Parameters:
   ///   - networkTransport: held strongly.
@@ -95,15 +97,19 @@ extension ApolloClient: ApolloClientProtocol {
   /// Fetches `query` following `cachePolicy`.
   ///
   /// Network-only policies return the transport's task: cancelling it delivers the cancellation error.
-  /// Cache policies return an operation whose cancel stops cache deliveries and cancels the network
-  /// task if one is running (whose error still reaches the handler, as in 0.x).
+  /// Cache policies return an operation: their cache read waits for the store's callback transactions
+  /// submitted before it, and their network phase starts on the client's queue (so the preflight delegate
+  /// runs there, as on 0.33's store queue). Cancelling stops cache deliveries, sends nothing when the
+  /// network phase has not started, and otherwise cancels the task (whose error still reaches the
+  /// handler, as in 0.x).
   @discardableResult
   public func fetch<Query: GraphQLQuery>(query: Query, cachePolicy: CachePolicy = .returnCacheDataElseFetch,
                                          context: UnsafeMutableRawPointer? = nil, queue: DispatchQueue = DispatchQueue.main,
                                          resultHandler: GraphQLResultHandler<Query.Data>? = nil) -> any Cancellable {
     let delivery = ResultDelivery(queue: queue, handler: resultHandler)
     let identifier = context.map(FetchContext.identifier(for:))
-    return CachePolicyFlow.fetch(cachePolicy, delivery: delivery, loadFromCache: { self.loadFromCache(query) }) { publish in
+    return CachePolicyFlow.fetch(cachePolicy, delivery: delivery, store: store, networkQueue: fetchQueue,
+                                 loadFromCache: { self.loadFromCache(query) }) { publish in
       self.send(query, publish: publish, identifier: identifier, delivery: delivery)
     }
   }
