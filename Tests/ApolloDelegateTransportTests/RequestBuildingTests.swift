@@ -188,6 +188,27 @@ final class RequestBuildingTests: XCTestCase {
     XCTAssertLessThan(aIndex, zIndex)
   }
 
+  // Decided, as on 1.x and 2.x (MIGRATION 5.2 #12): 0.33 mapped a list variable's single file to
+  // `variables.<field>` (the server then replaces the whole list with the file) and left an absent variable
+  // `null` when several files map into it (`variables.<field>.0` then points into `null`). Both follow the
+  // multipart spec here: a list variable maps each file to its index, and its `null`s are one per file.
+  func test_differsFrom0x_listVariables_mapEachFileToItsIndex_overOneNullPerFile() throws {
+    let creator = ApolloRequestCreator()
+    let b = GraphQLFile(fieldName: "files", originalName: "b.txt", mimeType: "text/plain", data: Data("b".utf8))
+    let oneOfAList = String(decoding: try creator.requestMultipartFormData(
+      for: MultipleUploadMutation(files: ["b"]), files: [b], sendOperationIdentifiers: false,
+      serializationFormat: JSONSerializationFormat.self, manualBoundary: "B").encode(), as: UTF8.self)
+    XCTAssertTrue(oneOfAList.contains(#""variables":{"files":[null]}"#), oneOfAList)
+    XCTAssertTrue(oneOfAList.contains(#"{"0":["variables.files.0"]}"#), oneOfAList)
+
+    let c = GraphQLFile(fieldName: "files", originalName: "c.txt", mimeType: "text/plain", data: Data("c".utf8))
+    let absent = String(decoding: try creator.requestMultipartFormData(
+      for: SingleUploadMutation(file: "a"), files: [b, c], sendOperationIdentifiers: false,
+      serializationFormat: JSONSerializationFormat.self, manualBoundary: "B").encode(), as: UTF8.self)
+    XCTAssertTrue(absent.contains(#""files":[null,null]"#), absent)
+    XCTAssertTrue(absent.contains(#"{"0":["variables.files.0"],"1":["variables.files.1"]}"#), absent)
+  }
+
   // Mirrors upstream apollographql/apollo-ios 0.33.0 `RequestCreatorTests` (Tests/ApolloTests/RequestCreatorTests.swift), decided: the core's encoder ends the body with CRLF after the closing delimiter.
   func test_differsFrom0x_multipartClosingDelimiter_isFollowedByCRLF() throws {
     var form = MultipartFormData(boundary: "X")
