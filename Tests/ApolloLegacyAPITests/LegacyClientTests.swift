@@ -105,6 +105,18 @@ final class LegacyClientTests: XCTestCase {
                    .reference("QUERY_ROOT.hero(episode:JEDI)"))
   }
 
+  /// 0.x turned a rule's list into a key by describing each element as an optional and joining with `_`
+  /// (`GraphQLExecutor.cacheKey(for:)`): such a rule names the same records here.
+  func test_aRuleReturningAList_keysRecordsAs0xDescribedIt() throws {
+    let (client, _) = makeClient([.json(r2d2)])
+    client.cacheKeyForObject = { [$0["__typename"], $0["id"]] }
+    _ = try fetch(client, HeroAndFriendsNamesQuery(episode: .jedi), .fetchIgnoringCacheData)
+    let key = #"Optional("Droid")_Optional("2001")"#
+    let records = try client.store.cache.loadRecords(forKeys: ["QUERY_ROOT", key])
+    XCTAssertEqual(records["QUERY_ROOT"]?.fields["hero(episode:JEDI)"], .reference(key))
+    XCTAssertEqual(records[key]?.fields["name"], .value(.string("R2-D2")))
+  }
+
   func test_fetchIgnoringCacheCompletely_writesNothing() throws {
     let (client, _) = makeClient([.json(r2d2)])
     _ = try fetch(client, HeroAndFriendsNamesQuery(episode: .jedi), .fetchIgnoringCacheCompletely)

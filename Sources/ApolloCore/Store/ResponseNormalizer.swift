@@ -26,13 +26,17 @@ public struct ResponseNormalizer: Sendable {
   }
 
   /// A rule written against Foundation values, as 0.x apps wrote it (`{ $0["id"] }`): it sees the object
-  /// as `[String: Any]`, and the key is the text of what it returns (`2001` for `"2001"` or `2001`).
+  /// as `[String: Any]`, and the key is the text of what it returns (`2001` for `"2001"` or `2001`), a
+  /// list's elements joined by `_` as 0.x described them (`Optional("Human")_Optional("1000")`).
   public init(foundationRule rule: FoundationKeyRule) {
     self.foundationRule = rule
     self.cacheKeyForObject = { object in
       guard let key = rule.key(JSON.object(object).foundationValue as? [String: Any] ?? [:]) else { return nil }
       if let string = key as? String { return string }
       if let int = key as? Int { return String(int) }
+      // 0.x described each element of a list as an optional (`Optional("Human")_Optional("1000")`): kept, so
+      // such a rule names the records it named there.
+      if let list = key as? [Any?] { return list.map { String(describing: $0) }.joined(separator: "_") }
       return "\(key)"
     }
   }
