@@ -231,6 +231,22 @@ final class ApolloClientTests: XCTestCase {
     XCTAssertEqual(session.requests.count, 1)
   }
 
+  /// 0.33's `apollo.store.clearCache()` compiles unchanged: the records go, then the completion runs on the queue.
+  func test_storeClearCache_dropsEveryRecord_thenCallsBackOnTheQueue() throws {
+    let (client, _) = makeClient([.json(r2HeroBody)])
+    _ = fetch(client, .fetchIgnoringCacheData)
+    XCTAssertFalse(try client.store.cache.loadRecords(forKeys: ["QUERY_ROOT"]).isEmpty)
+    let done = expectation(description: "cleared")
+    let key = queueKey
+    client.store.clearCache(callbackQueue: handlerQueue) { result in
+      if case .failure(let error) = result { XCTFail("\(error)") }
+      XCTAssertEqual(DispatchQueue.getSpecific(key: key), "handler")
+      done.fulfill()
+    }
+    wait(for: [done], timeout: 5)
+    XCTAssertTrue(try client.store.cache.loadRecords(forKeys: ["QUERY_ROOT"]).isEmpty)
+  }
+
   func test_nilResultHandler_isANoOp() {
     let (client, session) = makeClient([.json(r2HeroBody)])
     client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheData, queue: handlerQueue)

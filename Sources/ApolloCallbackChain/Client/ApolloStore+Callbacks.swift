@@ -33,12 +33,7 @@ extension ApolloStore {
 
   /// Drops every record.
   public func clearCache(callbackQueue: DispatchQueue = .main, completion: ((Result<Void, any Error>) -> Void)? = nil) {
-    guard !hasPendingCallbackTransactions else {
-      return submitTransaction(exclusive: true, callbackQueue: callbackQueue, completion: completion) { try self.removeAll() }
-    }
-    let result = Result<Void, any Error> { try removeAll() }
-    guard let completion else { return }
-    callbackQueue.asyncTransferring { completion(result) }
+    clearCacheInSubmissionOrder(callbackQueue: callbackQueue, completion: completion)
   }
 
   /// Runs `body` in a read transaction off the calling thread (read transactions run side by side), then

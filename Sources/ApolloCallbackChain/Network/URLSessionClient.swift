@@ -273,6 +273,61 @@ open class URLSessionClient: NSObject, URLSessionDelegate, URLSessionTaskDelegat
     received(response: response, forTask: dataTask.taskIdentifier)
     completionHandler(.allow)
   }
+  /// Answers session-level challenges with default handling; override to pin certificates or supply credentials.
+  open func urlSession(_ session: URLSession, didReceive challenge: URLAuthenticationChallenge,
+                       completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
+    completionHandler(.performDefaultHandling, nil)
+  }
+
+  #if os(iOS) || os(tvOS) || os(watchOS)
+  /// Does nothing; override to finish the work of a background session.
+  open func urlSessionDidFinishEvents(forBackgroundURLSession session: URLSession) {}
+  #endif
+
+  /// Answers task-level challenges with default handling; override to supply credentials per task.
+  open func urlSession(_ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+                       completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
+    completionHandler(.performDefaultHandling, nil)
+  }
+
+  /// Does nothing; override to collect task metrics.
+  open func urlSession(_ session: URLSession, task: URLSessionTask, didFinishCollecting metrics: URLSessionTaskMetrics) {}
+
+  /// Answers `nil`: this client sends bodies as data, never as streams.
+  open func urlSession(_ session: URLSession, task: URLSessionTask, needNewBodyStream completionHandler: @escaping @Sendable (InputStream?) -> Void) {
+    completionHandler(nil)
+  }
+
+  /// Does nothing; override to observe upload progress.
+  open func urlSession(_ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
+                       totalBytesExpectedToSend: Int64) {}
+
+  /// Does nothing; override to tell the user the request waits for connectivity.
+  open func urlSession(_ session: URLSession, taskIsWaitingForConnectivity task: URLSessionTask) {}
+
+  /// Lets a delayed request load as it is; override to change or cancel it.
+  open func urlSession(_ session: URLSession, task: URLSessionTask, willBeginDelayedRequest request: URLRequest,
+                       completionHandler: @escaping @Sendable (URLSession.DelayedRequestDisposition, URLRequest?) -> Void) {
+    completionHandler(.continueLoading, nil)
+  }
+
+  /// Follows every redirect unchanged; override to stop or rewrite them.
+  open func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+                       newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
+    completionHandler(request)
+  }
+
+  /// Does nothing: this client makes data tasks only, and never asks a task to become a stream task.
+  open func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didBecome streamTask: URLSessionStreamTask) {}
+
+  /// Does nothing: this client never asks a data task to become a download task.
+  open func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didBecome downloadTask: URLSessionDownloadTask) {}
+
+  /// Lets `URLCache` store the response as proposed; override to keep GraphQL responses out of it.
+  open func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, willCacheResponse proposedResponse: CachedURLResponse,
+                       completionHandler: @escaping @Sendable (CachedURLResponse?) -> Void) {
+    completionHandler(proposedResponse)
+  }
 }
 
 /// The callbacks and the accumulated state of one task.

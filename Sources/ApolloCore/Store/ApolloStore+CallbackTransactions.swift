@@ -24,6 +24,17 @@ extension ApolloStore {
     }
   }
 
+  /// Drops every record after the callback transactions submitted before (at once when none is pending), then
+  /// calls `completion` on `callbackQueue`: 0.33's and 1.x's `clearCache(callbackQueue:completion:)`.
+  package func clearCacheInSubmissionOrder(callbackQueue: DispatchQueue, completion: ((Result<Void, any Error>) -> Void)?) {
+    guard !hasPendingCallbackTransactions else {
+      return submitTransaction(exclusive: true, callbackQueue: callbackQueue, completion: completion) { try self.removeAll() }
+    }
+    let result = Result<Void, any Error> { try removeAll() }
+    guard let completion else { return }
+    callbackQueue.asyncTransferring { completion(result) }
+  }
+
   /// Whether callback transactions submitted earlier have not finished. While there are any, the callback
   /// spellings' plain reads and writes (1.x `load`, `publish`, `clearCache`) go on the transactions' queue after
   /// them, as 0.33's and 1.x's store ran every call in submission order; otherwise they run at once.

@@ -83,15 +83,7 @@ extension ApolloClient: ApolloClientProtocol {
   /// Drops every record, then calls `completion` on `callbackQueue` (0.x ignored the queue and used main).
   public func clearCache(callbackQueue: DispatchQueue = .main, completion: ((Result<Void, any Error>) -> Void)? = nil) {
     // After the store's callback transactions submitted before it, as 0.x's store queue ran them in order.
-    guard !store.hasPendingCallbackTransactions else {
-      return store.submitTransaction(exclusive: true, callbackQueue: callbackQueue, completion: completion) {
-        try self.store.removeAll()
-      }
-    }
-    let result: Result<Void, any Error> = Result { try store.removeAll() }
-    guard let completion else { return }
-    let deliver = OnceCallback(completion)
-    callbackQueue.async { deliver(result) }
+    store.clearCacheInSubmissionOrder(callbackQueue: callbackQueue, completion: completion)
   }
 
   /// Fetches `query` following `cachePolicy`.

@@ -165,6 +165,11 @@ open class URLSessionClient: NSObject, URLSessionDelegate, URLSessionTaskDelegat
     completionHandler(.performDefaultHandling, nil)
   }
 
+  #if os(iOS) || os(tvOS) || os(watchOS)
+  /// Does nothing; override to finish the work of a background session.
+  open func urlSessionDidFinishEvents(forBackgroundURLSession session: URLSession) {}
+  #endif
+
   // MARK: URLSessionTaskDelegate
 
   /// Answers task-level challenges with default handling; override to supply credentials per task.
@@ -213,6 +218,15 @@ open class URLSessionClient: NSObject, URLSessionDelegate, URLSessionTaskDelegat
   /// Does nothing; override to collect task metrics.
   open func urlSession(_ session: URLSession, task: URLSessionTask, didFinishCollecting metrics: URLSessionTaskMetrics) {}
 
+  /// Does nothing; override to tell the user the request waits for connectivity.
+  open func urlSession(_ session: URLSession, taskIsWaitingForConnectivity task: URLSessionTask) {}
+
+  /// Lets a delayed request load as it is; override to change or cancel it.
+  open func urlSession(_ session: URLSession, task: URLSessionTask, willBeginDelayedRequest request: URLRequest,
+                       completionHandler: @escaping @Sendable (URLSession.DelayedRequestDisposition, URLRequest?) -> Void) {
+    completionHandler(.continueLoading, nil)
+  }
+
   /// Follows every redirect unchanged; override to stop or rewrite them.
   open func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
                        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
@@ -233,6 +247,12 @@ open class URLSessionClient: NSObject, URLSessionDelegate, URLSessionTaskDelegat
     }
     completionHandler(.allow)
   }
+
+  /// Does nothing: this client makes data tasks only, and never asks a task to become a stream task.
+  open func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didBecome streamTask: URLSessionStreamTask) {}
+
+  /// Does nothing: this client never asks a data task to become a download task.
+  open func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didBecome downloadTask: URLSessionDownloadTask) {}
 
   /// Lets `URLCache` store the response as proposed; override to keep GraphQL responses out of it.
   open func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, willCacheResponse proposedResponse: CachedURLResponse,
