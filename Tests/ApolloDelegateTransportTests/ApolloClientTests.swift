@@ -192,18 +192,32 @@ final class ApolloClientTests: XCTestCase {
     XCTAssertEqual(delivered.withLock { $0 }, 0)
   }
 
-  /// 0.33 ran a cache policy's fetch as an operation on the client's queue: cancelled right after it was
-  /// made, it never started, so nothing was sent and the handler never ran (reference §2.10).
-  func test_cancellingACacheFetchRightAfterItWasMade_onAMiss_sendsNothingAndCallsBackNothing() {
-    let (client, session) = makeClient([.json(r2HeroBody)])
-    let delivered = Mutex(0)
-    let cancellable = client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .returnCacheDataElseFetch, queue: handlerQueue) { _ in
-      delivered.withLock { $0 += 1 }
+  /// 0.33 ran a cache policy's fetch as an operation on the client's queue: cancelled before it started, it
+  /// sent nothing and never called back (reference §2.10). Here the network phase waits on the client's queue,
+  /// held by an earlier fetch whose preflight delegate is still deciding.
+  func test_cancellingACacheFetchBeforeItsNetworkPhaseStarts_sendsNothingAndCallsBackNothing() {
+    let session = ScriptedURLSessionClient(responses: [.json(r2HeroBody)])
+    let transport = HTTPNetworkTransport(url: testEndpoint, client: session)
+    let preflight = HoldingPreflightDelegate()
+    transport.delegate = preflight
+    let client = ApolloClient(networkTransport: transport)
+    let first = expectation(description: "the first fetch")
+    let queue = handlerQueue
+    // From another thread: were the network phase started by `fetch` itself, this one would hold the caller.
+    DispatchQueue.global().async {
+      client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .returnCacheDataElseFetch, queue: queue) { _ in first.fulfill() }
     }
-    cancellable.cancel()
-    Thread.sleep(forTimeInterval: 0.1)  // what would have been sent and delivered, had the cancel not held
+    preflight.entered.wait()  // the first fetch's network phase holds the client's queue
+    let delivered = Mutex(0)
+    let second = client.fetch(query: HeroNameQuery(episode: .init(.EMPIRE)), cachePolicy: .returnCacheDataElseFetch,
+                              queue: handlerQueue) { _ in delivered.withLock { $0 += 1 } }
+    second.cancel()
+    preflight.release.signal()
+    wait(for: [first], timeout: 5)
+    Thread.sleep(forTimeInterval: 0.05)  // whatever the cancelled fetch would have sent, on the queue behind it
     handlerQueue.sync {}
-    XCTAssertEqual(session.requests.count, 0)
+    XCTAssertEqual(session.requests.count, 1, "only the first fetch was sent")
+    XCTAssertEqual(preflight.calls.withLock { $0 }, 1, "the cancelled fetch never reached the preflight delegate")
     XCTAssertEqual(delivered.withLock { $0 }, 0)
   }
 
@@ -253,4 +267,22 @@ final class ApolloClientTests: XCTestCase {
     handlerQueue.sync {}
     XCTAssertEqual(session.requests.count, 1)
   }
+}
+
+/// A preflight delegate whose first `shouldSend` waits until the test lets it go.
+private final class HoldingPreflightDelegate: HTTPNetworkTransportPreflightDelegate, @unchecked Sendable {
+  // @unchecked Sendable: the semaphores are thread-safe and `calls` is a Mutex.
+  let entered = DispatchSemaphore(value: 0)
+  let release = DispatchSemaphore(value: 0)
+  let calls = Mutex(0)
+
+  func networkTransport(_ networkTransport: HTTPNetworkTransport, shouldSend request: URLRequest) -> Bool {
+    if calls.withLock({ count -> Int in count += 1; return count }) == 1 {
+      entered.signal()
+      release.wait()
+    }
+    return true
+  }
+
+  func networkTransport(_ networkTransport: HTTPNetworkTransport, willSend request: inout URLRequest) {}
 }
