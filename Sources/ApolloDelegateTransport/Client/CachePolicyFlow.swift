@@ -9,7 +9,7 @@ package enum CachePolicyFlow {
   ///
   /// As in 0.33, where a cache policy's fetch was an operation on the client's queue: the cache is read
   /// after the store's callback transactions submitted before it (at once when there are none), and the
-  /// network phase starts on `networkQueue`, so a fetch cancelled right after it was made sends nothing and
+  /// network phase starts on `networkQueue`, so a fetch cancelled before that phase starts sends nothing and
   /// calls back nothing.
   package static func fetch<Data>(
     _ cachePolicy: CachePolicy, delivery: ResultDelivery<Data>, store: ApolloStore, networkQueue: DispatchQueue,
