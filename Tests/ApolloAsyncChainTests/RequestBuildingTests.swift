@@ -114,6 +114,15 @@ final class RequestBuildingTests: XCTestCase {
     withHeaders.addHeader(name: "X", value: "1")
     XCTAssertEqual(try withHeaders.toURLRequest().cachePolicy, .returnCacheDataDontLoad)
   }
+  func test_aChosenURLCachePolicy_replacesTheFetchBehaviors_andTakesPartInEquality() throws {
+    var chosen = request(HeroNameQuery(episode: nil), .NetworkOnly)
+    let plain = chosen
+    chosen.urlCachePolicy = .useProtocolCachePolicy
+    XCTAssertEqual(try chosen.toURLRequest().cachePolicy, .useProtocolCachePolicy)
+    XCTAssertEqual(try plain.toURLRequest().cachePolicy, .reloadIgnoringLocalCacheData)
+    XCTAssertNotEqual(chosen, plain)
+  }
+
 
   func test_requestTimeout_nilKeepsDefault60_setValueApplies() throws {
     XCTAssertEqual(try request(HeroNameQuery(episode: nil)).toURLRequest().timeoutInterval, 60)

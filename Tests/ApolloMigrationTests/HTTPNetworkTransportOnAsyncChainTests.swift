@@ -53,6 +53,19 @@ final class HTTPNetworkTransportOnAsyncChainTests: XCTestCase {
     XCTAssertEqual(server.requests.count, 1)
   }
 
+  /// 0.x's request creator left the URL loading cache policy at its default, POST and GET alike; the 2.x
+  /// request under the facade would ask for `.reloadIgnoringLocalCacheData` on a network-only fetch.
+  func test_requestsKeep0xsURLCachePolicy_onPOSTAndGET() throws {
+    for useGET in [false, true] {
+      let server = ScriptedServer { _ in .json(r2Body) }
+      let client = ApolloDelegateTransport.ApolloClient(networkTransport: facade(server, useGETForQueries: useGET), store: ApolloStore())
+      _ = try XCTUnwrap(fetch(client, .fetchIgnoringCacheData)).get()
+      let sent = try XCTUnwrap(server.requests.first?.urlRequest)
+      XCTAssertEqual(sent.httpMethod, useGET ? "GET" : "POST")
+      XCTAssertEqual(sent.cachePolicy, .useProtocolCachePolicy)
+    }
+  }
+
   func test_zeroXClientFetchIgnoringCacheCompletely_goesToTheNetworkEveryTime() throws {
     let server = ScriptedServer { _ in .json(r2Body) }
     let client = ApolloDelegateTransport.ApolloClient(networkTransport: facade(server), store: ApolloStore())

@@ -34,7 +34,8 @@ extension GraphQLRequest {
   /// the method. (Setting a method normalizes it through `NSString` comparisons on Linux, about 2 µs, so a
   /// GET keeps the request's default rather than being set twice.)
   func makeDefaultRequest(
-    usingGET: Bool = false, adjustingHeaders adjust: (inout HTTPHeaderFields) -> Void
+    usingGET: Bool = false, cachePolicy chosen: URLRequest.CachePolicy? = nil,
+    adjustingHeaders adjust: (inout HTTPHeaderFields) -> Void
   ) -> URLRequest {
     var headers = HTTPHeaderFields()
     if let metadata = ApolloClient.clientAwarenessOfCurrentCall {
@@ -50,11 +51,15 @@ extension GraphQLRequest {
     if let requestTimeout {
       request.timeoutInterval = requestTimeout
     }
-    switch (fetchBehavior.cacheRead, fetchBehavior.networkFetch) {
-    case (.beforeNetworkFetch, .never): request.cachePolicy = .returnCacheDataDontLoad
-    case (.beforeNetworkFetch, .onCacheMiss): request.cachePolicy = .useProtocolCachePolicy
-    default: request.cachePolicy = .reloadIgnoringLocalCacheData
+    let cachePolicy: URLRequest.CachePolicy
+    switch (chosen, fetchBehavior.cacheRead, fetchBehavior.networkFetch) {
+    case (let chosen?, _, _): cachePolicy = chosen
+    case (nil, .beforeNetworkFetch, .never): cachePolicy = .returnCacheDataDontLoad
+    case (nil, .beforeNetworkFetch, .onCacheMiss): cachePolicy = .useProtocolCachePolicy
+    default: cachePolicy = .reloadIgnoringLocalCacheData
     }
+    // A new request already has the protocol's policy; the setter copies the request on Linux (about 2 µs).
+    if cachePolicy != .useProtocolCachePolicy { request.cachePolicy = cachePolicy }
     return request
   }
 

@@ -19,6 +19,9 @@ public struct JSONRequest<Operation: GraphQLOperation>: GraphQLRequest, AutoPers
   public var isPersistedQueryRetry: Bool = false
   /// Send queries as GET.
   public var useGETForQueries: Bool
+  /// The `URLRequest` cache policy, when a caller chooses it instead of the fetch behavior (the 0.x facade
+  /// sends 0.x's default).
+  package var urlCachePolicy: URLRequest.CachePolicy?
 
   /// Sets `Content-Type: application/json` and an `Accept` header that allows multipart responses (`@defer` for
   /// queries and mutations, multipart subscriptions for subscriptions).
@@ -68,14 +71,14 @@ public struct JSONRequest<Operation: GraphQLOperation>: GraphQLRequest, AutoPers
       useGET = useGETForQueries
     }
     guard useGET else {
-      var request = createDefaultRequest()
+      var request = makeDefaultRequest(cachePolicy: urlCachePolicy) { _ in }
       request.httpBody = JSONSerializer.serialize(body, sortedKeys: true)
       return request
     }
     guard let url = GETRequestEncoder.url(for: body, baseURL: graphQLEndpoint) else {
       throw GraphQLHTTPRequestError.serializedQueryParamsMessageError
     }
-    var request = makeDefaultRequest(usingGET: true) { headers in
+    var request = makeDefaultRequest(usingGET: true, cachePolicy: urlCachePolicy) { headers in
       headers.set(nil, for: "Content-Type")
       headers.append("true", for: CSRFPreventionHeader.name)
     }
@@ -86,7 +89,7 @@ public struct JSONRequest<Operation: GraphQLOperation>: GraphQLRequest, AutoPers
   public static func == (lhs: JSONRequest, rhs: JSONRequest) -> Bool {
     lhs.hasSameRequestMembers(as: rhs) && type(of: lhs.requestBodyCreator) == type(of: rhs.requestBodyCreator)
       && lhs.apqConfig == rhs.apqConfig && lhs.isPersistedQueryRetry == rhs.isPersistedQueryRetry
-      && lhs.useGETForQueries == rhs.useGETForQueries
+      && lhs.useGETForQueries == rhs.useGETForQueries && lhs.urlCachePolicy == rhs.urlCachePolicy
   }
 
   public func hash(into hasher: inout Hasher) {
@@ -95,6 +98,7 @@ public struct JSONRequest<Operation: GraphQLOperation>: GraphQLRequest, AutoPers
     hasher.combine(apqConfig)
     hasher.combine(isPersistedQueryRetry)
     hasher.combine(useGETForQueries)
+    hasher.combine(urlCachePolicy?.rawValue)
   }
 }
 

@@ -136,6 +136,7 @@ public final class HTTPNetworkTransportOnAsyncChain: ApolloDelegateTransport.Upl
       requestTimeout: nil, apqConfig: apq,
       useGETForQueries: useGETForQueries || (enableAutoPersistedQueries && useGETForPersistedQueryRetry),
       requestBodyCreator: LegacyRequestBodyCreator(sendOperationIdentifiers: sendOperationIdentifiers))
+    request.urlCachePolicy = .useProtocolCachePolicy  // 0.x's, set once rather than undone by the facade stage
     // Replaces 2.x's Accept header: 0.x sent none.
     request.additionalHeaders = LegacyHeaders.headers(for: operation, clientName: clientName, clientVersion: clientVersion)
       .merging(["Content-Type": "application/json"]) { current, _ in current }
