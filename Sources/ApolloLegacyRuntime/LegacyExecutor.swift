@@ -131,11 +131,9 @@ package struct LegacyExecutor {
                                       runtimeTypeKnown: Bool = true) throws -> ResultMap {
     var groups: [FieldGroup] = []
     var index: [String: Int] = [:]
-    do {
-      try collect(selections, typename: runtimeTypeKnown ? source.typename : nil, into: &groups, index: &index)
-    } catch {
-      throw ReadFailure(path: path, underlying: error)
-    }
+    // Thrown as it is, as 0.x's executor did: the field whose object this is wraps it with its own path, and
+    // at the root nothing does.
+    try collect(selections, typename: runtimeTypeKnown ? source.typename : nil, into: &groups, index: &index)
     var resultMap = ResultMap(minimumCapacity: groups.count)
     var record = normalizing ? Record(key: key) : nil
     // Only records need a field's cache key (reading one, or writing one): 0.x's plain JSON reading never worked
@@ -144,10 +142,11 @@ package struct LegacyExecutor {
     if case .record = source { needsFieldKeys = true } else { needsFieldKeys = normalizing }
     for group in groups {
       let field = group.fields[0]
+      // Also thrown as it is (0.x worked the key out before the field's own error wrapping).
+      let fieldKey = needsFieldKeys ? try LegacyFieldCacheKey.key(for: field, variables: variables) : field.name
       path.append(field.responseKey)
       defer { path.removeLast() }
       do {
-        let fieldKey = needsFieldKeys ? try LegacyFieldCacheKey.key(for: field, variables: variables) : field.name
         let raw: Any
         switch source {
         case .json(let object):
@@ -190,18 +189,14 @@ package struct LegacyExecutor {
       values.reserveCapacity(elements.count)
       var recordValues: [RecordValue] = []
       for (offset, element) in elements.enumerated() {
+        // The index is in the path of the fields inside the element; the element's own failure is the list
+        // field's, as in 0.x.
         path.append(String(offset))
         defer { path.removeLast() }
-        do {
-          let completed = try complete(element, type: elementType, group: group,
-                                       cachePath: normalizing ? cachePath + "." + String(offset) : "")
-          values.append(completed.value)
-          if let value = completed.record { recordValues.append(value) }
-        } catch let failure as ReadFailure {
-          throw failure
-        } catch {
-          throw ReadFailure(path: path, underlying: error)
-        }
+        let completed = try complete(element, type: elementType, group: group,
+                                     cachePath: normalizing ? cachePath + "." + String(offset) : "")
+        values.append(completed.value)
+        if let value = completed.record { recordValues.append(value) }
       }
       return (values, normalizing ? Self.listRecordValue(recordValues) : nil)
     case .object:

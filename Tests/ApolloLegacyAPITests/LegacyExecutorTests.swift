@@ -70,10 +70,17 @@ final class LegacyExecutorTests: XCTestCase {
     }
   }
 
-  func test_listElementOfTheWrongType_failsAtItsIndex() {
+  /// 0.x wrapped an error with the path of the field it escaped from: an element that is not an object fails
+  /// at its list field, a field inside an element at the element's index.
+  func test_listElementOfTheWrongType_failsAtItsListField_andAFieldInsideAnElementAtItsIndex() {
     let data: JSONObject = ["hero": ["__typename": "Droid", "name": "R2-D2", "friends": ["Luke"]]]
-    assertResultError(try HeroAndFriendsNamesData(jsonObject: data, variables: ["episode": nil]), path: ["hero", "friends", "0"]) {
+    assertResultError(try HeroAndFriendsNamesData(jsonObject: data, variables: ["episode": nil]), path: ["hero", "friends"]) {
       JSONDecodingError.wrongType ~= $0
+    }
+    let nameless: JSONObject = ["hero": ["__typename": "Droid", "name": "R2-D2", "friends": [["__typename": "Human"]]]]
+    assertResultError(try HeroAndFriendsNamesData(jsonObject: nameless, variables: ["episode": nil]),
+                      path: ["hero", "friends", "0", "name"]) {
+      JSONDecodingError.missingValue ~= $0
     }
   }
 
@@ -108,14 +115,16 @@ final class LegacyExecutorTests: XCTestCase {
     // Normalizing needs the field's key, and so the variable.
     var executor = LegacyExecutor(variables: [:], normalizing: true)
     XCTAssertThrowsError(try executor.execute(HeroAndFriendsNamesData.selections, on: r2d2)) { error in
-      XCTAssertEqual(((error as? GraphQLResultError)?.underlying as? GraphQLError)?.message, "Variable episode was not provided.")
+      // A root field's key: thrown bare, as 0.x's executor did (no field's error wrapping is around it).
+      XCTAssertEqual((error as? GraphQLError)?.message, "Variable episode was not provided.", "\(error)")
     }
   }
 
-  func test_booleanCondition_withoutItsVariable_failsWithGraphQLError() {
+  func test_booleanCondition_withoutItsVariable_failsWithGraphQLError_atTheFieldWhoseSelectionsHoldIt() {
     XCTAssertThrowsError(try HeroDetailsConditionalData(jsonObject: ["hero": ["__typename": "Human"]], variables: [:])) { error in
-      let underlying = (error as? GraphQLResultError)?.underlying as? GraphQLError
-      XCTAssertEqual(underlying?.message, "Variable includeDetails was not provided.")
+      let wrapped = error as? GraphQLResultError
+      XCTAssertEqual((wrapped?.underlying as? GraphQLError)?.message, "Variable includeDetails was not provided.")
+      XCTAssertEqual(wrapped?.pathString, "hero")
     }
   }
 
