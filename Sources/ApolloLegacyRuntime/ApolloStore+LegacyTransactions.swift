@@ -25,6 +25,20 @@ extension ApolloStore.ReadTransaction {
   }
 }
 
+extension ApolloStore.ReadTransaction {
+  /// 0.33's look-up of raw records: one entry per key, in order, `nil` for a key with no record; `completion`
+  /// runs on `callbackQueue`, or at once, inside the transaction, when that is `nil`.
+  public func loadRecords(forKeys keys: [CacheKey], callbackQueue: DispatchQueue? = nil,
+                          completion: @escaping (Result<[Record?], any Error>) -> Void) {
+    let result = Result { () throws -> [Record?] in
+      let found = try readOnlyCache.loadRecords(forKeys: Set(keys))
+      return keys.map { found[$0] }
+    }
+    guard let callbackQueue else { return completion(result) }
+    callbackQueue.asyncTransferring { completion(result) }
+  }
+}
+
 extension ApolloStore.ReadWriteTransaction {
   /// Reads the query's data, lets `body` change it, and writes it back. A field that is not cached fails the update
   /// before `body` runs (0.x's read; 1.x's `update` lets a missing nullable field through).

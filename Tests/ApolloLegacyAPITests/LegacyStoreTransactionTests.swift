@@ -65,6 +65,17 @@ final class LegacyStoreTransactionTests: XCTestCase {
     XCTAssertEqual(data.hero?.friends?.first??.name, "Luke")
   }
 
+  func test_loadRecords_givesOneEntryPerKeyInOrder_nilWhereThereIsNoRecord() throws {
+    let store = ApolloStore()
+    try readWrite(store) { try $0.write(data: self.r2d2Data(), forQuery: JediHeroQuery()) }.get()
+    let keys = try read(store) { transaction -> [String?] in
+      var loaded: Result<[Record?], any Error>?
+      transaction.loadRecords(forKeys: [self.heroKey, "nowhere", "QUERY_ROOT"]) { loaded = $0 }
+      return try XCTUnwrap(loaded).get().map { $0?.key }
+    }.get()
+    XCTAssertEqual(keys, [heroKey, nil, "QUERY_ROOT"])
+  }
+
   func test_writeObject_keysItsObjectsByTheStoresRule_withNoTypenamePrefix() throws {
     let store = ApolloStore()
     store.cacheKeyForObject = { $0["name"] }
