@@ -56,7 +56,6 @@ public final class WebSocketTransport: @unchecked Sendable {
 
   /// One operation's handler.
   private struct Handler {
-    let isSubscription: Bool
     let call: (Result<JSON.Object, any Error>) -> Void
   }
 
@@ -271,7 +270,7 @@ public final class WebSocketTransport: @unchecked Sendable {
     let id = state.withLock { state -> String in
       state.operationCounter += 1
       let id = String(state.operationCounter)
-      state.handlers[id] = Handler(isSubscription: isSubscription, call: resultHandler)
+      state.handlers[id] = Handler(call: resultHandler)
       return id
     }
     let message = OperationMessageEnvelope(type: "start", id: id, payload: .object(body)).text
@@ -407,8 +406,10 @@ public final class WebSocketTransport: @unchecked Sendable {
         failAll(WebSocketError(payload: message.objectPayload, kind: .unprocessedMessage(text)))
         return
       }
+      // "Not a subscription" is read from the stored subscriptions, as 0.33 did: once `closeConnection()`
+      // cleared them, a subscription's `complete` forgets its handler too.
       state.withLock { state in
-        if state.handlers[id]?.isSubscription == false { state.handlers[id] = nil }
+        if state.subscriptions[id] == nil { state.handlers[id] = nil }
       }
     case "connection_ack":
       state.withLock { $0.acked = true }

@@ -73,6 +73,25 @@ final class WebSocketTransportOperationTests: XCTestCase {
     XCTAssertEqual(recorder.bodies, [countdownPayload(5)])
   }
 
+  /// 0.33 asked its stored subscriptions whether an id is a subscription's, and `closeConnection()` clears
+  /// them: a `complete` that follows forgets the subscription's handler, so a later message for it is an
+  /// unknown id.
+  func test_complete_afterCloseConnection_forgetsTheSubscriptionsHandler() {
+    let socket = MockWebSocket()
+    let transport = makeConnectedTransport(socket)
+    let subscription = Recorder<Delivery>(), query = Recorder<Delivery>()
+    transport.record(countdown, into: subscription)
+    transport.drain()
+    transport.closeConnection()
+    transport.drain()
+    transport.record(HeroNameQuery(episode: .none), into: query)
+    socket.receive(["id": "1", "type": "complete"])
+    socket.receive(dataMessage(id: "1", countdownPayload(5)))
+    transport.drain()
+    XCTAssertEqual(subscription.bodies, [], "the handler was gone when the late message came")
+    XCTAssertEqual(query.errors.count, 1, "Q16: the late message is an unknown id, which errors every handler")
+  }
+
   func test_query_overTheSocket_isDeliveredAndCompleteForgetsItsHandler() {
     // §5 #44 (unit side): queries go over the socket in 0.x; complete removes a query's handler, so a later message
     // for its id is an unknown id.
