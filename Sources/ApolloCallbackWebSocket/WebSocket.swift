@@ -52,7 +52,8 @@ public final class WebSocket: WebSocketClient, SOCKSProxyable, @unchecked Sendab
       case protocolError
       /// The server did not switch protocols; ``WSError/code`` is its HTTP status (or -1 when it sent none).
       case upgradeError
-      /// The connection ended without a close frame.
+      /// Not produced here: an end without a close frame is reported as `nil`, as the vendored Starscream did. Kept
+      /// for code that switches over the type.
       case closeError
     }
 
@@ -419,7 +420,7 @@ public final class WebSocket: WebSocketClient, SOCKSProxyable, @unchecked Sendab
     }
   }
 
-  private func end(_ generation: Int, task: any WebSocketTask, error: any Error) {
+  private func end(_ generation: Int, task: any WebSocketTask, error: (any Error)?) {
     let ended = state.withLock { state -> AsyncStream<Outgoing>.Continuation?? in
       guard state.generation == generation, state.phase != .idle else { return .none }
       state.phase = .idle
@@ -451,22 +452,19 @@ public final class WebSocket: WebSocketClient, SOCKSProxyable, @unchecked Sendab
   // MARK: Errors
 
   /// The error a delegate hears for what ended the connection: Starscream's ``WSError`` where it had one (a close
-  /// from the server, a framing violation, a refused upgrade), otherwise the session's own error.
-  static func disconnectError(for error: any Error, task: any WebSocketTask) -> any Error {
-    guard let error = error as? RFC6455Error else { return error }
-    switch error {
-    case .closedByServer(let code, let reason):
+  /// from the server, a framing violation, a refused upgrade), `nil` for a connection that ended without a close
+  /// frame (as the vendored Starscream's stream reported its end), otherwise the session's own error.
+  static func disconnectError(for error: any Error, task: any WebSocketTask) -> (any Error)? {
+    switch StarscreamDisconnect(error, task: task) {
+    case .closeFrame(let code, let reason):
       return WSError(type: .protocolError, message: reason.isEmpty ? "connection closed by server" : reason, code: code)
-    case .connectionClosed:
-      if let code = (task as? RFC6455WebSocketTask)?.closeCode {
-        return WSError(type: .protocolError, message: "connection closed by server", code: code)
-      }
-      return WSError(type: .closeError, message: "connection closed without a close frame", code: 1006)
-    case .protocolViolation(let reason):
+    case .endOfStream:
+      return nil
+    case .failure(RFC6455Error.protocolViolation(let reason)):
       return WSError(type: .protocolError, message: reason, code: 1002)
-    case .handshakeFailed(let reason):
+    case .failure(RFC6455Error.handshakeFailed(let reason)):
       return WSError(type: .upgradeError, message: "Invalid HTTP upgrade: \(reason)", code: Self.httpStatus(in: reason))
-    default:
+    case .failure(let error):
       return error
     }
   }

@@ -38,7 +38,8 @@ public protocol WebSocketClientDelegate: AnyObject {
   /// The opening handshake is done.
   func websocketDidConnect(socket: any WebSocketClient)
 
-  /// The connection ended: `error` is `nil` after a forced local close, otherwise what ended it.
+  /// The connection ended: `error` is `nil` after a forced local close or a TCP close without a close frame,
+  /// otherwise what ended it.
   func websocketDidDisconnect(socket: any WebSocketClient, error: (any Error)?)
 
   /// A text frame arrived.

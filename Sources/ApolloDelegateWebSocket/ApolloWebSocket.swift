@@ -14,9 +14,9 @@ import FoundationNetworking
 /// whose tasks cannot tell counts a resumed task as open), each message, then one `websocketDidDisconnect`.
 ///
 /// How a connection's end is reported, as Starscream 3 did: ``disconnect(forceTimeout:closeCode:)`` reports at once
-/// with `WSError(code: closeCode)`; a close frame from the server with `WSError(code: <its code>)`; a connection that
-/// ended without a close frame with `nil`; anything else (refused, handshake failed, broken framing) with the
-/// session's own error (`RFC6455Error` on Linux).
+/// with `WSError(code: closeCode)`; a close frame from the server with `WSError(code: <its code>)` (an empty one
+/// `1000`); a TCP close without a close frame with `nil`; anything else (a reset connection, refused, handshake
+/// failed, broken framing) with the session's own error (`RFC6455Error` on Linux).
 ///
 /// Not available without Starscream: TLS settings (pinning through `security`, client certificates, cipher suites,
 /// `disableSSLCertValidation`), SOCKS proxies, compression, the `forceTimeout` of a disconnect, and sending pongs
@@ -259,25 +259,16 @@ public final class ApolloWebSocket: ApolloWebSocketClient, @unchecked Sendable {
   }
 
   /// Starscream 3's view of an ended connection: a close frame is a `WSError` with its code, an end without one is
-  /// `nil`, anything else is the session's error.
+  /// `nil`, anything else (a reset connection too) is the session's error.
   static func disconnectError(_ error: any Error, task: any WebSocketTask) -> (any Error)? {
-    switch error as? RFC6455Error {
-    case .closedByServer(let code, let reason)?:
+    switch StarscreamDisconnect(error, task: task) {
+    case .closeFrame(let code, let reason):
       return WSError(type: .protocolError, message: reason.isEmpty ? "connection closed by server" : reason, code: code)
-    case .connectionClosed?:
-      if let task = task as? RFC6455WebSocketTask, let code = task.closeCode {
-        return WSError(type: .protocolError, message: "connection closed by server", code: code)
-      }
+    case .endOfStream:
       return nil
-    default:
-      break
+    case .failure(let error):
+      return error
     }
-    #if !canImport(FoundationNetworking)
-    if let task = task as? URLSessionWebSocketTask, task.closeCode != .invalid {
-      return WSError(type: .protocolError, message: "connection closed by server", code: task.closeCode.rawValue)
-    }
-    #endif
-    return error
   }
 
   /// Runs `event` on the callback queue with the delegates as they are then.

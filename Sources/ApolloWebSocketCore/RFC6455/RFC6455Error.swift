@@ -20,7 +20,7 @@ public enum RFC6455Error: Error, Hashable, CustomStringConvertible, LocalizedErr
   case protocolViolation(String)
   /// The server closed with a code other than 1000 / 1001 / 1005.
   case closedByServer(code: Int, reason: String)
-  /// A socket call failed.
+  /// A socket call failed; a connection reset before the close handshake is this too (`ECONNRESET`).
   case socketError(errno: Int32)
   /// The connection was closed by this side (`cancel(with:reason:)`).
   case cancelled

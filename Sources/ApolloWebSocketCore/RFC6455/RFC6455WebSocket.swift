@@ -524,7 +524,8 @@ public final class RFC6455WebSocketTask: WebSocketTask {
       if count < 0 {
         if errno == EINTR { continue }
         if state.withLock({ $0.ended != nil }) { throw RFC6455Error.cancelled }
-        if errno == ECONNRESET || errno == ENOTCONN || errno == EPIPE { return 0 }
+        // A reset after the close handshake is how many servers finish; before it, the connection failed.
+        if errno == ECONNRESET || errno == ENOTCONN || errno == EPIPE, state.withLock({ $0.closed }) { return 0 }
         throw RFC6455Error.socketError(errno: errno)
       }
       buffer.append(contentsOf: chunk[0..<count])
