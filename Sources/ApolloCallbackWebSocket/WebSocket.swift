@@ -288,8 +288,7 @@ public final class WebSocket: WebSocketClient, SOCKSProxyable, @unchecked Sendab
     }
     guard let (task, writer) = taken else { return }
     writer?.finish()
-    let code = URLSessionWebSocketTask.CloseCode(rawValue: Int(closeCode)) ?? .normalClosure
-    task?.cancel(with: code, reason: nil)
+    task?.cancel(closeCode: Int(closeCode), reason: nil)
     let error: (any Error)? = (forceTimeout ?? 1) > 0
       ? WSError(type: .protocolError, message: "connection closed by server", code: Int(closeCode))
       : nil

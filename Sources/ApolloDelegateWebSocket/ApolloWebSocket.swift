@@ -128,8 +128,7 @@ public final class ApolloWebSocket: ApolloWebSocketClient, @unchecked Sendable {
       return state.connection
     }) else { return }
     connection.outgoing.finish()
-    let code = URLSessionWebSocketTask.CloseCode(rawValue: Int(closeCode)) ?? .normalClosure
-    connection.task.cancel(with: code, reason: nil)
+    connection.task.cancel(closeCode: Int(closeCode), reason: nil)
     let error = WSError(type: .protocolError, message: "connection closed by client", code: Int(closeCode))
     deliver { socket, delegate, _ in delegate?.websocketDidDisconnect(socket: socket, error: error) }
   }

@@ -27,6 +27,17 @@ extension WebSocketTask {
   }
 }
 
+extension WebSocketTask {
+  /// Closes with `closeCode`, whatever number it is: the RFC 6455 client (also inside a logging wrapper) sends it
+  /// as it is; another task gets the `URLSessionWebSocketTask.CloseCode` of that number (on Apple platforms any
+  /// number has one), or `.normalClosure` where there is none.
+  package func cancel(closeCode: Int, reason: Data?) {
+    if let logged = self as? LoggedWebSocketTask { return logged.cancel(closeCode: closeCode, reason: reason) }
+    if let task = self as? RFC6455WebSocketTask { return task.cancel(closeCode: closeCode, reason: reason) }
+    cancel(with: URLSessionWebSocketTask.CloseCode(rawValue: closeCode) ?? .normalClosure, reason: reason)
+  }
+}
+
 /// Creates ``WebSocketTask``s for requests.
 ///
 /// `URLSession` conforms on every platform: its tasks are `URLSessionWebSocketTask`s on Apple platforms and

@@ -161,6 +161,27 @@ final class RFC6455ClientTests: XCTestCase {
     return answer
   }
 
+  /// Application close codes (3000–4999) have no `URLSessionWebSocketTask.CloseCode` case on Linux: they go on the
+  /// wire as they are, from the task and through a logging wrapper (what 0.x's and 1.x's
+  /// `disconnect(forceTimeout:closeCode:)` close with).
+  func test_anApplicationCloseCode_goesOnTheWireAsItIs_alsoThroughALoggingWrapper() async throws {
+    let server = try XCTUnwrap(Self.server, "ws_fault_server.py did not start")
+    let direct = "app-close-direct-\(UUID().uuidString)", logged = "app-close-logged-\(UUID().uuidString)"
+    let task = try open("/idle?key=\(direct)")
+    try await withTimeout { try await task.waitForOpen() }
+    task.cancel(closeCode: 4000, reason: nil)
+    let session = LoggingWebSocketSession(wrapping: RFC6455WebSocketSession())
+    let wrapped = session.webSocketTask(with: URLRequest(url: server.url("/idle?key=\(logged)", raw: false)))
+    wrapped.resume()
+    try await withTimeout { try await wrapped.waitForHandshake() }
+    wrapped.cancel(closeCode: 4001, reason: nil)
+    let directCode = try await closeCodeTheServerReceived(key: direct)
+    let loggedCode = try await closeCodeTheServerReceived(key: logged)
+    XCTAssertEqual(directCode, "4000")
+    XCTAssertEqual(loggedCode, "4001")
+    XCTAssertTrue(session.log.description.contains("4001"), session.log.description)
+  }
+
   /// RFC 6455 §7.4.1: a broken frame fails the connection with 1002, invalid UTF-8 text with 1007, as the
   /// server sees it on the wire.
   func test_brokenFrames_areRefusedWithTheirCloseCodeOnTheWire() async throws {

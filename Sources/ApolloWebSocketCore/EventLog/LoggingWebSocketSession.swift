@@ -94,9 +94,14 @@ public final class LoggedWebSocketTask: WebSocketTask {
 
   /// Records the close code and reason, then cancels `base`.
   public func cancel(with closeCode: URLSessionWebSocketTask.CloseCode, reason: Data?) {
+    cancel(closeCode: closeCode.rawValue, reason: reason)
+  }
+
+  /// Logs the close, then closes the wrapped task with `closeCode`, whatever number it is.
+  package func cancel(closeCode: Int, reason: Data?) {
     let text = reason.flatMap { String(data: $0, encoding: .utf8) }
-    recorder.record(connection, .cancelled(closeCode: closeCode.rawValue, reason: text))
-    base.cancel(with: closeCode, reason: reason)
+    recorder.record(connection, .cancelled(closeCode: closeCode, reason: text))
+    base.cancel(closeCode: closeCode, reason: reason)
   }
 }
 

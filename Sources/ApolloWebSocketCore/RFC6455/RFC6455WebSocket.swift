@@ -189,6 +189,12 @@ public final class RFC6455WebSocketTask: WebSocketTask {
   static let closeGracePeriod: TimeInterval = 1
 
   public func cancel(with closeCode: URLSessionWebSocketTask.CloseCode, reason: Data?) {
+    cancel(closeCode: closeCode.rawValue, reason: reason)
+  }
+
+  /// Closes with any code a client may send, an application's 3000–4999 too, which `URLSessionWebSocketTask.CloseCode`
+  /// has no case for on Linux.
+  public func cancel(closeCode: Int, reason: Data?) {
     let (fd, wasOpen) = state.withLock { state -> (Int32, Bool) in
       let wasOpen = state.open && !state.closeSent
       if wasOpen { state.closeSent = true }
@@ -198,7 +204,7 @@ public final class RFC6455WebSocketTask: WebSocketTask {
       return (state.fd, wasOpen)
     }
     if wasOpen, fd >= 0 {
-      var payload = [UInt8(truncatingIfNeeded: closeCode.rawValue >> 8), UInt8(truncatingIfNeeded: closeCode.rawValue)]
+      var payload = [UInt8(truncatingIfNeeded: closeCode >> 8), UInt8(truncatingIfNeeded: closeCode)]
       payload += Array((reason ?? Data()).prefix(123))
       let frame = Self.frame(opcode: 0x8, payload: payload)
       writeQueue.async { [self] in
