@@ -457,6 +457,19 @@ final class WebSocketTransportTests: XCTestCase {
     XCTAssertEqual(session.tasks.count, 1)
   }
 
+  /// Upstream 2.4 took a reset connection (URLSession's ECONNRESET) for a clean end; the RFC 6455 client reports
+  /// one as `socketError`, which the transport reads the same way.
+  func test_reconnectOff_aResetConnectionEndsTheSubscriberNormally() async throws {
+    let (transport, session) = try makeTransport()
+    let (stream, collector, task, id) = try await connectedSubscription(transport, session)
+    task.next(id, #"{"countdown":9}"#)
+    task.fail(RFC6455Error.socketError(errno: ECONNRESET))
+    try await collector.waitUntilDone()
+    XCTAssertEqual(countdowns(collector), [9])
+    XCTAssertNil(collector.error)
+    XCTAssertEqual(stream.state, .finished(.completed))
+  }
+
   // MARK: Queries and mutations
 
   func test_queryOverWebSocket_singleResultAndOneSubscribe() async throws {

@@ -174,15 +174,19 @@ final class GraphQLWSTestServerTests: IntegrationTestCase {
     wire.task.cancel(with: .normalClosure, reason: nil)
   }
 
+  /// The switch resets the connection by default, or closes it normally with `dropMode=fin`: the RFC 6455 client
+  /// reports a reset as the socket error it is, a normal close without a close frame as `connectionClosed`.
   func test_graphQLWSDropAfterSwitch_endsTheConnectionWithoutACloseFrameAfterThatManyData() async throws {
-    let wire = try await openAcknowledged("/graphql?dropAfter=2")
-    try await wire.send(Self.start("1", "subscription { countdown(from: 10, intervalMs: 10) }"))
-    let first = try await wire.next()
-    let second = try await wire.next()
-    XCTAssertEqual([first, second].map { $0["payload"]?["data"]?["countdown"]?.intValue }, [10, 9])
-    let ending = await wire.ending()
-    XCTAssertEqual(ending as? RFC6455Error, .connectionClosed)
-    XCTAssertNil(wire.task.closeCode, "no close frame")
+    for (mode, expected) in [("rst", RFC6455Error.socketError(errno: ECONNRESET)), ("fin", .connectionClosed)] {
+      let wire = try await openAcknowledged("/graphql?dropAfter=2&dropMode=\(mode)")
+      try await wire.send(Self.start("1", "subscription { countdown(from: 10, intervalMs: 10) }"))
+      let first = try await wire.next()
+      let second = try await wire.next()
+      XCTAssertEqual([first, second].map { $0["payload"]?["data"]?["countdown"]?.intValue }, [10, 9])
+      let ending = await wire.ending()
+      XCTAssertEqual(ending as? RFC6455Error, expected, mode)
+      XCTAssertNil(wire.task.closeCode, "no close frame")
+    }
   }
 
   func test_graphQLWSCloseAfterSwitch_closesWithTheGivenCodeAndReason() async throws {
