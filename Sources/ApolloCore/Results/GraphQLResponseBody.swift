@@ -35,7 +35,9 @@ public struct GraphQLResponseBody: Sendable, Hashable {
     if case .object(let object)? = body["extensions"] { extensions = object } else { extensions = nil }
   }
 
-  private static func errors(in member: JSON?) -> [GraphQLError]? {
+  /// An `errors` member read as every generation read it: `nil` unless it is a list of objects, `[]` for an
+  /// empty list.
+  package static func errors(in member: JSON?) -> [GraphQLError]? {
     guard case .array(let entries)? = member else { return nil }
     var errors: [GraphQLError] = []
     errors.reserveCapacity(entries.count)

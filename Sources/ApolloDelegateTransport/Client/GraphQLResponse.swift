@@ -21,14 +21,7 @@ public final class GraphQLResponse<Data: RootSelectionSet>: Sendable {
 
   /// The `errors` array: `nil` unless it is an array of objects, `[]` for an empty array.
   public func parseErrorsOnlyFast() -> [GraphQLError]? {
-    guard case .array(let entries)? = body["errors"] else { return nil }
-    var errors: [GraphQLError] = []
-    errors.reserveCapacity(entries.count)
-    for entry in entries {
-      guard case .object(let object) = entry else { return nil }
-      errors.append(GraphQLError(object))
-    }
-    return errors
+    GraphQLResponseBody.errors(in: body["errors"])
   }
 
   /// Reads the response without normalizing it: `dependentKeys` is `nil`, the source `.server`.
