@@ -17,6 +17,11 @@ BIN="$ROOT/.build/debug"
 BASE_URL="${1:-}"
 BASE_URL="${BASE_URL%/}"
 examples=$(sed -n '/^let [A-Za-z]*Examples = \[/,/^\]/p' Package.swift | grep -o '"[A-Za-z]*"' | tr -d '"')
+if [[ -z "$examples" ]]; then
+  # A list whose shape the pattern above no longer matches would otherwise pass with nothing run.
+  echo "FAIL examples: no example found in Package.swift's \`let <name>Examples = [...]\` lists"
+  exit 1
+fi
 passed=0
 failed=0
 

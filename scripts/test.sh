@@ -49,11 +49,14 @@ cleanup() { "$SERVER" stop >>"$LOG" 2>&1 || true; }
 trap cleanup EXIT
 
 # A script's output goes to the log; the terminal gets its last line, or all of it when it fails.
+# Every check has a time limit (STEP_LIMIT seconds, 1800 unless the caller sets it): a check that hangs fails with
+# its output so far instead of holding the run until CI gives up on it.
 run_check() {
   local name="$1"
   shift
-  local output status=0
-  output=$("$@" 2>&1) || status=$?
+  local output status=0 limit="${STEP_LIMIT:-1800}"
+  output=$(timeout -k 30 "$limit" "$@" 2>&1) || status=$?
+  if [[ $status -eq 124 || $status -eq 137 ]]; then output+=$'\n'"(stopped after ${limit} s: the time limit of this check)"; fi
   echo "$output" >>"$LOG"
   if [[ $status -eq 0 ]]; then
     passed=$((passed + 1))
@@ -114,7 +117,7 @@ fi
 
 section "swift test (output in ${TEST_LOG#"$ROOT/"})"
 test_status=0
-timeout "${SWIFT_TEST_TIMEOUT:-1500}" swift test --skip-build >"$TEST_LOG" 2>&1 || test_status=$?
+timeout -k 30 "${SWIFT_TEST_TIMEOUT:-1500}" swift test --skip-build >"$TEST_LOG" 2>&1 || test_status=$?
 cat "$TEST_LOG" >>"$LOG"
 # XCTest's count: the last "Executed N tests, with F failures" is the whole run's.
 xctest=$(grep -E 'Executed [0-9]+ tests?, with [0-9]+ failures?' "$TEST_LOG" | tail -n 1)
@@ -169,8 +172,10 @@ section "The MigrationDeprecations trait (0.x and 1.x examples warn with it, bui
 run_check "MigrationDeprecations trait" bash "$ROOT/scripts/check-deprecations.sh"
 
 section "The fault soak, short (ApolloBenchmarks soak: every stack, seeded faults, the delivery rules)"
-run_check "fault soak" env SOAK_REQUESTS="${SOAK_REQUESTS:-300}" "$ROOT/.build/debug/ApolloBenchmarks" soak
-run_check "fault soak, 8 in flight" env SOAK_REQUESTS="${SOAK_REQUESTS:-300}" SOAK_CONCURRENCY=8 "$ROOT/.build/debug/ApolloBenchmarks" soak
+# A soak that loses requests waits 10 s on each: ten minutes is many times a passing run.
+STEP_LIMIT=600 run_check "fault soak" env SOAK_REQUESTS="${SOAK_REQUESTS:-300}" "$ROOT/.build/debug/ApolloBenchmarks" soak
+STEP_LIMIT=600 run_check "fault soak, 8 in flight" env SOAK_REQUESTS="${SOAK_REQUESTS:-300}" SOAK_CONCURRENCY=8 \
+  "$ROOT/.build/debug/ApolloBenchmarks" soak
 
 section "Public API docs: every public declaration of the library modules documented (symbol graphs)"
 run_check "public API docs" bash "$ROOT/scripts/check-docs.sh"
