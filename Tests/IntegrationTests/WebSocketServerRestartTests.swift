@@ -12,10 +12,13 @@ import FoundationNetworking
 /// `APOLLO_WS_RESTART_TEST_PORT`, or else on a free port the system picks for each test, so two checkouts
 /// running their tests at once do not meet there.
 final class WebSocketServerRestartTests: XCTestCase {
-  private let server = PrivateTestServer(port: TestPorts.privateServerPort())
+  /// Made in `setUp`, so the port is picked just before it is bound: XCTest makes every test's instance when the run
+  /// starts, minutes earlier, while the other tests' connections take ports from the same range.
+  private var server: PrivateTestServer!
 
   override func setUp() async throws {
     try await super.setUp()
+    server = PrivateTestServer(port: TestPorts.privateServerPort())
     try await server.must("start")
   }
 
