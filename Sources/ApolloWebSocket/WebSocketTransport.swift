@@ -471,7 +471,7 @@ public actor WebSocketTransport: SubscriptionNetworkTransport, NetworkTransport 
   static func isCleanEnd(_ error: any Swift.Error) -> Bool {
     if let error = error as? RFC6455Error {
       // Upstream 2.4 ended on a reset as on a close (URLSession's ECONNRESET/ENOTCONN): kept for the RFC 6455 client's.
-      if case .socketError(let code) = error { return code == ECONNRESET || code == ENOTCONN || code == EPIPE }
+      if case .socketError(let code) = error { return code == ECONNRESET || code == ENOTCONN }
       return error == .cancelled || error == .connectionClosed
     }
     if let error = error as? URLError { return error.code == .cancelled }

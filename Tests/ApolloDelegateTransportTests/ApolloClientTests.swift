@@ -192,32 +192,26 @@ final class ApolloClientTests: XCTestCase {
     XCTAssertEqual(delivered.withLock { $0 }, 0)
   }
 
-  /// 0.33 ran a cache policy's fetch as an operation on the client's queue: cancelled before it started, it
-  /// sent nothing and never called back (reference §2.10). Here the network phase waits on the client's queue,
-  /// held by an earlier fetch whose preflight delegate is still deciding.
-  func test_cancellingACacheFetchBeforeItsNetworkPhaseStarts_sendsNothingAndCallsBackNothing() {
-    let session = ScriptedURLSessionClient(responses: [.json(r2HeroBody)])
-    let transport = HTTPNetworkTransport(url: testEndpoint, client: session)
-    let preflight = HoldingPreflightDelegate()
-    transport.delegate = preflight
-    let client = ApolloClient(networkTransport: transport)
-    let first = expectation(description: "the first fetch")
-    let queue = handlerQueue
-    // From another thread: were the network phase started by `fetch` itself, this one would hold the caller.
-    DispatchQueue.global().async {
-      client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .returnCacheDataElseFetch, queue: queue) { _ in first.fulfill() }
+  /// 0.33 ran a cache policy's fetch as an operation: cancelled before it started, it sent nothing and never called
+  /// back (reference §2.10). Here the fetch waits behind a callback transaction submitted before it.
+  func test_cancellingACacheFetchBeforeItStarts_sendsNothingAndCallsBackNothing() {
+    let (client, session) = makeClient([.json(r2HeroBody)])
+    let gate = DispatchSemaphore(value: 0)
+    client.store.submitTransaction(exclusive: true, callbackQueue: nil, completion: nil as ((Result<Void, any Error>) -> Void)?) {
+      gate.wait()
     }
-    preflight.entered.wait()  // the first fetch's network phase holds the client's queue
     let delivered = Mutex(0)
-    let second = client.fetch(query: HeroNameQuery(episode: .init(.EMPIRE)), cachePolicy: .returnCacheDataElseFetch,
-                              queue: handlerQueue) { _ in delivered.withLock { $0 += 1 } }
-    second.cancel()
-    preflight.release.signal()
-    wait(for: [first], timeout: 5)
-    Thread.sleep(forTimeInterval: 0.05)  // whatever the cancelled fetch would have sent, on the queue behind it
+    let fetch = client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .returnCacheDataElseFetch, queue: handlerQueue) { _ in
+      delivered.withLock { $0 += 1 }
+    }
+    fetch.cancel()
+    gate.signal()
+    let drained = expectation(description: "the transactions before it ran")
+    client.store.submitTransaction(exclusive: true, callbackQueue: nil, completion: { (_: Result<Void, any Error>) in drained.fulfill() }) {}
+    wait(for: [drained], timeout: 5)
+    Thread.sleep(forTimeInterval: 0.05)  // what a network phase would have sent, had one started
     handlerQueue.sync {}
-    XCTAssertEqual(session.requests.count, 1, "only the first fetch was sent")
-    XCTAssertEqual(preflight.calls.withLock { $0 }, 1, "the cancelled fetch never reached the preflight delegate")
+    XCTAssertEqual(session.requests.count, 0)
     XCTAssertEqual(delivered.withLock { $0 }, 0)
   }
 
@@ -269,20 +263,3 @@ final class ApolloClientTests: XCTestCase {
   }
 }
 
-/// A preflight delegate whose first `shouldSend` waits until the test lets it go.
-private final class HoldingPreflightDelegate: HTTPNetworkTransportPreflightDelegate, @unchecked Sendable {
-  // @unchecked Sendable: the semaphores are thread-safe and `calls` is a Mutex.
-  let entered = DispatchSemaphore(value: 0)
-  let release = DispatchSemaphore(value: 0)
-  let calls = Mutex(0)
-
-  func networkTransport(_ networkTransport: HTTPNetworkTransport, shouldSend request: URLRequest) -> Bool {
-    if calls.withLock({ count -> Int in count += 1; return count }) == 1 {
-      entered.signal()
-      release.wait()
-    }
-    return true
-  }
-
-  func networkTransport(_ networkTransport: HTTPNetworkTransport, willSend request: inout URLRequest) {}
-}

@@ -54,7 +54,8 @@ final class HTTPNetworkTransportOnAsyncChainTests: XCTestCase {
   }
 
   /// 0.x's request creator left the URL loading cache policy at its default, POST and GET alike; the 2.x
-  /// request under the facade would ask for `.reloadIgnoringLocalCacheData` on a network-only fetch.
+  /// request under the facade would ask for `.reloadIgnoringLocalCacheData` on a network-only fetch. (The facade
+  /// builds its request with 0.x's policy, and its wire stage puts it back on any other request.)
   func test_requestsKeep0xsURLCachePolicy_onPOSTAndGET() throws {
     for useGET in [false, true] {
       let server = ScriptedServer { _ in .json(r2Body) }

@@ -26,6 +26,7 @@ final class ParityWireRequestTests: XCTestCase {
     let request = try wire("http://h/graphql?operationName=HeroName&query=q&variables=%7B%7D&tenant=x", method: "GET", body: nil)
     XCTAssertEqual(request.url, "http://h/graphql?tenant=x")
     XCTAssertTrue(request.body.contains(#""operationName":"HeroName""#), request.body)
+    XCTAssertFalse(request.body.contains("tenant"), "recorded once, in the URL: \(request.body)")
   }
 
   func test_bodiesThatAreNotJSON_compareByTheirBytes() throws {

@@ -139,7 +139,8 @@ final class ParityHarnessTests: XCTestCase {
 
   func test_aStepThatNeverEnds_isCancelledAndRecordedAsATimeout() async throws {
     let runner = ParityRunner(timeout: .milliseconds(300))
-    let v0 = await runner.run(success, on: .delegateTransport("0.x never retries") { SilentRetryDelegate() })
+    // The step that ends runs with the default time limit: it must not be marked, however slow the machine.
+    let v0 = await ParityRunner().run(success, on: .delegateTransport("0.x never retries") { SilentRetryDelegate() })
     let v2 = await runner.run(success, on: .asyncChain("2.x never ends") { _ in NeverEndingProviderV2() })
     var failing = success
     failing.replies = [.transportFailure(.timedOut)]
@@ -152,7 +153,7 @@ final class ParityHarnessTests: XCTestCase {
     XCTAssertFalse(v0.steps.first?.deliveries.contains { $0.summary.contains("timeout") } ?? true)
   }
 
-  /// The cached result arrives at once and the server's 200 ms later: a callback stack's step must not be
+  /// The cached result arrives at once and the server's 600 ms later: a callback stack's step must not be
   /// taken as over in between (it would record one delivery where the async stack records two).
   func test_aCallbackStep_waitsOutTheServersPause_beforeItCountsAsOver() async throws {
     let r2: JSON.Object = ["hero": ["__typename": "Droid", "id": "2001", "name": "R2-D2"]]
@@ -160,8 +161,10 @@ final class ParityHarnessTests: XCTestCase {
       name: "slow-network-after-cache", summary: "The network half of cache-and-network answers late.",
       steps: [ParityStep(.query(HeroNameQuery(episode: nil)), cachePolicy: .networkOnly),
               ParityStep(.query(HeroNameQuery(episode: nil)), cachePolicy: .cacheAndNetwork)],
-      replies: [.json(["data": .object(r2)]), .delayed(.milliseconds(200), ["data": .object(r2)])])
-    let trace = await ParityRunner().run(scenario, on: .delegateTransport("0.x app") { AppTokenDelegate(token: "app-token") })
+      replies: [.json(["data": .object(r2)]), .delayed(.milliseconds(600), ["data": .object(r2)])])
+    // 250 ms to read and deliver the late reply, far less than its 600 ms pause (the step would end there).
+    let runner = ParityRunner(settle: .milliseconds(250))
+    let trace = await runner.run(scenario, on: .delegateTransport("0.x app") { AppTokenDelegate(token: "app-token") })
     XCTAssertEqual(trace.steps.last?.deliveries.count, 2, "\(trace.steps)")
   }
 

@@ -48,3 +48,27 @@ public struct GraphQLResponseBody: Sendable, Hashable {
     return errors
   }
 }
+
+extension GraphQLResponseBody {
+  /// The reading every initializer does now; kept for code written when ``init(_:)`` threw.
+  @available(*, deprecated, renamed: "init(_:)", message: "every reading ignores members of the wrong type now")
+  public init(ignoringMembersOfTheWrongType body: JSON.Object) {
+    self.init(body)
+  }
+}
+
+/// What ``GraphQLResponseBody/init(_:)`` threw for a member of the wrong JSON type before it read such a member as
+/// absent, as every upstream generation does. Never thrown; kept so that code that catches it still compiles.
+@available(*, deprecated, message: "never thrown: a response member of the wrong JSON type reads as absent")
+public enum GraphQLResponseBodyError: Error, Hashable, CustomStringConvertible, LocalizedError {
+  /// The member with this name had the JSON type named by `found`.
+  case invalidMember(String, found: String)
+
+  public var description: String {
+    switch self {
+    case .invalidMember(let name, let found): return "The response member '\(name)' is \(found), which GraphQL does not allow"
+    }
+  }
+
+  public var errorDescription: String? { description }
+}

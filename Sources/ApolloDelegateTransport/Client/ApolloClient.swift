@@ -59,8 +59,9 @@ public class ApolloClient: @unchecked Sendable {
   /// The normalized cache given at init (an in-memory one by default); shared with watchers and cache policies.
   public let store: ApolloStore
   package let networkTransport: any NetworkTransport
-  /// Where a cache policy's network phase starts (0.33's client queue, `com.apollographql.ApolloClient`).
-  private let fetchQueue = DispatchQueue(label: "com.apollographql.ApolloClient")
+  /// Where a cache policy's network phase starts, as it started from 0.33's concurrent store queue: concurrent, so
+  /// a preflight delegate that waits (a token refresh that fetches and waits for the answer) holds back nothing else.
+  private let fetchQueue = DispatchQueue(label: "com.apollographql.ApolloClient.fetch", attributes: .concurrent)
 
   /// - Parameters:
   ///   - networkTransport: held strongly.
@@ -90,8 +91,8 @@ extension ApolloClient: ApolloClientProtocol {
   ///
   /// Network-only policies return the transport's task: cancelling it delivers the cancellation error.
   /// Cache policies return an operation: their cache read waits for the store's callback transactions
-  /// submitted before it, and their network phase starts on the client's queue (so the preflight delegate
-  /// runs there, as on 0.33's store queue). Cancelling stops cache deliveries, sends nothing when the
+  /// submitted before it, and their network phase starts on a concurrent queue of the client's (so the
+  /// preflight delegate runs there, as on 0.33's store queue). Cancelling stops cache deliveries, sends nothing when the
   /// network phase has not started, and otherwise cancels the task (whose error still reaches the
   /// handler, as in 0.x).
   @discardableResult

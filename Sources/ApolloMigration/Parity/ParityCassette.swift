@@ -66,8 +66,10 @@ public struct ParityCassette: Sendable, Equatable {
   public var replies: [ParityReply] {
     exchanges.map { exchange in
       guard let response = exchange.response else { return .transportFailure(.networkConnectionLost) }
-      return .recorded(status: response.status, headers: response.headers, body: response.body,
-                       connectionLost: response.connectionLostMidBody)
+      guard response.connectionLostMidBody else {
+        return .recorded(status: response.status, headers: response.headers, body: response.body)
+      }
+      return .recordedThenConnectionLost(status: response.status, headers: response.headers, body: response.body)
     }
   }
 

@@ -15,16 +15,18 @@ public enum ParityReply: Sendable {
   case delayed(Duration, JSON.Object)
   /// Part of a JSON body arrives, then the connection drops.
   case truncated(String)
-  /// A response recorded from a real server (a cassette's), replayed byte for byte; with `connectionLost`,
-  /// the connection then drops, as it did when it was recorded.
-  case recorded(status: Int, headers: [String: String], body: Data, connectionLost: Bool = false)
+  /// A response recorded from a real server (a cassette's), replayed byte for byte.
+  case recorded(status: Int, headers: [String: String], body: Data)
+  /// A recorded response whose connection dropped after these bytes, replayed so: the head and the bytes, then
+  /// the connection is lost.
+  case recordedThenConnectionLost(status: Int, headers: [String: String], body: Data)
 
   /// How long the server stays silent while giving this reply: a callback stack's step must not be taken
   /// as over during such a pause.
   var longestPause: Duration {
     switch self {
     case .delayed(let delay, _): return delay
-    case .multipart(let parts, _, let delay?): return delay * parts.count
+    case .multipart(_, _, let delay?): return delay
     default: return .zero
     }
   }
@@ -47,8 +49,9 @@ public enum ParityReply: Sendable {
     case .truncated(let text):
       return ScriptedResponse(statusCode: 200, headers: ["Content-Type": "application/json"],
                               body: [.data(Data(text.utf8)), .fail(URLError(.networkConnectionLost))])
-    case .recorded(let status, let headers, let body, let connectionLost):
-      guard connectionLost else { return .raw(body, statusCode: status, headers: headers) }
+    case .recorded(let status, let headers, let body):
+      return .raw(body, statusCode: status, headers: headers)
+    case .recordedThenConnectionLost(let status, let headers, let body):
       return ScriptedResponse(statusCode: status, headers: headers,
                               body: [.data(body), .fail(URLError(.networkConnectionLost))])
     }

@@ -262,6 +262,8 @@ extension ParityWireRequest {
       return
     }
     var body = request.graphQLBody ?? uploadOperations ?? [:]
+    // The server reads every query item of a GET into its body; the ones that are not GraphQL's are in the URL.
+    if request.method == "GET" { body = body.filter { Self.graphQLParameters.contains($0.key) } }
     var engineBody = ""
     if let library = Self.removeClientLibrary(from: &body) {
       engineBody = JSONSerializer.string(.object(["clientLibrary": library]), sortedKeys: true)

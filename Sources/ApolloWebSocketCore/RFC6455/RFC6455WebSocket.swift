@@ -470,7 +470,12 @@ public final class RFC6455WebSocketTask: WebSocketTask {
       let ready = poll(&pollFD, 1, Int32(min(remaining, 1) * 1000))
       if ready < 0 && errno != EINTR { throw RFC6455Error.socketError(errno: errno) }
       if ready <= 0 { if state.withLock({ $0.ended != nil }) { throw RFC6455Error.cancelled }; continue }
-      let count = try readSome(fd: fd, into: &buffer)
+      let count: Int
+      do {
+        count = try readSome(fd: fd, into: &buffer)
+      } catch RFC6455Error.socketError(let code) where code == ECONNRESET || code == ENOTCONN {
+        throw RFC6455Error.handshakeFailed("connection reset during the handshake")
+      }
       if count == 0 { throw RFC6455Error.handshakeFailed("connection closed during the handshake") }
       if buffer.count > 64 * 1024 { throw RFC6455Error.handshakeFailed("response head too large") }
       headEnd = Self.headEnd(buffer)
@@ -530,8 +535,7 @@ public final class RFC6455WebSocketTask: WebSocketTask {
       if count < 0 {
         if errno == EINTR { continue }
         if state.withLock({ $0.ended != nil }) { throw RFC6455Error.cancelled }
-        // A reset after the close handshake is how many servers finish; before it, the connection failed.
-        if errno == ECONNRESET || errno == ENOTCONN || errno == EPIPE, state.withLock({ $0.closed }) { return 0 }
+        // A reset is the socket error it is, not an end of stream (Starscream, under 0.x and 1.x, told them apart).
         throw RFC6455Error.socketError(errno: errno)
       }
       buffer.append(contentsOf: chunk[0..<count])
