@@ -29,12 +29,15 @@ Raw HTTP routes (port 2, plain asyncio, never a valid WebSocket):
   /wrong-protocol       answers 101 choosing a subprotocol that was not offered
   /not-101              answers 200 OK
   /silent               reads the request and never answers
+  /reset                reads the request and resets the connection (SO_LINGER 0) without answering
 """
 
 import asyncio
 import base64
 import hashlib
 import json
+import socket
+import struct
 import sys
 from urllib.parse import parse_qs, urlparse
 
@@ -148,6 +151,11 @@ async def raw_handler(reader: asyncio.StreamReader, writer: asyncio.StreamWriter
         writer.write(b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok")
     elif path == "/silent":
         await asyncio.sleep(30)
+    elif path == "/reset":
+        sock = writer.get_extra_info("socket")
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        writer.transport.abort()
+        return
     elif path == "/no-read":
         # Opens, then never reads: the client's writes back up once the socket buffers are full.
         protocol = headers.get("sec-websocket-protocol", "").split(",")[0].strip()

@@ -258,6 +258,9 @@ final class RFC6455ClientTests: XCTestCase {
     }
     let silent = try open("/silent", raw: true, handshakeTimeout: 0.5)
     try await expectError(silent) { $0 == .timedOut(phase: "handshake") }
+    // A reset before the answer is a failed handshake, as an end of stream there is (never a clean end).
+    let reset = try open("/reset", raw: true)
+    try await expectError(reset) { $0 == .handshakeFailed("connection reset during the handshake") }
   }
 
   func test_wss_failsClearlyWithoutTLS() async throws {
