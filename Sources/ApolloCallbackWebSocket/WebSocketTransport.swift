@@ -58,6 +58,9 @@ public final class WebSocketTransport: @unchecked Sendable {
   // Processing queue only.
   private var acked = false
   private var queue: [Int: String] = [:]
+  /// The largest key in `queue` (0 when it is empty), kept as messages are queued: what 1.x's `keys.max()` found,
+  /// without reading every key for each message.
+  private var queueLastKey = 0
   private var subscribers: [String: (Result<JSON.Object, any Error>) -> Void] = [:]
   private var subscriptions: [String: String] = [:]
   private var reconnected = false
@@ -204,6 +207,7 @@ public final class WebSocketTransport: @unchecked Sendable {
     processingQueue.async {
       self.write(OperationMessage.text(.connectionTerminate))
       self.queue.removeAll()
+      self.queueLastKey = 0
       self.subscriptions.removeAll()
     }
   }
@@ -306,7 +310,9 @@ public final class WebSocketTransport: @unchecked Sendable {
       writeQueue()
       delegate?.webSocketTransport(self, didReceivePongData: Self.payloadData(envelope.payload))
     case .ping:
-      write(OperationMessage.text(.pong))
+      // Answered at once, acknowledged or not (graphql-transport-ws allows a ping before the ack): 1.x queued the
+      // pong behind the ack, so a server that pinged and never acked grew the queue without end.
+      write(OperationMessage.text(.pong), force: true)
       writeQueue()
       delegate?.webSocketTransport(self, didReceivePingData: Self.payloadData(envelope.payload))
     case .connectionInit, .connectionTerminate, .subscribe, .start, .stop, .connectionError:
@@ -333,15 +339,19 @@ public final class WebSocketTransport: @unchecked Sendable {
       websocket.write(string: text)
     } else if let id {
       queue[id] = text
+      queueLastKey = max(queueLastKey, id)
     } else {
-      queue[(queue.keys.max() ?? 0) + 1] = text
+      queueLastKey += 1
+      queue[queueLastKey] = text
     }
   }
 
   private func writeQueue() {
-    guard !queue.isEmpty else { return }
+    // Nothing can be written before the ack: the queue would only be sorted and queued again.
+    guard !queue.isEmpty, socketConnectionState.isConnected, acked else { return }
     let pending = queue.sorted { $0.key < $1.key }
     queue.removeAll()
+    queueLastKey = 0
     for (id, text) in pending {
       write(text, id: id)
     }

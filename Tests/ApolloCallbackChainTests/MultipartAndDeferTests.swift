@@ -336,6 +336,18 @@ final class DeferTests: XCTestCase {
     else { return XCTFail("\(results)") }
   }
 
+  /// A first response that is only `{"hasNext": false}` has no result and nothing can follow it: it fails the
+  /// request instead of leaving the completion uncalled.
+  func test_aFirstResponseOfOnlyHasNext_failsWithCouldNotParseIncrementalJSON() {
+    let response = httpResponse(headers: ["Content-Type": "application/json"])
+    let results = runChain(HeroDeferredQuery(), interceptors: [
+      CannedResponseInterceptorWithResponse(response: response, body: #"{"hasNext":false}"#), IncrementalJSONResponseParsingInterceptor(),
+    ], expected: 1)
+    guard case .failure(let error)? = results.first,
+      case .couldNotParseIncrementalJSON? = error as? IncrementalJSONResponseParsingInterceptor.ParsingError
+    else { return XCTFail("\(results)") }
+  }
+
   func test_secondResponseForAnotherDataType_mismatchedCurrentResultType() {
     let response = httpResponse(headers: deferHeaders)
     let interceptor = IncrementalJSONResponseParsingInterceptor()

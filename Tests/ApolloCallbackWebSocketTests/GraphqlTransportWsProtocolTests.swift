@@ -82,6 +82,15 @@ final class GraphqlTransportWsProtocolTests: WSProtocolTestsBase {
     XCTAssertEqual(events.pings.values, [Data(#"{"at":1}"#.utf8)])
   }
 
+  /// 1.x queued the pong behind `connection_ack`, so a server that pinged and never acked grew the queue without end;
+  /// the pong goes out at once, and the queue still waits for the ack.
+  func test_serverPingBeforeTheAck_isAnsweredAtOnce() {
+    buildTransport()
+    for _ in 0..<3 { mockWebSocket.serve(#"{"type":"ping"}"#) }
+    flush()
+    XCTAssertEqual(mockWebSocket.writtenTypes.filter { $0 == "pong" }.count, 3, "\(mockWebSocket.writtenTypes)")
+  }
+
   func test_serverPong_isToldToTheDelegate() {
     buildAcknowledgedTransport()
     mockWebSocket.serve(#"{"type":"pong"}"#)

@@ -220,6 +220,24 @@ final class IncrementalMergerTests: XCTestCase {
     XCTAssertEqual(merger.current?.data, ["hero": ["stats": ["a": 1, "b": 2]]])
   }
 
+  /// Each increment is within the parser's depth, but increments placed under earlier ones would nest the response
+  /// deeper and deeper (a stack overflow when it is read or freed): the one that would pass the limit is refused.
+  func test_anIncrementThatWouldNestTheResponseTooDeep_isRefusedWithATypedError() throws {
+    func nested(_ levels: Int) -> JSON.Object {
+      var value: JSON.Object = [:]
+      for _ in 0..<levels { value = ["n": .object(value)] }
+      return value
+    }
+    var merger = IncrementalResponseMerger()
+    _ = try merger.apply(["data": ["a": [:]], "hasNext": true])
+    _ = try merger.apply(["incremental": [["data": .object(nested(400)), "path": ["a"]]], "hasNext": true])
+    let deepPath: [JSON] = ["a"] + Array(repeating: "n", count: 300)
+    XCTAssertThrowsError(try merger.apply(["incremental": [["data": .object(nested(300)), "path": .array(deepPath)]],
+                                           "hasNext": false])) { error in
+      XCTAssertEqual(error as? IncrementalResponseError, .nestingTooDeep)
+    }
+  }
+
   func test_itemErrors_andExtensions_accumulate() throws {
     var merger = IncrementalResponseMerger()
     _ = try merger.apply(["data": ["hero": [:]], "errors": [["message": "first"]], "hasNext": true])

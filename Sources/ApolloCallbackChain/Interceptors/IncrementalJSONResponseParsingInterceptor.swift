@@ -96,7 +96,11 @@ public struct IncrementalJSONResponseParsingInterceptor: ApolloInterceptor {
           state.started = true
           state.dataType = dataType
           guard object["hasNext"] != nil else { return GraphQLResponseBody(object) }
-          guard case .updated(let body) = try state.merger.apply(object) else { return nil }
+          // A first response of nothing but `hasNext` carries no result, and nothing after it has one to add to:
+          // an error, so the caller is not left waiting for a result that never comes.
+          guard case .updated(let body) = try state.merger.apply(object) else {
+            throw ParsingError.couldNotParseIncrementalJSON(json: .object(object))
+          }
           return body
         }
         guard state.dataType == dataType else { throw ParsingError.mismatchedCurrentResultType }

@@ -10,6 +10,8 @@ public enum IncrementalResponseError: Error, Hashable, CustomStringConvertible, 
   case unknownPendingID(String)
   /// The item's path does not lead to an object in the response built so far.
   case unresolvablePath(String)
+  /// Merging the item would nest the response deeper than ``JSONParser/maximumDepth`` arrays and objects.
+  case nestingTooDeep
 
   public var description: String {
     switch self {
@@ -17,6 +19,7 @@ public enum IncrementalResponseError: Error, Hashable, CustomStringConvertible, 
     case .missingPath: return "An incremental item has no path"
     case .unknownPendingID(let id): return "An incremental item refers to pending id \(id), which was never announced"
     case .unresolvablePath(let path): return "The incremental path \(path) does not lead to an object in the response"
+    case .nestingTooDeep: return "An incremental item would nest the response more than \(JSONParser.maximumDepth) deep"
     }
   }
 

@@ -49,6 +49,10 @@ public struct IncrementalResponseMerger: Sendable {
       throw PayloadError.notAnIncrementalPayload
     }
     guard var response = current else { throw IncrementalResponseError.missingExistingData }
+    // Taken out while the increments go in, so the tree is changed in place rather than copied along each path
+    // (copies made merging many increments into a long list quadratic). After a failure nothing is current: the
+    // response is broken and later payloads fail with `missingExistingData`.
+    current = nil
     try announce(payload["pending"])
     var changed = false
     if case .array(let items)? = payload["incremental"] {
@@ -103,10 +107,24 @@ public struct IncrementalResponseMerger: Sendable {
       response.extensions = (response.extensions ?? [:]).merging(extensions) { $1 }
     }
     guard let increment = item["data"]?.objectValue else { return }
-    guard let data = response.data else { throw IncrementalResponseError.missingExistingData }
-    var root: JSON = .object(data)
+    guard response.data != nil else { throw IncrementalResponseError.missingExistingData }
+    // Each increment may go deeper than the one before: the merged response stays within the parser's depth,
+    // which every reader of it (and freeing it) relies on not to run out of stack.
+    guard path.count + Self.depth(of: .object(increment)) <= JSONParser.maximumDepth else {
+      throw IncrementalResponseError.nestingTooDeep
+    }
+    var root: JSON = response.data.take().map(JSON.object) ?? .null
     try Self.deepMerge(increment, into: &root, along: path[...], fullPath: path)
     response.data = root.objectValue
+  }
+
+  /// How many arrays and objects `value` nests (0 for a scalar).
+  private static func depth(of value: JSON) -> Int {
+    switch value {
+    case .object(let object): return 1 + (object.values.map(depth(of:)).max() ?? 0)
+    case .array(let array): return 1 + (array.map(depth(of:)).max() ?? 0)
+    default: return 0
+    }
   }
 
   private static func deepMerge(

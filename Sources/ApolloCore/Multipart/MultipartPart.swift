@@ -87,10 +87,11 @@ public struct MultipartPart: Sendable, Hashable {
         let name = String(decoding: trimmed(line[..<colon]), as: UTF8.self).lowercased()
         let value = String(decoding: trimmed(line[(colon + 1)...]), as: UTF8.self)
         if !name.isEmpty {
-          if let existing = headers[name] {
-            headers[name] = existing + ", " + value
-          } else {
+          if headers[name] == nil {
             headers[name] = value
+          } else {
+            // Appended in place: a part of many repeated header lines stays linear in its size.
+            headers[name, default: ""] += ", " + value
           }
         }
       }

@@ -44,14 +44,17 @@ public final class CallbackLane: Sendable {
   }
 
   private func drain() {
-    while let next = backlog.withLock({ backlog -> Callback? in
+    // Everything submitted so far, taken at once: taking one callback at a time from the front of the backlog
+    // moved the rest each time, quadratic in a long backlog (many small multipart parts).
+    while let batch = backlog.withLock({ backlog -> [Callback]? in
       guard !backlog.work.isEmpty else {
         backlog.draining = false
         return nil
       }
-      return backlog.work.removeFirst()
+      defer { backlog.work = [] }
+      return backlog.work
     }) {
-      next.run()
+      for callback in batch { callback.run() }
     }
   }
 }
