@@ -119,7 +119,8 @@ public actor WebSocketTransport: SubscriptionNetworkTransport, NetworkTransport 
   private(set) var connectionState: ConnectionState = .notStarted
   private var records: [String: Record] = [:]
   private var recordCounter = 0
-  private var ackWaiters: [Int: CheckedContinuation<Void, any Swift.Error>] = [:]
+  /// Operations waiting for `connection_ack`, and whether each is a subscription (which a pause keeps waiting).
+  private var ackWaiters: [Int: (continuation: CheckedContinuation<Void, any Swift.Error>, isSubscription: Bool)] = [:]
   private var waiterCounter = 0
   private var outgoing: AsyncStream<String>.Continuation?
   private var receiveTask: Task<Void, Never>?
@@ -285,7 +286,7 @@ public actor WebSocketTransport: SubscriptionNetworkTransport, NetworkTransport 
       for: operation, sendQueryDocument: true, autoPersistQuery: false)
     let (operationID, payloads) = await register(isSubscription: state != nil, body: body, state: state)
     do {
-      try await ensureConnected()
+      try await ensureConnected(isSubscription: state != nil)
       try Task.checkCancellation()
       await markSubscribed(operationID)
       for try await payload in payloads {
@@ -394,11 +395,17 @@ public actor WebSocketTransport: SubscriptionNetworkTransport, NetworkTransport 
       records[id] = nil
       record.continuation.finish(throwing: error)
     }
+    // A query or mutation still waiting for the ack ends too: it would otherwise wait for a connection that may
+    // never come (a pause the app never resumes).
+    for (id, waiter) in ackWaiters where !waiter.isSubscription {
+      ackWaiters[id] = nil
+      waiter.continuation.resume(throwing: error)
+    }
   }
 
   // MARK: Connection
 
-  private func ensureConnected() async throws {
+  private func ensureConnected(isSubscription: Bool) async throws {
     switch connectionState {
     case .connected: return
     case .notStarted: openConnection(newTask: false)
@@ -412,7 +419,7 @@ public actor WebSocketTransport: SubscriptionNetworkTransport, NetworkTransport 
         if Task.isCancelled {
           continuation.resume(throwing: CancellationError())
         } else {
-          ackWaiters[waiterID] = continuation
+          ackWaiters[waiterID] = (continuation, isSubscription)
         }
       }
     } onCancel: {
@@ -421,7 +428,7 @@ public actor WebSocketTransport: SubscriptionNetworkTransport, NetworkTransport 
   }
 
   private func cancelWaiter(_ waiterID: Int) {
-    ackWaiters.removeValue(forKey: waiterID)?.resume(throwing: CancellationError())
+    ackWaiters.removeValue(forKey: waiterID)?.continuation.resume(throwing: CancellationError())
   }
 
   private func openConnection(newTask: Bool) {
@@ -504,7 +511,7 @@ public actor WebSocketTransport: SubscriptionNetworkTransport, NetworkTransport 
       hasBeenConnected = true
       let waiters = ackWaiters
       ackWaiters = [:]
-      for waiter in waiters.values { waiter.resume() }
+      for waiter in waiters.values { waiter.continuation.resume() }
       for (id, record) in records.sorted(by: { $0.value.order < $1.value.order }) where record.isSubscribed {
         send(.subscribe(id: id, payload: record.body))
         record.state?.value = .active
@@ -554,7 +561,7 @@ public actor WebSocketTransport: SubscriptionNetworkTransport, NetworkTransport 
     isReconnectAttempt = false
     let waiters = ackWaiters
     ackWaiters = [:]
-    for waiter in waiters.values { waiter.resume(throwing: error ?? Error.connectionClosed) }
+    for waiter in waiters.values { waiter.continuation.resume(throwing: error ?? Error.connectionClosed) }
     finishAll(error: failure)
   }
 
@@ -578,6 +585,7 @@ public actor WebSocketTransport: SubscriptionNetworkTransport, NetworkTransport 
     let oldTask = task
     let oldLoop = receiveTask
     connectionID += 1  // the old loop's end is ignored
+    let reconnection = connectionID
     connectionState = .connecting
     stopPing()
     outgoing?.finish()
@@ -585,7 +593,8 @@ public actor WebSocketTransport: SubscriptionNetworkTransport, NetworkTransport 
     failNonSubscriptions(Error.connectionClosed)
     oldTask.cancel(with: .goingAway, reason: nil)
     await oldLoop?.value
-    guard connectionState == .connecting else { return }  // paused meanwhile
+    // Paused meanwhile, or paused and resumed (which opened a connection of its own): nothing to open.
+    guard connectionState == .connecting, connectionID == reconnection else { return }
     openConnection(newTask: true)
   }
 

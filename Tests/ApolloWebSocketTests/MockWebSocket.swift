@@ -18,6 +18,13 @@ final class MockWebSocketTask: WebSocketTask, @unchecked Sendable {  // every mu
   private var waiter: CheckedContinuation<URLSessionWebSocketTask.Message, any Error>?
   private var ended = false
   var sendError: (any Error)?
+  /// When set, `cancel` records its code but a pending `receive()` goes on waiting until the test ends the
+  /// connection: a socket slow to notice its own cancellation.
+  var holdsReceiveAfterCancel: Bool {
+    get { lock.withLock { _holdsReceiveAfterCancel } }
+    set { lock.withLock { _holdsReceiveAfterCancel = newValue } }
+  }
+  private var _holdsReceiveAfterCancel = false
   let request: URLRequest
 
   init(request: URLRequest) { self.request = request }
@@ -61,6 +68,7 @@ final class MockWebSocketTask: WebSocketTask, @unchecked Sendable {  // every mu
   func cancel(with closeCode: URLSessionWebSocketTask.CloseCode, reason: Data?) {
     let waiting = lock.withLock { () -> CheckedContinuation<URLSessionWebSocketTask.Message, any Error>? in
       if _cancelCode == nil { _cancelCode = closeCode }
+      if _holdsReceiveAfterCancel { return nil }
       ended = true
       defer { waiter = nil }
       return waiter

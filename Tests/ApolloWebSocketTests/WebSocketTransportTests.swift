@@ -585,6 +585,23 @@ final class WebSocketTransportTests: XCTestCase {
     XCTAssertFalse(delegate.events.contains { $0.hasPrefix("disconnect") })
   }
 
+  /// A reconnection waits for the old connection's reading to end; a pause and a resume in that time open a
+  /// connection of their own, and the reconnection must not open another beside it (it was left open, its
+  /// messages ignored).
+  func test_updateHeaderValues_reconnect_pausedAndResumedMeanwhile_opensOneConnectionOnly() async throws {
+    let (transport, session) = try makeTransport()
+    let (_, _, task, _) = try await connectedSubscription(transport, session)
+    task.holdsReceiveAfterCancel = true
+    let reconnecting = Task { await transport.updateHeaderValues(["Authorization": "Bearer new"], reconnectIfConnected: true) }
+    try await expectEventually { task.cancelCode != nil }
+    await transport.pause()
+    await transport.resume()
+    task.closeCleanly()
+    await reconnecting.value
+    try await Task.sleep(nanoseconds: 100_000_000)
+    XCTAssertEqual(session.tasks.count, 2, "the old connection and the one resume() opened")
+  }
+
   func test_updateHeaderValues_withoutReconnectOrBeforeConnecting_nothingReconnects() async throws {
     let (transport, session) = try makeTransport()
     await transport.updateHeaderValues(["A": "1"], reconnectIfConnected: true)
@@ -664,6 +681,21 @@ final class WebSocketTransportTests: XCTestCase {
     XCTAssertEqual(stream.state, .paused)
     try await Task.sleep(nanoseconds: 50_000_000)
     XCTAssertEqual(delegate.events, ["connect"])
+  }
+
+  /// A query still waiting for the ack when the app pauses ends with `connectionClosed`, as queries in flight do;
+  /// before, it waited for an ack that only a later `resume()` could bring.
+  func test_pause_endsAQueryWaitingForTheAck_withConnectionClosed() async throws {
+    let (transport, session) = try makeTransport()
+    let query = Collector(try transport.send(query: HeroNameQuery(episode: nil), fetchBehavior: .NetworkOnly,
+                                             requestConfiguration: RequestConfiguration()))
+    let task = try await session.waitForTask(0)
+    try await task.waitForSent("connection_init")
+    await transport.pause()
+    try await query.waitUntilDone()
+    guard case .connectionClosed? = query.error as? WebSocketTransport.Error else {
+      return XCTFail("expected connectionClosed, got \(String(describing: query.error))")
+    }
   }
 
   func test_pause_isANoOpBeforeConnectingAndWhenPaused() async throws {
