@@ -286,6 +286,11 @@ public final class WebSocketTransport: @unchecked Sendable {
       // No handler: the operation was cancelled while this was on its way.
       guard let handler = subscribers[id] else { return }
       if type == .error {
+        // Both protocols end an operation with `error` (no `complete` follows): its handler and stored subscription
+        // go, so a later failure of the connection does not call the handler a second time, and a reconnection
+        // does not start again what the server ended (1.x kept both).
+        subscribers.removeValue(forKey: id)
+        subscriptions.removeValue(forKey: id)
         handler(.failure(WebSocketError(payload: Self.errorPayload(envelope.payload), error: nil, kind: .errorResponse)))
       } else if let payload = envelope.objectPayload {
         handler(.success(payload))

@@ -204,6 +204,10 @@ class WSProtocolTestsBase: XCTestCase {
     }
     XCTAssertEqual(error?.payload.map { JSONObjectValue($0) }, expectedPayload.map { JSONObjectValue($0) })
     XCTAssertTrue(transport.isConnected())
+    // `error` ended the operation: the connection's end fails every open handler, and this one is not among them.
+    transport.pauseWebSocketConnection()
+    flush()
+    XCTAssertEqual(results.values.count, 1, "the handler is called once: \(results.values)")
   }
 
   func checkCancelSendsStopAndEndsDeliveries() {
