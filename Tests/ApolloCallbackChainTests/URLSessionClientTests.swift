@@ -194,6 +194,26 @@ final class URLSessionClientTests: XCTestCase {
     XCTAssertTrue(outcomes.values.first?.hasPrefix("part ") == true, "\(outcomes.values)")
   }
 
+  /// Its parts can never be found: one failure, not one per slice followed by the whole body as a success (1.x).
+  func test_multipartWithoutABoundary_failsOnce() {
+    let server = ScriptedServer(responses: [ScriptedResponse(
+      statusCode: 200, headers: ["Content-Type": "multipart/mixed;subscriptionSpec=1.0"],
+      body: [.data(Data("--x\r\n".utf8)), .data(Data("{}\r\n".utf8)), .data(Data("--x--\r\n".utf8))])])
+    let client = URLSessionClientOnStreamingSession(session: server)
+    let outcomes = Recorder<String>()
+    let done = exactly(1)
+    client.sendRequest(request) { result in
+      switch result {
+      case .success(let (data, _)): outcomes.append("success \(data.count)")
+      case .failure(let error): outcomes.append("\(error)")
+      }
+      done.fulfill()
+    }
+    wait(for: [done], timeout: 2)
+    settle()
+    XCTAssertEqual(outcomes.values, ["missingMultipartBoundary"])
+  }
+
 }
 
 /// Mirrors upstream 1.x request-building tests (apollographql/apollo-ios-dev 1.25.7, Tests/ApolloTests/).

@@ -184,8 +184,9 @@ open class URLSessionClient: NSObject, URLSessionDelegate, URLSessionTaskDelegat
   }
 
   /// Body bytes arrived. Multipart responses are cut into parts as soon as a part is complete.
-  /// - Returns: `true` when the response was abandoned here (a part over `MultipartLimits.maximumPartSize`):
-  ///   its failure is delivered and the task forgotten, so the caller should stop the transfer.
+  /// - Returns: `true` when the response was abandoned here (a part over `MultipartLimits.maximumPartSize`, or a
+  ///   multipart response without a boundary): its failure is delivered once and the task forgotten, so the
+  ///   caller should stop the transfer.
   @discardableResult
   final func received(data bytes: Data, forTask identifier: Int) -> Bool {
     guard let data = taskData(for: identifier) else { return false }
@@ -194,9 +195,11 @@ open class URLSessionClient: NSObject, URLSessionDelegate, URLSessionTaskDelegat
       return false
     }
     guard data.splitter != nil else {
-      data.data.append(bytes)
-      data.lane.submit { data.completionBlock(.failure(URLSessionClientError.missingMultipartBoundary)) }
-      return false
+      // Its parts can never be found. 1.x failed the completion for every slice of the body and then passed the
+      // whole body on as a success; here the failure comes once and the transfer stops.
+      guard let abandoned = table.removeEntry(forTask: identifier) else { return false }
+      abandoned.lane.submit { abandoned.completionBlock(.failure(URLSessionClientError.missingMultipartBoundary)) }
+      return true
     }
     let chunks = data.splitter?.append(bytes) ?? []
     for chunk in chunks {
