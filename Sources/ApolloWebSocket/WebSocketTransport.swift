@@ -556,8 +556,11 @@ public actor WebSocketTransport: SubscriptionNetworkTransport, NetworkTransport 
       }
       return
     }
-    // A reconnection attempt that ends before its ack always surfaces as an error.
-    let failure: (any Swift.Error)? = error ?? (isReconnectAttempt ? Error.connectionClosed : nil)
+    // A reconnection attempt that ends before its ack always surfaces as an error: the automatic one, and one made
+    // by `resume()` or a header or payload update after an earlier connection was acknowledged (the delegate
+    // hears of each as a reconnection).
+    let endedBeforeItsAck = !wasConnected && (isReconnectAttempt || hasBeenConnected)
+    let failure: (any Swift.Error)? = error ?? (endedBeforeItsAck ? Error.connectionClosed : nil)
     isReconnectAttempt = false
     let waiters = ackWaiters
     ackWaiters = [:]

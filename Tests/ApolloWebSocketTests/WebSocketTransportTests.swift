@@ -698,6 +698,21 @@ final class WebSocketTransportTests: XCTestCase {
     }
   }
 
+  /// MIGRATION 5.3 #21: a reconnection that ends before its ack is an error, never a silent completion; a resume
+  /// after a pause is a reconnection too.
+  func test_resumeAfterPause_endingBeforeItsAck_failsTheSubscriptionWithConnectionClosed() async throws {
+    let (transport, session) = try makeTransport()
+    let (stream, collector, _, _) = try await connectedSubscription(transport, session)
+    await transport.pause()
+    await transport.resume()
+    let second = try await session.waitForTask(1)
+    second.closeCleanly()
+    try await collector.waitUntilDone()
+    guard case .connectionClosed? = collector.error as? WebSocketTransport.Error else {
+      return XCTFail("expected connectionClosed, got \(String(describing: collector.error)) (\(stream.state))")
+    }
+  }
+
   func test_pause_isANoOpBeforeConnectingAndWhenPaused() async throws {
     let (transport, session) = try makeTransport()
     await transport.pause()
