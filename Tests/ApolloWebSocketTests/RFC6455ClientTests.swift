@@ -380,3 +380,16 @@ final class RFC6455ClientTests: XCTestCase {
     XCTAssertEqual(count, 0)
   }
 }
+
+/// At most one pong is owed at a time, answering the latest ping (RFC 6455 §5.5.3).
+final class RFC6455PendingPongTests: XCTestCase {
+  func test_pingsBeforeThePongIsWritten_scheduleOneWrite_thatAnswersTheLatest() {
+    var pending = RFC6455PendingPong()
+    XCTAssertTrue(pending.offer([1]), "the first ping schedules a write")
+    XCTAssertFalse(pending.offer([2]), "a later one rides on it")
+    XCTAssertFalse(pending.offer([3]))
+    XCTAssertEqual(pending.take(), [3])
+    XCTAssertNil(pending.take(), "taken once")
+    XCTAssertTrue(pending.offer([4]), "after the write, the next ping schedules another")
+  }
+}

@@ -38,6 +38,7 @@ public final class RFC6455WebSocketTask: WebSocketTask {
     var handshakeWaiters: [CheckedContinuation<Void, any Error>] = []
     var negotiatedProtocol: String?
     var closeCode: Int?
+    var pendingPong = RFC6455PendingPong()
   }
 
   /// The upgrade request: its URL, headers (`Sec-WebSocket-Protocol` included) and nothing else is used.
@@ -578,8 +579,11 @@ public final class RFC6455WebSocketTask: WebSocketTask {
       case .text(let text): deliver(.string(text))
       case .binary(let bytes): deliver(.data(Data(bytes)))
       case .ping(let payload):
-        let frame = Self.frame(opcode: 0xA, payload: payload)
-        writeQueue.async { [self] in _ = writeAll(fd, frame) }
+        guard state.withLock({ $0.pendingPong.offer(payload) }) else { break }  // the pending write answers it
+        writeQueue.async { [self] in
+          guard let latest = state.withLock({ $0.pendingPong.take() }) else { return }
+          _ = writeAll(fd, Self.frame(opcode: 0xA, payload: latest))
+        }
       case .pong:
         let waiters = state.withLock { state in defer { state.pongWaiters = [] }; return state.pongWaiters }
         for waiter in waiters { waiter.resume() }
