@@ -51,13 +51,7 @@ extension GraphQLRequest {
     if let requestTimeout {
       request.timeoutInterval = requestTimeout
     }
-    let cachePolicy: URLRequest.CachePolicy
-    switch (chosen, fetchBehavior.cacheRead, fetchBehavior.networkFetch) {
-    case (let chosen?, _, _): cachePolicy = chosen
-    case (nil, .beforeNetworkFetch, .never): cachePolicy = .returnCacheDataDontLoad
-    case (nil, .beforeNetworkFetch, .onCacheMiss): cachePolicy = .useProtocolCachePolicy
-    default: cachePolicy = .reloadIgnoringLocalCacheData
-    }
+    let cachePolicy = chosen ?? fetchBehavior.urlCachePolicy
     // A new request already has the protocol's policy; the setter copies the request on Linux (about 2 µs).
     if cachePolicy != .useProtocolCachePolicy { request.cachePolicy = cachePolicy }
     return request
@@ -88,5 +82,16 @@ extension GraphQLRequest {
   /// Merges headers in; a new value wins.
   public mutating func addHeaders(_ headers: [String: String]) {
     additionalHeaders.merge(headers) { _, new in new }
+  }
+}
+
+extension FetchBehavior {
+  /// The URL loading cache policy a request of this behavior asks for.
+  fileprivate var urlCachePolicy: URLRequest.CachePolicy {
+    switch (cacheRead, networkFetch) {
+    case (.beforeNetworkFetch, .never): return .returnCacheDataDontLoad
+    case (.beforeNetworkFetch, .onCacheMiss): return .useProtocolCachePolicy
+    default: return .reloadIgnoringLocalCacheData
+    }
   }
 }

@@ -8,27 +8,17 @@ extension ApolloStore {
   /// none), as 1.x's store queue ran them in order.
   public func publish(records: RecordSet, identifier: UUID? = nil, callbackQueue: DispatchQueue = .main,
                       completion: ((Result<Void, any Error>) -> Void)? = nil) {
-    guard !hasPendingCallbackTransactions else {
-      return submitTransaction(exclusive: true, callbackQueue: callbackQueue, completion: completion) {
-        try self.publishRecords(records, identifier: identifier)
-      }
+    inSubmissionOrder(exclusive: true, callbackQueue: callbackQueue, completion: completion) {
+      try self.publishRecords(records, identifier: identifier)
     }
-    let result = Result<Void, any Error> { try publishRecords(records, identifier: identifier) }
-    guard let completion else { return }
-    callbackQueue.asyncTransferring { completion(result) }
   }
 
   /// Reads an operation's cached result; a miss is the store's error.
   public func load<Operation: GraphQLOperation>(_ operation: Operation, callbackQueue: DispatchQueue? = nil,
                                                 resultHandler: @escaping GraphQLResultHandler<Operation.Data>) {
-    guard !hasPendingCallbackTransactions else {
-      return submitTransaction(exclusive: false, callbackQueue: callbackQueue, completion: resultHandler) {
-        try self.loadResult(operation)
-      }
+    inSubmissionOrder(exclusive: false, callbackQueue: callbackQueue, completion: resultHandler) {
+      try self.loadResult(operation)
     }
-    let result = Result { try loadResult(operation) }
-    guard let callbackQueue else { return resultHandler(result) }
-    callbackQueue.asyncTransferring { resultHandler(result) }
   }
 
   /// Drops every record.

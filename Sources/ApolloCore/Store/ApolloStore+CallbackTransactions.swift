@@ -24,15 +24,28 @@ extension ApolloStore {
     }
   }
 
-  /// Drops every record after the callback transactions submitted before (at once when none is pending), then
+  /// Runs `body` after the callback transactions submitted before it, as 0.33's and 1.x's store queue ran every call
+  /// in order: at once on this thread when none is pending, else on the transactions' queue (`exclusive` as for
+  /// ``submitTransaction(exclusive:callbackQueue:completion:_:)``). `completion` then runs on `callbackQueue`, or
+  /// where the body ran when that is `nil`. What the callback spellings' plain reads and writes (`load`,
+  /// `publish`, `clearCache`, a 0.x cache policy's read) go through.
+  package func inSubmissionOrder<T>(
+    exclusive: Bool, callbackQueue: DispatchQueue?, completion: ((Result<T, any Error>) -> Void)?,
+    _ body: @escaping () throws -> T
+  ) {
+    guard !hasPendingCallbackTransactions else {
+      return submitTransaction(exclusive: exclusive, callbackQueue: callbackQueue, completion: completion, body)
+    }
+    let result = Result { try body() }
+    guard let completion else { return }
+    guard let callbackQueue else { return completion(result) }
+    callbackQueue.asyncTransferring { completion(result) }
+  }
+
+  /// Drops every record in submission order (``inSubmissionOrder(exclusive:callbackQueue:completion:_:)``), then
   /// calls `completion` on `callbackQueue`: 0.33's and 1.x's `clearCache(callbackQueue:completion:)`.
   package func clearCacheInSubmissionOrder(callbackQueue: DispatchQueue, completion: ((Result<Void, any Error>) -> Void)?) {
-    guard !hasPendingCallbackTransactions else {
-      return submitTransaction(exclusive: true, callbackQueue: callbackQueue, completion: completion) { try self.removeAll() }
-    }
-    let result = Result<Void, any Error> { try removeAll() }
-    guard let completion else { return }
-    callbackQueue.asyncTransferring { completion(result) }
+    inSubmissionOrder(exclusive: true, callbackQueue: callbackQueue, completion: completion) { try self.removeAll() }
   }
 
   /// Whether callback transactions submitted earlier have not finished. While there are any, the callback

@@ -39,11 +39,8 @@ package enum CachePolicyFlow {
           sendLater()
         }
       }
-      if store.hasPendingCallbackTransactions {
-        store.submitTransaction(exclusive: false, callbackQueue: nil, completion: nil as ((Result<Void, any Error>) -> Void)?, readCache)
-      } else {
-        readCache()
-      }
+      store.inSubmissionOrder(exclusive: false, callbackQueue: nil, completion: nil as ((Result<Void, any Error>) -> Void)?,
+                              readCache)
       return operation
     }
   }

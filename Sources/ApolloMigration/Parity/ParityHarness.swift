@@ -161,12 +161,13 @@ public struct ParityHarness: Sendable {
       }
       // The declared renderings were taken with the catalog's hooks; they say something about these hooks
       // only when the reference shows exactly what is declared for its generation.
-      guard expected.render(aspect) == declared.values[reference.callSurface] else {
+      let theirs = expected.render(aspect)
+      guard theirs == declared.values[reference.callSurface] else {
         uncompared.append(aspect)
         continue
       }
       let mine = trace.render(aspect)
-      if mine != expected.render(aspect), mine != declared.values[stack.callSurface],
+      if mine != theirs, mine != declared.values[stack.callSurface],
          let difference = trace.firstDifference(from: expected, in: [aspect], names: names) {
         return ParityReport.Cell(stack: stack.name, outcome: .differed, reference: reference.name,
                                  difference: difference + " (neither side of the declared difference)")
