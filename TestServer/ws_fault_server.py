@@ -93,6 +93,14 @@ async def handler(ws):
         count = int(query.get("bytes", ["4194304"])[0])
         await ws.send(bytes(i % 251 for i in range(count)))
         await echo(ws)
+    elif path == "/flood":
+        # Numbered binary messages sent as fast as the client takes them (each send waits for the socket).
+        count = int(query.get("count", ["256"])[0])
+        size = int(query.get("size", ["65536"])[0])
+        filler = bytes(size - 4)
+        for index in range(count):
+            await ws.send(index.to_bytes(4, "big") + filler)
+        await echo(ws)
     elif path == "/ping":
         waiter = await ws.ping(b"srv")
         await asyncio.wait_for(waiter, 10)

@@ -26,13 +26,14 @@ final class RFC6455ClientTests: XCTestCase {
 
   private func open(_ path: String, raw: Bool = false, protocols: String? = "graphql-transport-ws",
                     handshakeTimeout: TimeInterval = 5, maximumMessageSize: Int = 64 << 20,
-                    idleTimeout: TimeInterval? = nil) throws -> RFC6455WebSocketTask {
+                    idleTimeout: TimeInterval? = nil, maximumBufferedBytes: Int = 16 << 20) throws -> RFC6455WebSocketTask {
     let server = try XCTUnwrap(Self.server, "ws_fault_server.py did not start")
     var request = URLRequest(url: server.url(path, raw: raw))
     if let protocols { request.setValue(protocols, forHTTPHeaderField: "Sec-WebSocket-Protocol") }
     request.setValue("yes", forHTTPHeaderField: "X-Test-Header")
     let task = RFC6455WebSocketTask(request: request, connectTimeout: 5, handshakeTimeout: handshakeTimeout,
-                                    maximumMessageSize: maximumMessageSize, idleTimeout: idleTimeout)
+                                    maximumMessageSize: maximumMessageSize, idleTimeout: idleTimeout,
+                                    maximumBufferedBytes: maximumBufferedBytes)
     task.resume()
     return task
   }
@@ -328,6 +329,53 @@ final class RFC6455ClientTests: XCTestCase {
     XCTAssertNotNil(outcome, "the sending loop ends only with an error")
   }
 
+  /// A server that sends faster than the app reads fills the queue up to the limit and no further: the reader stops
+  /// reading the socket and TCP holds the server back. Every message still arrives, in order.
+  func test_aServerFasterThanTheReader_isHeldBackAtTheBufferLimit_andNothingIsLost() async throws {
+    let limit = 1 << 20
+    let size = 64 << 10
+    let count = 256  // 16 MB: far more than the limit and than the socket buffers hold
+    let task = try open("/flood?count=\(count)&size=\(size)", maximumBufferedBytes: limit)
+    try await withTimeout(5) { try await task.waitForOpen() }
+    // Until the queue stops growing.
+    var previous = -1
+    for _ in 0..<50 {
+      try await Task.sleep(for: .milliseconds(200))
+      let buffered = task.bufferedByteCount
+      if buffered == previous { break }
+      previous = buffered
+    }
+    XCTAssertGreaterThanOrEqual(previous, limit, "the queue fills up to the limit")
+    XCTAssertLessThan(previous, limit + size + 2 * RFC6455MessageQueue.perMessageBytes, "and stops there")
+    try await withTimeout(30) {
+      for expected in 0..<count {
+        let message = try await task.receive()
+        let bytes = try XCTUnwrap(wsData(message))
+        XCTAssertEqual(bytes.count, size)
+        XCTAssertEqual(bytes.prefix(4).reduce(0) { $0 << 8 | Int($1) }, expected)
+      }
+    }
+    XCTAssertEqual(task.bufferedByteCount, 0)
+    task.cancel(with: .normalClosure, reason: nil)
+  }
+
+  /// A cancel wakes a reader that waits for room in a full queue, though nobody reads: it closes the socket and
+  /// ends, instead of waiting for ever. The messages queued before the cancel can still be read.
+  func test_cancel_endsAReaderWaitingForRoom() async throws {
+    let task = try open("/flood?count=64&size=65536", maximumBufferedBytes: 256 << 10)
+    try await withTimeout(5) { try await task.waitForOpen() }
+    try await withTimeout(10) {
+      while task.bufferedByteCount < 256 << 10 { try await Task.sleep(for: .milliseconds(20)) }
+    }
+    XCTAssertTrue(task.holdsSocket)
+    task.cancel(with: .normalClosure, reason: nil)
+    try await withTimeout(5) {
+      while task.holdsSocket { try await Task.sleep(for: .milliseconds(20)) }
+    }
+    let error = try await endingError(of: task)
+    XCTAssertEqual(error as? RFC6455Error, .cancelled)
+  }
+
   func test_cancel_endsAPendingReceive() async throws {
     let task = try open("/echo")
     try await task.waitForOpen()
@@ -382,6 +430,27 @@ final class RFC6455ClientTests: XCTestCase {
 }
 
 /// At most one pong is owed at a time, answering the latest ping (RFC 6455 §5.5.3).
+final class RFC6455MessageQueueTests: XCTestCase {
+  func test_messagesComeOutInOrder_andTheByteCountFollows() {
+    var queue = RFC6455MessageQueue()
+    for index in 0..<3000 { queue.append(.string(String(index))) }
+    XCTAssertEqual(queue.byteCount, (0..<3000).reduce(0) { $0 + String($1).utf8.count + RFC6455MessageQueue.perMessageBytes })
+    for index in 0..<2000 {
+      guard case .string(let text)? = queue.popFirst() else { return XCTFail("message \(index) missing") }
+      XCTAssertEqual(text, String(index))
+    }
+    queue.append(.data(Data(count: 10)))
+    for index in 2000..<3000 {
+      guard case .string(let text)? = queue.popFirst() else { return XCTFail("message \(index) missing") }
+      XCTAssertEqual(text, String(index))
+    }
+    guard case .data(let data)? = queue.popFirst() else { return XCTFail("the data message is missing") }
+    XCTAssertEqual(data.count, 10)
+    XCTAssertNil(queue.popFirst())
+    XCTAssertEqual(queue.byteCount, 0)
+  }
+}
+
 final class RFC6455PendingPongTests: XCTestCase {
   func test_pingsBeforeThePongIsWritten_scheduleOneWrite_thatAnswersTheLatest() {
     var pending = RFC6455PendingPong()

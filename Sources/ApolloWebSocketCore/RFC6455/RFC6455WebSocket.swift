@@ -16,8 +16,10 @@ import Darwin
 /// `resume()` starts a dedicated reader thread that connects, does the opening handshake (with
 /// subprotocol negotiation from the request's `Sec-WebSocket-Protocol` and the accept-key check), then
 /// reads frames: fragmented messages are joined, pings are answered, a close frame is echoed. Messages
-/// wait in a queue for ``receive()`` (or ``messages``). Client frames are masked with keys from
-/// `SystemRandomNumberGenerator`. Writes run on a serial queue, so sends are ordered.
+/// wait in a queue for ``receive()`` (or ``messages``); once it holds `maximumBufferedBytes`, the reader
+/// stops reading the socket until a receive makes room, so a server that sends faster than the app reads
+/// is slowed by TCP instead of growing this process's memory (nothing is dropped). Client frames are
+/// masked with keys from `SystemRandomNumberGenerator`. Writes run on a serial queue, so sends are ordered.
 public final class RFC6455WebSocketTask: WebSocketTask {
   /// Foundation's message type (`.string` or `.data`), so this task and `URLSessionWebSocketTask` are
   /// interchangeable behind `WebSocketTask`.
@@ -29,7 +31,9 @@ public final class RFC6455WebSocketTask: WebSocketTask {
     var open = false
     var closed = false            // no more sends
     var closeSent = false
-    var buffered: [Result<Message, any Error>] = []
+    var buffered = RFC6455MessageQueue()
+    /// Whether the reader thread waits on `room` for the queue to drop below the limit.
+    var readerWaitsForRoom = false
     var ended: (any Error)?       // set once: the receive side's final error
     /// Pending `receive` calls, oldest first; `id` lets a cancelled stream reader withdraw its own.
     var waiters: [(id: UInt64, continuation: CheckedContinuation<Message, any Error>)] = []
@@ -47,13 +51,18 @@ public final class RFC6455WebSocketTask: WebSocketTask {
   private let handshakeTimeout: TimeInterval
   private let maximumMessageSize: Int
   private let idleTimeout: TimeInterval?
+  private let maximumBufferedBytes: Int
   private let state = Mutex(State())
+  /// Signalled once for each time the reader waits for room (`readerWaitsForRoom`).
+  private let room = DispatchSemaphore(value: 0)
   private let writeQueue = DispatchQueue(label: "RFC6455WebSocketTask.write")
 
   /// A task for `request` with these limits (see ``RFC6455WebSocketSession`` for each); `resume()` connects.
   public init(request: URLRequest, connectTimeout: TimeInterval = 10, handshakeTimeout: TimeInterval = 10,
-              maximumMessageSize: Int = 64 << 20, idleTimeout: TimeInterval? = nil) {
+              maximumMessageSize: Int = 64 << 20, idleTimeout: TimeInterval? = nil,
+              maximumBufferedBytes: Int = 16 << 20) {
     self.request = request
+    self.maximumBufferedBytes = maximumBufferedBytes
     self.connectTimeout = connectTimeout
     self.handshakeTimeout = handshakeTimeout
     self.maximumMessageSize = maximumMessageSize
@@ -103,7 +112,7 @@ public final class RFC6455WebSocketTask: WebSocketTask {
   public func receive() async throws -> Message {
     try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Message, any Error>) in
       let outcome: Result<Message, any Error>? = state.withLock { state in
-        if !state.buffered.isEmpty { return state.buffered.removeFirst() }
+        if let message = takeBuffered(&state) { return .success(message) }
         if let ended = state.ended { return .failure(ended) }
         state.waiters.append((0, continuation))
         return nil
@@ -126,7 +135,7 @@ public final class RFC6455WebSocketTask: WebSocketTask {
           // the task was cancelled before it was added and it is not added. First, so a cancelled reader
           // takes no buffered message either.
           if Task.isCancelled { return .failure(CancellationError()) }
-          if !state.buffered.isEmpty { return state.buffered.removeFirst() }
+          if let message = takeBuffered(&state) { return .success(message) }
           if let ended = state.ended { return .failure(ended) }
           state.waiters.append((id, continuation))
           return nil
@@ -297,6 +306,11 @@ public final class RFC6455WebSocketTask: WebSocketTask {
     let (waiters, pongWaiters, handshakeWaiters) = state.withLock { state in
       if state.ended == nil { state.ended = error }
       state.closed = true
+      if state.readerWaitsForRoom {
+        // The reader goes on to find the socket shut down.
+        state.readerWaitsForRoom = false
+        room.signal()
+      }
       let taken = (state.waiters, state.pongWaiters, state.handshakeWaiters)
       state.waiters = []
       state.pongWaiters = []
@@ -314,14 +328,34 @@ public final class RFC6455WebSocketTask: WebSocketTask {
     for waiter in waiters { waiter.resume(throwing: error) }
   }
 
+  /// The oldest buffered message; wakes the reader when this makes room under the limit. Call under the lock.
+  private func takeBuffered(_ state: inout State) -> Message? {
+    guard let message = state.buffered.popFirst() else { return nil }
+    if state.readerWaitsForRoom, state.buffered.byteCount < maximumBufferedBytes {
+      state.readerWaitsForRoom = false
+      room.signal()
+    }
+    return message
+  }
+
+  /// Hands `message` to the oldest waiting receive, or queues it. With the queue full, blocks the reader thread
+  /// until a receive makes room or the task ends: the socket is not read meanwhile, so TCP slows the server.
   private func deliver(_ message: Message) {
-    let waiter = state.withLock { state -> CheckedContinuation<Message, any Error>? in
-      if !state.waiters.isEmpty { return state.waiters.removeFirst().continuation }
-      state.buffered.append(.success(message))
-      return nil
+    let (waiter, mustWait) = state.withLock { state -> (CheckedContinuation<Message, any Error>?, Bool) in
+      if !state.waiters.isEmpty { return (state.waiters.removeFirst().continuation, false) }
+      state.buffered.append(message)
+      guard state.buffered.byteCount >= maximumBufferedBytes, state.ended == nil else { return (nil, false) }
+      state.readerWaitsForRoom = true
+      return (nil, true)
     }
     waiter?.resume(returning: message)
+    if mustWait { room.wait() }
   }
+
+  /// The bytes of messages received and not yet taken (for tests).
+  var bufferedByteCount: Int { state.withLock { $0.buffered.byteCount } }
+  /// Whether the reader thread still holds the socket (for tests): it closes it on its way out.
+  var holdsSocket: Bool { state.withLock { $0.fd >= 0 } }
 
   private func run() {
     var fd: Int32 = -1

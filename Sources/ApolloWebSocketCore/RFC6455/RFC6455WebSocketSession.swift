@@ -16,19 +16,25 @@ public struct RFC6455WebSocketSession: WebSocketURLSession {
   /// for ever, as `URLSessionWebSocketTask` does. Servers that ping (`graphql-transport-ws` servers
   /// usually do) keep a healthy connection under any timeout longer than their ping interval.
   public var idleTimeout: TimeInterval?
+  /// How many bytes of received messages may wait for the app to read them before the task stops reading the
+  /// socket (TCP then slows the server down; nothing is dropped). One message is always accepted, however large
+  /// (up to `maximumMessageSize`).
+  public var maximumBufferedBytes: Int
 
   /// A session whose tasks use these limits.
   public init(connectTimeout: TimeInterval = 10, handshakeTimeout: TimeInterval = 10, maximumMessageSize: Int = 64 << 20,
-              idleTimeout: TimeInterval? = nil) {
+              idleTimeout: TimeInterval? = nil, maximumBufferedBytes: Int = 16 << 20) {
     self.connectTimeout = connectTimeout
     self.handshakeTimeout = handshakeTimeout
     self.maximumMessageSize = maximumMessageSize
     self.idleTimeout = idleTimeout
+    self.maximumBufferedBytes = maximumBufferedBytes
   }
 
   /// A task for `request`, not started: `resume()` connects.
   public func webSocketTask(with request: URLRequest) -> any WebSocketTask {
     RFC6455WebSocketTask(request: request, connectTimeout: connectTimeout, handshakeTimeout: handshakeTimeout,
-                         maximumMessageSize: maximumMessageSize, idleTimeout: idleTimeout)
+                         maximumMessageSize: maximumMessageSize, idleTimeout: idleTimeout,
+                         maximumBufferedBytes: maximumBufferedBytes)
   }
 }
