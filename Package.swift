@@ -85,9 +85,10 @@ let package = Package(
     // The runtime a 0.19–0.53 `API.swift` is written against (selection sets, `ResultMap`, the 0.x executor), on
     // no networking; its names are ApolloAPI's, so apps reach it through one of the two fronts below.
     .target(name: "ApolloLegacyRuntime", dependencies: ["ApolloCore"], swiftSettings: strictSettings),
-    // The `API.swift` runtime over the 0.x networking (apps of 0.19–0.33), re-exporting both; an app imports it
-    // as `Apollo`. Its aliases of the runtime's names shadow ApolloAPI's and ApolloDelegateTransport's.
-    .target(name: "ApolloLegacyAPI", dependencies: ["ApolloCore", "ApolloLegacyRuntime", "ApolloDelegateTransport"],
+    // The `API.swift` runtime over the 0.x networking and socket (apps of 0.19–0.33), re-exporting them; an app
+    // imports it as `Apollo`. Its aliases of the runtime's names shadow ApolloAPI's and ApolloDelegateTransport's.
+    .target(name: "ApolloLegacyAPI", dependencies: ["ApolloCore", "ApolloLegacyRuntime", "ApolloDelegateTransport",
+                                                   "ApolloDelegateWebSocket"],
             swiftSettings: strictSettings),
     // The `API.swift` runtime over the 1.x callback chain (apps of 0.34–0.53), re-exporting both; likewise.
     .target(name: "ApolloLegacyAPIOnCallbackChain", dependencies: ["ApolloCore", "ApolloLegacyRuntime", "ApolloCallbackChain"],

@@ -20,6 +20,12 @@ package enum LegacyJSONConversion {
     return json(encoded)
   }
 
+  /// A 0.x `GraphQLMap` as a JSON object, as 0.x wrote one: a `nil` value as `null`. A value with no JSON form
+  /// (a custom scalar whose `jsonValue` is not JSON, which 0.x's serializer failed on) is written as `null` too.
+  package static func jsonObject(of map: GraphQLMap) -> JSON.Object {
+    map.mapValues { value in value.flatMap { json($0.jsonValue) } ?? .null }
+  }
+
   /// A `ResultMap` as JSON values: decoded enums and custom scalars back to their JSON form, `nil` to `NSNull`.
   package static func jsonObject(of resultMap: ResultMap) -> JSONObject {
     resultMap.mapValues(jsonValue)

@@ -70,4 +70,14 @@ guard review.data?.createReview?.stars == 5 else { fail("unexpected mutation res
 guard server.requests.count == 2, server.requests.last?.variables?["review"] == ["stars": 5, "commentary": "Great"] else {
   fail("unexpected requests \(server.requests.map(\.graphQLBody))")
 }
+// The 0.x docs' subscription setup ("Subscriptions and authorization tokens"), with `import Apollo` alone: the socket
+// comes with it, and the payload built from a variable is 0.x's `GraphQLMap`. Compiled, not run (nothing listens).
+func makeSplitTransport(magicToken: String) -> SplitNetworkTransport {
+  let request = URLRequest(url: URL(string: "ws://localhost:8080/websocket")!)
+  let authPayload = ["authToken": magicToken]
+  let webSocketTransport = WebSocketTransport(request: request, connectingPayload: authPayload)
+  webSocketTransport.updateConnectingPayload(["authToken": magicToken])
+  return SplitNetworkTransport(httpNetworkTransport: transport, webSocketNetworkTransport: webSocketTransport)
+}
+
 print("ReadLegacyAPI: API.swift (0.x shape) compiled unchanged against `Apollo` (ApolloLegacyAPI); a query fetched, cached and read back, watched through a store transaction, and a mutation sent, through the 0.x client")
