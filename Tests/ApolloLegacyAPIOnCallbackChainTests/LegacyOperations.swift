@@ -41,14 +41,6 @@ final class UnsendableVariableQuery: GraphQLQuery {
   typealias Data = HeroAndFriendsNamesData
 }
 
-final class HeroChangedSubscription: GraphQLSubscription {
-  let operationDefinition: String =
-    "subscription HeroChanged($episode: Episode) { hero(episode: $episode) { __typename name friends { __typename name } } }"
-  let operationName: String = "HeroChanged"
-  var variables: GraphQLMap? { ["episode": Episode.jedi] }
-  typealias Data = HeroAndFriendsNamesData
-}
-
 /// `singleUpload(file: $file) { filename }`, as 0.x's code generator printed it (trimmed).
 struct UploadData: GraphQLSelectionSet {
   static var selections: [any GraphQLSelection] {

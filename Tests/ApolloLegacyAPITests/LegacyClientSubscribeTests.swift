@@ -2,15 +2,6 @@ import ApolloLegacyAPI
 import ApolloTestSupport
 import XCTest
 
-/// A 0.x generated subscription over the hero selections.
-private final class HeroChangedSubscription: GraphQLSubscription {
-  let operationDefinition: String =
-    "subscription HeroChanged($episode: Episode) { hero(episode: $episode) { __typename name friends { __typename name } } }"
-  let operationName: String = "HeroChanged"
-  var variables: GraphQLMap? { ["episode": Episode.jedi] }
-  typealias Data = HeroAndFriendsNamesData
-}
-
 /// A socket-like transport: answers a subscription with every event of `events`, as a WebSocket transport calls its
 /// handler once per `data` message.
 private final class EventTransport: NetworkTransport, @unchecked Sendable {

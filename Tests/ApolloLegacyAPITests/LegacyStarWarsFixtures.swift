@@ -170,3 +170,12 @@ struct ArgumentsData: GraphQLSelectionSet {
     init(unsafeResultMap: ResultMap) { resultMap = unsafeResultMap }
   }
 }
+
+/// A 0.x generated subscription over the hero selections.
+final class HeroChangedSubscription: GraphQLSubscription {
+  let operationDefinition: String =
+    "subscription HeroChanged($episode: Episode) { hero(episode: $episode) { __typename name friends { __typename name } } }"
+  let operationName: String = "HeroChanged"
+  var variables: GraphQLMap? { ["episode": Episode.jedi] }
+  typealias Data = HeroAndFriendsNamesData
+}

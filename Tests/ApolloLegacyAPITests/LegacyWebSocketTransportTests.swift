@@ -46,15 +46,6 @@ private final class OpeningSocket: ApolloWebSocketClient, @unchecked Sendable {
   }
 }
 
-/// A 0.x generated subscription over the hero selections.
-private final class HeroNamesSubscription: GraphQLSubscription {
-  let operationDefinition: String =
-    "subscription HeroNames($episode: Episode) { hero(episode: $episode) { __typename name friends { __typename name } } }"
-  let operationName: String = "HeroNames"
-  var variables: GraphQLMap? { ["episode": Episode.empire] }
-  typealias Data = HeroAndFriendsNamesData
-}
-
 /// The 0.x socket as an `API.swift` app uses it, through `import Apollo` alone. There `GraphQLMap` is 0.x's
 /// `[String: JSONEncodable?]`, so the 0.x docs' `connectingPayload: ["authToken": magicToken]` (a `String` variable)
 /// and a `[String: String]` value compile, as they did against 0.33's socket, and reach the server as the same JSON.
@@ -116,7 +107,7 @@ final class LegacyWebSocketTransportTests: XCTestCase {
     socket.receive(["type": "connection_ack"])
     let names = Recorder<String?>()
     let delivered = expectation(description: "an event")
-    let subscription = client.subscribe(subscription: HeroNamesSubscription(), queue: .main) { result in
+    let subscription = client.subscribe(subscription: HeroChangedSubscription(), queue: .main) { result in
       names.append(try? result.get().data?.hero?.name)
       delivered.fulfill()
     }
@@ -124,9 +115,9 @@ final class LegacyWebSocketTransportTests: XCTestCase {
     while socket.written(type: "start").isEmpty && Date() < deadline { RunLoop.current.run(until: Date().addingTimeInterval(0.01)) }
     let start = try XCTUnwrap(socket.written(type: "start").first)
     let id = try XCTUnwrap(start["id"]?.stringValue)
-    XCTAssertEqual(start["payload"]?["operationName"], "HeroNames")
-    XCTAssertEqual(start["payload"]?["variables"], .object(["episode": "EMPIRE"]))
-    XCTAssertEqual(start["payload"]?["query"]?.stringValue?.hasPrefix("subscription HeroNames"), true)
+    XCTAssertEqual(start["payload"]?["operationName"], "HeroChanged")
+    XCTAssertEqual(start["payload"]?["variables"], .object(["episode": "JEDI"]))
+    XCTAssertEqual(start["payload"]?["query"]?.stringValue?.hasPrefix("subscription HeroChanged"), true)
 
     socket.receive(["type": "data", "id": .string(id), "payload": ["data": ["hero": [
       "__typename": "Droid", "name": "R2-D2", "friends": [["__typename": "Human", "name": "Luke Skywalker"]]]]]])
