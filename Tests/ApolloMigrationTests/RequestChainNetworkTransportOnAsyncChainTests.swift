@@ -124,6 +124,60 @@ final class RequestChainNetworkTransportOnAsyncChainTests: XCTestCase {
     XCTAssertEqual(XCTWaiter().wait(for: [nothing], timeout: 0.8), .completed)
   }
 
+  /// The returned `Cancellable` lets go of the completion once the request is over, as 1.x's chain did: an app that
+  /// keeps it in the object its completion captures has no cycle afterwards.
+  func test_theCompletion_isLetGoAfterTheLastDelivery_thoughTheCancellableIsKept() {
+    final class Screen { var request: (any ApolloCore.Cancellable)? }
+    let server = StarWarsScriptedServer.make()
+    let transport = facade(server: server, store: ApolloStore())
+    weak var released: Screen?
+    let delivered = expectation(description: "delivery")
+    do {
+      let screen = Screen()
+      released = screen
+      screen.request = transport.send(operation: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheData,
+                                      callbackQueue: callbacks) { _ in
+        _ = screen
+        delivered.fulfill()
+      }
+    }
+    wait(for: [delivered], timeout: 5)
+    let deadline = Date().addingTimeInterval(5)
+    while released != nil && Date() < deadline { callbacks.sync {}; Thread.sleep(forTimeInterval: 0.01) }
+    XCTAssertNil(released, "the screen is kept only by the completion the Cancellable holds")
+  }
+
+  /// So is a cancelled one's.
+  func test_theCompletion_isLetGoAtCancel() {
+    final class Screen { var request: (any ApolloCore.Cancellable)? }
+    let server = ScriptedServer { _ in ScriptedResponse(statusCode: 200, headers: ["Content-Type": "application/json"],
+                                                        body: [.data(JSONSerializer.serialize(heroJSON))], headDelay: .milliseconds(300)) }
+    let transport = facade(server: server, store: ApolloStore())
+    weak var released: Screen?
+    do {
+      let screen = Screen()
+      released = screen
+      screen.request = transport.send(operation: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheData,
+                                      callbackQueue: callbacks) { _ in _ = screen }
+      screen.request?.cancel()
+    }
+    XCTAssertNil(released)
+  }
+
+  /// An upload's URLRequest has its context's timeout, as every 1.x request had.
+  func test_anUpload_hasItsContextsTimeout() {
+    struct LongTimeout: ApolloCallbackChain.RequestContextTimeoutConfigurable { var requestTimeout: TimeInterval { 300 } }
+    let server = StarWarsScriptedServer.make()
+    let transport = facade(server: server, store: ApolloStore())
+    let done = expectation(description: "upload answered")
+    let file = GraphQLFile(fieldName: "file", originalName: "a.txt", mimeType: "text/plain", data: Data("a".utf8))
+    _ = transport.upload(operation: HeroNameQuery(episode: nil), files: [file], context: LongTimeout(), callbackQueue: callbacks) { _ in
+      done.fulfill()
+    }
+    wait(for: [done], timeout: 5)
+    XCTAssertEqual(server.requests.first?.urlRequest.timeoutInterval, 300)
+  }
+
   func test_theWireRequest_isThe1xOne() {
     assertSameWireAsNative1x(useGETForQueries: false)
   }

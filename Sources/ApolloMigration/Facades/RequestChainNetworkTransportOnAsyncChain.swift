@@ -191,6 +191,7 @@ public final class RequestChainNetworkTransportOnAsyncChain: ApolloCallbackChain
       } catch {
         delivery.deliver(.failure(ResultConversion.v1Error(error)))
       }
+      delivery.end()
     }
     return delivery
   }
@@ -222,6 +223,8 @@ extension RequestChainNetworkTransportOnAsyncChain: ApolloCallbackChain.Uploadin
     var request = ApolloAsyncChain.UploadRequest(
       operation: operation, graphQLEndpoint: endpointURL, files: files, writeResultsToCache: true,
       requestBodyCreator: bodyCreator())
+    // 1.x built an upload's URLRequest as any other, with the context's timeout.
+    request.requestTimeout = (context as? any ApolloCallbackChain.RequestContextTimeoutConfigurable)?.requestTimeout
     // The 2.x request sets the multipart Content-Type with its boundary itself.
     request.addHeaders(v1Request.additionalHeaders.filter { $0.key.lowercased() != "content-type" })
     return run(request, carrying: v1Request, cacheOnly: false, readsCacheFirst: false, callbackQueue: callbackQueue,
@@ -231,19 +234,29 @@ extension RequestChainNetworkTransportOnAsyncChain: ApolloCallbackChain.Uploadin
 
 /// Hands one send's results to its 1.x completion on the callback queue, and is the `Cancellable` the
 /// send returns: after `cancel()` nothing more is delivered.
+///
+/// The completion is let go once the chain has ended and its last result has been handed over, or at `cancel()`:
+/// an app that keeps the returned `Cancellable` in the object its completion captures (`self.request =
+/// client.fetch { self.show($0) }`) holds no cycle after the request, as with 1.x's chain.
 private final class CallbackDelivery<Data: RootSelectionSet>: Cancellable, @unchecked Sendable {
-  // @unchecked Sendable: `cancelled` and `task` are only touched inside `lock` (an NSLock); the
-  // completion is a CallbackConfined read under this send's own CallbackLock, then called by the one queue
-  // block that delivers that result.
+  // @unchecked Sendable: `cancelled`, `task`, `completion`, `pending` and `ended` are only touched inside `lock`
+  // (an NSLock); the completion is a CallbackConfined read under this send's own CallbackLock, then called by the
+  // one queue block that delivers that result.
   private let lock = NSLock()
   private var cancelled = false
   private var task: Task<Void, Never>?
-  private let completion: CallbackConfined<(Result<ApolloCallbackChain.GraphQLResult<Data>, any Error>) -> Void>
+  private var completion: CallbackConfined<(Result<ApolloCallbackChain.GraphQLResult<Data>, any Error>) -> Void>?
+  private let completionLock: CallbackLock
+  /// Results handed to the queue and not yet delivered (the queue may be concurrent, so none is let go early).
+  private var pending = 0
+  /// The chain has ended: nothing more will be handed over.
+  private var ended = false
   private let queue: DispatchQueue
 
   init(completion: CallbackConfined<(Result<ApolloCallbackChain.GraphQLResult<Data>, any Error>) -> Void>,
        queue: DispatchQueue) {
     self.completion = completion
+    self.completionLock = completion.lock
     self.queue = queue
   }
 
@@ -255,19 +268,39 @@ private final class CallbackDelivery<Data: RootSelectionSet>: Cancellable, @unch
   }
 
   func deliver(_ result: Result<ApolloCallbackChain.GraphQLResult<Data>, any Error>) {
-    let box = CallbackConfined(result, lock: completion.lock)
+    let box = CallbackConfined(result, lock: completionLock)
+    lock.withLock { pending += 1 }
     queue.async { [self] in
-      guard !lock.withLock({ cancelled }) else { return }
-      // Taken out under the send's lock and called outside it, as 1.x called a completion (on the callback
-      // queue, holding nothing).
-      let (deliver, value) = box.withValue { result in (completion.withValue { $0 }, result) }
-      deliver(value)
+      if let completion = lock.withLock({ cancelled ? nil : completion }) {
+        // Taken out under the send's lock and called outside it, as 1.x called a completion (on the callback
+        // queue, holding nothing).
+        let (deliver, value) = box.withValue { result in (completion.withValue { $0 }, result) }
+        deliver(value)
+      }
+      lock.withLock {
+        pending -= 1
+        releaseIfDone()
+      }
     }
+  }
+
+  /// The chain has ended; the completion goes once the results already handed over are delivered.
+  func end() {
+    lock.withLock {
+      ended = true
+      releaseIfDone()
+    }
+  }
+
+  /// Call holding `lock`.
+  private func releaseIfDone() {
+    if ended && pending == 0 { completion = nil }
   }
 
   func cancel() {
     let task = lock.withLock { () -> Task<Void, Never>? in
       cancelled = true
+      completion = nil
       return self.task
     }
     task?.cancel()
