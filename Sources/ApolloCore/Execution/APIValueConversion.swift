@@ -19,10 +19,52 @@ extension JSON {
     }
   }
 
+  /// The value as upstream handed it to a custom scalar's `init(_jsonValue:)`, the shapes `JSONSerialization`
+  /// produced: numbers as `NSNumber` (so `as? Int64`, `as? Int32` and `as? Double` read an integer), objects as
+  /// `[String: AnyHashable]` and lists as `[AnyHashable]` (so `as? [String: Any]`, `as? [String: AnyHashable]` and
+  /// `as? JSONObject` read an object), booleans as `Bool`, strings as `String`, null as `NSNull`.
+  package var customScalarValue: ApolloAPI.JSONValue {
+    switch self {
+    case .null: return NSNull()
+    case .bool(let value): return value
+    case .string(let value): return value
+    case .int, .double, .array, .object:
+      // `Sendable` is a marker protocol, absent at run time: the cast only checks `Hashable`. The value is safe to
+      // share because nothing can mutate it: a dictionary or array of immutable values, or an `NSNumber`, which is
+      // immutable (Linux's Foundation declares neither `AnyHashable` nor `NSNumber` `Sendable`).
+      return foundationHashable as Any as! ApolloAPI.JSONValue
+    }
+  }
+
+  /// This value in `JSONSerialization`'s shapes, as an `AnyHashable` (the element type of the containers).
+  private var foundationHashable: AnyHashable {
+    switch self {
+    case .null: return AnyHashable(NSNull())
+    case .bool(let value): return AnyHashable(value)
+    case .int(let value): return AnyHashable(NSNumber(value: value))
+    case .double(let value): return AnyHashable(NSNumber(value: value))
+    case .string(let value): return AnyHashable(value)
+    case .array(let elements): return AnyHashable(elements.map(\.foundationHashable))
+    case .object(let object): return AnyHashable(object.mapValues(\.foundationHashable))
+    }
+  }
+
   /// The core form of an `ApolloAPI` value (a variable, a custom scalar's `_jsonValue`); `nil` for a
   /// value that has no JSON form.
   package init?(apiValue value: Any?) {
     guard let value else { self = .null; return }
+    // Out of a `[String: AnyHashable]` or `[AnyHashable]` (what a custom scalar got, and may give back): the value
+    // inside. An `NSNumber` is read by what it was made from, so an integer 1 is not taken for `true` below.
+    // Metatype comparisons, not casts: a cast to a class would bridge every value type to an `NSNumber` first.
+    if type(of: value) == AnyHashable.self, let hashable = value as? AnyHashable {
+      self.init(apiValue: hashable.base)
+      return
+    }
+    if type(of: value) is NSNumber.Type {
+      guard let json = JSON(foundationValue: value) else { return nil }
+      self = json
+      return
+    }
     // NSNull is tested after the value types: casting a bridgeable value (an `Int32` variable) to a
     // class makes the runtime bridge it to an `NSNumber` first, an allocation per test on Linux.
     switch value {
