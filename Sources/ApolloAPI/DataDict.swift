@@ -185,6 +185,9 @@ extension Array: SelectionSetEntityValue where Element: SelectionSetEntityValue 
       self = list.elements.map { Element(_fieldData: $0) }
     } else if let dataDicts = data as? [DataDict] {
       self = dataDicts.map { Element(_fieldData: $0) }
+    } else if let elements = data as? [DataDict.FieldValue?] {
+      // Built by hand with nulls or nested lists (`[dataDict, nil]`), as upstream reads any list of field values.
+      self = elements.map { Element(_fieldData: $0) }
     } else {
       preconditionFailure("\(Self.self) expected a list for an entity list field, found \(String(describing: data))")
     }

@@ -2,7 +2,7 @@
 @propertyWrapper
 public struct Deferred<Fragment: Deferrable>: Sendable {
   /// Where a deferred fragment stands: read through the property wrapper's projected value (`$fragment`).
-  public enum State: Sendable {
+  public enum State: Sendable, Equatable {
     /// The data arrived.
     case fulfilled(Fragment)
     /// The server will send it in a later payload.

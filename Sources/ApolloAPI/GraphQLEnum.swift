@@ -34,6 +34,11 @@ public enum GraphQLEnum<T: EnumType>: CaseIterable, Hashable, RawRepresentable, 
 
   public static var allCases: [GraphQLEnum<T>] { T.allCases.map { .case($0) } }
 
+  /// Compares by GraphQL name, as upstream does: `.unknown("JEDI")` (built by hand) equals `.case(.JEDI)`.
+  public static func == (lhs: GraphQLEnum<T>, rhs: GraphQLEnum<T>) -> Bool { lhs.rawValue == rhs.rawValue }
+  /// Hashes the GraphQL name, consistently with `==`.
+  public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+
   /// Compares by GraphQL name, so `field == .JEDI` reads as it would on the generated enum.
   public static func == (lhs: GraphQLEnum<T>, rhs: T) -> Bool { lhs.rawValue == rhs.rawValue }
   /// `true` for another case and for any unknown value.

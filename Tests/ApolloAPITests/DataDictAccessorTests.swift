@@ -75,6 +75,18 @@ final class DataDictAccessorTests: XCTestCase {
     XCTAssertEqual(groups?[2]?.count, 0)
   }
 
+  /// Data built by hand with Swift arrays holding nulls, as upstream reads any list of field values (this used to stop
+  /// the process with a precondition failure).
+  func test_entity_lists_built_from_swift_arrays_with_nulls_are_read() {
+    let person = Person.make([
+      "name": "Ada",
+      "friendGroups": [[Person.data("Charles"), nil] as [DataDict?], nil] as [[DataDict?]?],
+    ])
+    XCTAssertEqual(person.friendGroups?.count, 2)
+    XCTAssertEqual(person.friendGroups?[0]?.map { $0?.name }, ["Charles", nil])
+    XCTAssertNil(person.friendGroups?[1] ?? nil)
+  }
+
   func test_nested_entity_list_given_null_outer_list_returns_nil() {
     let person = Person.make(["name": "Ada", "friendGroups": NSNull()])
     XCTAssertNil(person.friendGroups)

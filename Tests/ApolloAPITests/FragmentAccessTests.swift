@@ -132,6 +132,16 @@ final class FragmentAccessTests: XCTestCase {
     XCTAssertNil(catalog.fragments.extra)
   }
 
+  /// `State` is `Equatable`, as upstream's: tests compare it with `XCTAssertEqual`.
+  func test_deferred_state_compares_with_equals() {
+    let pending = Catalog(_dataDict: DataDict(
+      data: bookFields, fulfilledFragments: ids(Catalog.self, CatalogItemSummary.self),
+      deferredFragments: ids(Catalog.Extra.self)
+    ))
+    XCTAssertEqual(pending.fragments.$extra, .pending)
+    XCTAssertNotEqual(Catalog(__typename: "Book", id: "1", title: "Dune").fragments.$extra, .pending)
+  }
+
   func test_deferred_fragment_is_listed_in_the_selections_and_deferred_fragments() {
     XCTAssertTrue(Catalog.__selections.contains(.deferred(Catalog.Extra.self, label: "extra")))
     XCTAssertEqual(Catalog.__deferredFragments.map { ObjectIdentifier($0) }, [ObjectIdentifier(Catalog.Extra.self)])

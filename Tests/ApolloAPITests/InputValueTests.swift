@@ -149,4 +149,14 @@ final class InputValueTests: XCTestCase {
     }
     XCTAssertEqual(GraphQLEnum<Genre>.case(.poetry)._jsonValue as? String, "POETRY")
   }
+
+  /// Two values with the same GraphQL name are equal and hash alike, however they were built, as upstream compares
+  /// them: a hand-built `.unknown("FICTION")` equals `.case(.FICTION)`.
+  func test_graphQLEnum_equality_and_hash_follow_the_raw_value() {
+    let known = GraphQLEnum<Genre>.case(.fiction)
+    let spelled = GraphQLEnum<Genre>.unknown(Genre.fiction.rawValue)
+    XCTAssertEqual(known, spelled)
+    XCTAssertEqual(Set([known, spelled]).count, 1)
+    XCTAssertNotEqual(known, .unknown("POETRY"))
+  }
 }
