@@ -178,6 +178,21 @@ final class RequestChainNetworkTransportOnAsyncChainTests: XCTestCase {
     XCTAssertEqual(server.requests.first?.urlRequest.timeoutInterval, 300)
   }
 
+  /// `cancel()` reaches the custom interceptors that are `Cancellable`, as 1.x's `chain.cancel()` did: one that
+  /// started work of its own (a token refresh) stops it.
+  func test_cancel_cancelsTheCancellableInterceptors() {
+    let slow = SlowCancellableInterceptor()
+    let transport = facade(server: StarWarsScriptedServer.make(), store: ApolloStore(), before: [slow])
+    let cancellable = transport.send(operation: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheData,
+                                     callbackQueue: callbacks) { _ in XCTFail("no delivery after cancel") }
+    XCTAssertTrue(slow.started.wait(timeout: .now() + 5) == .success)
+    cancellable.cancel()
+    let deadline = Date().addingTimeInterval(5)
+    while slow.cancels.count == 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+    XCTAssertEqual(slow.cancels.count, 1)
+    settle()
+  }
+
   func test_theWireRequest_isThe1xOne() {
     assertSameWireAsNative1x(useGETForQueries: false)
   }

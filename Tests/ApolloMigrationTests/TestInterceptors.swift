@@ -221,3 +221,26 @@ final class QueueSyncingInterceptor: V1Interceptor, @unchecked Sendable {
     chain.proceedAsync(request: request, response: response, interceptor: self, completion: completion)
   }
 }
+
+/// Waits a second before calling onward, and records `cancel()` calls (an interceptor with work of its own).
+final class SlowCancellableInterceptor: V1Interceptor, ApolloCore.Cancellable, @unchecked Sendable {
+  // @unchecked Sendable: `started` is a semaphore and `cancels` a Recorder, both thread-safe; `id` is constant.
+  let id = "slow-cancellable"
+  let started = DispatchSemaphore(value: 0)
+  let cancels = Recorder<Bool>()
+  func interceptAsync<Operation: GraphQLOperation>(
+    chain: any V1Chain, request: V1Request<Operation>, response: V1Response<Operation>?,
+    completion: @escaping V1Completion<Operation.Data>
+  ) {
+    started.signal()
+    let onward = OnwardCall { chain.proceedAsync(request: request, response: response, interceptor: self, completion: completion) }
+    DispatchQueue.global().asyncAfter(deadline: .now() + 1) { onward.run() }
+  }
+  func cancel() { cancels.append(true) }
+}
+
+/// Carries a 1.x onward call to another queue (1.x code is not Sendable; the call runs once).
+private struct OnwardCall: @unchecked Sendable {
+  // @unchecked Sendable: the closure is called exactly once, from the one block it is handed to.
+  let run: () -> Void
+}

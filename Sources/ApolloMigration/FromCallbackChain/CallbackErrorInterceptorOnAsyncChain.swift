@@ -30,6 +30,9 @@ import FoundationNetworking
 struct CallbackErrorInterceptorOnAsyncChain: GraphQLInterceptor {
   let plan: CallbackPlan
   let errorInterceptorName: String
+  /// The send's custom 1.x interceptors that are `Cancellable`: cancelled with the request's task, as 1.x's
+  /// `chain.cancel()` cancelled them.
+  var cancellables: [any ApolloCore.Cancellable] = []
 
   func intercept<Request: GraphQLRequest>(
     request: Request, next: NextInterceptorFunction<Request>
@@ -47,7 +50,21 @@ struct CallbackErrorInterceptorOnAsyncChain: GraphQLInterceptor {
       }
     }
     let writesCache = plan.writesCache
-    let upstream: InterceptorResultStream<Request> = await CallbackSend.$current.withValue(send) { await next(request) }
+    let upstream: InterceptorResultStream<Request>
+    if cancellables.isEmpty {
+      upstream = await CallbackSend.$current.withValue(send) { await next(request) }
+    } else {
+      let cancellables = self.cancellables
+      // The stream cannot be copied out of the handler's result: it is moved out of a slot instead.
+      var slot: InterceptorResultStream<Request>?
+      await withTaskCancellationHandler {
+        slot = await CallbackSend.$current.withValue(send) { await next(request) }
+      } onCancel: {
+        for cancellable in cancellables { cancellable.cancel() }
+      }
+      guard let stream = slot.take() else { preconditionFailure("the chain's next returned no stream") }
+      upstream = stream
+    }
     let name = errorInterceptorName
     // `map` then `mapErrors`, read in place by the chain: two operator tasks per request were most
     // of what this stage cost.

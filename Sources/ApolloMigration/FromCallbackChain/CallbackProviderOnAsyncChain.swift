@@ -18,6 +18,7 @@ import Foundation
 /// | `AutomaticPersistedQueryInterceptor` | 2.x `AutomaticPersistedQueryInterceptor` | GraphQL post-flight, at its 1.x position |
 /// | `CacheWriteInterceptor` | the 2.x cache write | when a server result reaches the top |
 /// | `additionalErrorInterceptor(for:)` | the first GraphQL interceptor's `mapErrors` (see `CallbackErrorInterceptorOnAsyncChain`) | per error |
+/// | `cancel()` of a custom interceptor that is `Cancellable` | called when the request's task is cancelled (the 1.x facade's `cancel()`, or the 2.x caller's) | once, while the chain works on the request |
 ///
 /// Every 1.x interceptor runs on the chain's task (the caller's task-local values are visible), on
 /// whatever thread that task is on: not on a `URLSessionClient` callback queue as in 1.x, so one that
@@ -100,7 +101,13 @@ public final class CallbackProviderOnAsyncChain: ApolloAsyncChain.InterceptorPro
           }
         }
       }
-      preflight.insert(CallbackErrorInterceptorOnAsyncChain(plan: plan, errorInterceptorName: errorName), at: 0)
+      // 1.x's chain.cancel() called cancel() on each interceptor that is Cancellable (a Sendable protocol, so
+      // they are called from the cancelling thread without the lock, as 1.x did).
+      let cancellables = zip(interceptors, kinds).compactMap { interceptor, kind in
+        kind == .custom ? interceptor as? any ApolloCore.Cancellable : nil
+      }
+      preflight.insert(CallbackErrorInterceptorOnAsyncChain(plan: plan, errorInterceptorName: errorName,
+                                                            cancellables: cancellables), at: 0)
       // Between the two: results have passed the completions of the interceptors after the parser, and go
       // through those of the interceptors after the fetch before the pre-flight ones', as in 1.x.
       if plan.hasHTTPHooks { preflight.append(CallbackHTTPHookResultsOnAsyncChain()) }
