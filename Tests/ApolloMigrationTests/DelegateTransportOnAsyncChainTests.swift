@@ -365,4 +365,29 @@ final class DelegateTransportOnAsyncChainTests: XCTestCase {
     XCTAssertTrue(delegate.rawTasks.allSatisfy { String(decoding: $0.data ?? Data(), as: UTF8.self).contains("application/json") })
     XCTAssertTrue(delegate.retries.isEmpty)
   }
+
+  /// A request whose task is cancelled before the HTTP stage starts asks no delegate at all (0.x's cancel came
+  /// after `send` had run them): it happens to a retry that a cancel overtook, and to the 0.x facade's task on
+  /// runtimes that cannot start it on the caller's thread.
+  func test_aRequestCancelledBeforeTheHTTPStage_asksNoDelegate() async throws {
+    let delegate = RecordingDelegate()
+    let interceptor = DelegateTransportHTTPInterceptor(delegate: delegate, transport: standInTransport())
+    let sent = Recorder<URLRequest>()
+    let task = Task { () -> (any Error)? in
+      withUnsafeCurrentTask { $0?.cancel() }
+      do {
+        _ = try await interceptor.intercept(request: URLRequest(url: migrationEndpoint)) { request in
+          sent.append(request)
+          throw CancellationError()
+        }
+        return nil
+      } catch {
+        return error
+      }
+    }
+    let error = await task.value
+    XCTAssertTrue(error is CancellationError, "\(String(describing: error))")
+    XCTAssertEqual(delegate.events, [])
+    XCTAssertEqual(sent.count, 0)
+  }
 }

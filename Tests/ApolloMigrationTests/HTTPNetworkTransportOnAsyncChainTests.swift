@@ -170,6 +170,31 @@ final class HTTPNetworkTransportOnAsyncChainTests: XCTestCase {
     XCTAssertEqual((underlying as? URLError)?.code, .cancelled)
   }
 
+  /// A cancelled request's raw task is reported to the task-completed delegate with the cancellation, as 0.x's
+  /// cancelled URLSessionTask was (a network-activity count the delegate keeps stays balanced); the retry delegate
+  /// is not asked.
+  func test_cancel_reachesTheTaskCompletedDelegate_once() {
+    let server = ScriptedServer { _ in
+      try await Task.sleep(nanoseconds: 2_000_000_000)
+      return .json(r2Body)
+    }
+    let transport = facade(server)
+    let delegate = RecordingDelegate()
+    transport.delegate = delegate
+    let done = expectation(description: "completion")
+    let cancellable = transport.send(operation: HeroNameQuery(episode: nil)) { _ in done.fulfill() }
+    let sent = Date().addingTimeInterval(5)
+    while server.receivedCount == 0 && Date() < sent { Thread.sleep(forTimeInterval: 0.01) }
+    cancellable.cancel()
+    wait(for: [done], timeout: 5)
+    let reported = Date().addingTimeInterval(5)
+    while delegate.rawTasks.isEmpty && Date() < reported { Thread.sleep(forTimeInterval: 0.01) }
+    Thread.sleep(forTimeInterval: 0.1)
+    XCTAssertEqual(delegate.rawTasks.count, 1)
+    XCTAssertEqual((delegate.rawTasks.first?.error as? URLError)?.code, .cancelled)
+    XCTAssertTrue(delegate.retries.isEmpty)
+  }
+
   // MARK: Wire
 
   private func nativeRequest(sendOperationIdentifiers: Bool, useGETForQueries: Bool) throws -> ScriptedRequest {

@@ -24,9 +24,11 @@ import FoundationNetworking
 ///
 /// Cancelling the returned `Cancellable` cancels the 2.x work and completes at once with
 /// `URLSessionClient.URLSessionClientError.networkError(data: Data(), response: nil,
-/// underlying: URLError(.cancelled))`, the error 0.x delivered for a cancelled task; unlike 0.x the
-/// retry delegate is not asked about it (a cancelled chain cannot retry). Retries started by a
-/// delegate are cancelled by it too (0.x could not cancel them).
+/// underlying: URLError(.cancelled))`, the error 0.x delivered for a cancelled task. The task-completed
+/// delegate hears of a request that had gone out, with `URLError(.cancelled)`, as of 0.x's cancelled task;
+/// unlike 0.x the retry delegate is not asked about it (a cancelled chain cannot retry), and a request
+/// cancelled before it went out asks no delegate. Retries started by a delegate are cancelled by it too
+/// (0.x could not cancel them).
 ///
 /// On the wire it sends what 0.33's transport sends (same method table, headers and body members,
 /// compared in `HTTPNetworkTransportOnAsyncChainTests`), with these differences:

@@ -14,6 +14,8 @@ import FoundationNetworking
 enum DelegateDecision {
   /// Calls `ask` with a handler and waits for the handler's first call.
   static func await<Answer: Sendable>(_ ask: (@escaping @Sendable (Answer) -> Void) -> Void) async throws -> Answer {
+    // A cancelled request asks no delegate (a retry delegate would start a token refresh for nothing).
+    try Task.checkCancellation()
     let once = OnceResume<Answer>()
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Answer, any Error>) in

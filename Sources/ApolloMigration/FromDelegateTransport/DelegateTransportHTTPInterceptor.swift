@@ -59,6 +59,8 @@ public struct DelegateTransportHTTPInterceptor: HTTPInterceptor {
 
   /// Preflight, send, task completed, then the retry or GraphQL-error delegate as 0.x did.
   public func intercept(request: URLRequest, next: NextHTTPInterceptorFunction) async throws -> HTTPResponse {
+    // A request cancelled before it went out asks no delegate: 0.x's cancel came after `send` had run them.
+    try Task.checkCancellation()
     let transport = binding.transport
     var request = request
     facade?.adjustRequest(&request)
@@ -94,7 +96,14 @@ public struct DelegateTransportHTTPInterceptor: HTTPInterceptor {
         return true
       }
     } catch {
-      if error is CancellationError || Task.isCancelled { throw error }
+      if error is CancellationError || Task.isCancelled {
+        // 0.x cancelled the URLSessionTask, which completed with NSURLErrorCancelled: the task-completed delegate
+        // heard of it (a network-activity count it keeps stays balanced). The retry delegate is not asked: a
+        // cancelled chain cannot retry.
+        taskCompleted(sent, data: chunks.reduce(into: Data()) { $0.append($1) }, response: head,
+                      error: URLError(.cancelled))
+        throw error
+      }
       let failure: any Error
       switch error {
       case ApolloURLSessionError.nonHTTPResponse:
