@@ -193,6 +193,19 @@ final class RequestChainNetworkTransportOnAsyncChainTests: XCTestCase {
     settle()
   }
 
+  /// A retry with a new 1.x request (another `context`, which is a `let`) gives the next pass that request, as 1.x's
+  /// chain restarted with it; its headers reach the wire.
+  func test_aRetryWithANewRequest_theNextPassSeesThatRequest() {
+    let server = StarWarsScriptedServer.make()
+    let store = ApolloStore()
+    let seen = Recorder<String>()
+    let apollo = ApolloCallbackChain.ApolloClient(
+      networkTransport: facade(server: server, store: store, before: [ContextRetryingInterceptor(seen: seen)]), store: store)
+    _ = fetch(apollo, .fetchIgnoringCacheData, expecting: 1, context: TraceContext(traceID: "first"))
+    XCTAssertEqual(seen.values, ["first", "second"])
+    XCTAssertEqual(server.requests.map { $0.header("X-Pass") }, ["second"])
+  }
+
   func test_theWireRequest_isThe1xOne() {
     assertSameWireAsNative1x(useGETForQueries: false)
   }

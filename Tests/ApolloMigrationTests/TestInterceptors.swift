@@ -244,3 +244,27 @@ private struct OnwardCall: @unchecked Sendable {
   // @unchecked Sendable: the closure is called exactly once, from the one block it is handed to.
   let run: () -> Void
 }
+
+/// On its first pass (context "first") retries with a new request whose context is "second", as 1.x code that changes
+/// a request's `let` members does; records the context of each pass.
+final class ContextRetryingInterceptor: V1Interceptor {
+  let id = "context-retry"
+  let seen: Recorder<String>
+  init(seen: Recorder<String>) { self.seen = seen }
+  func interceptAsync<Operation: GraphQLOperation>(
+    chain: any V1Chain, request: V1Request<Operation>, response: V1Response<Operation>?,
+    completion: @escaping V1Completion<Operation.Data>
+  ) {
+    let trace = (request.context as? TraceContext)?.traceID ?? "none"
+    seen.append(trace)
+    guard trace == "first", seen.count < 3 else {
+      return chain.proceedAsync(request: request, response: response, interceptor: self, completion: completion)
+    }
+    let next = ApolloCallbackChain.JSONRequest(
+      operation: request.operation, graphQLEndpoint: request.graphQLEndpoint, contextIdentifier: request.contextIdentifier,
+      clientName: "test-app", clientVersion: "1.0", additionalHeaders: request.additionalHeaders,
+      cachePolicy: request.cachePolicy, context: TraceContext(traceID: "second"))
+    next.addHeader(name: "X-Pass", value: "second")
+    chain.retry(request: next, completion: completion)
+  }
+}

@@ -33,15 +33,17 @@ struct CallbackErrorInterceptorOnAsyncChain: GraphQLInterceptor {
   /// The send's custom 1.x interceptors that are `Cancellable`: cancelled with the request's task, as 1.x's
   /// `chain.cancel()` cancelled them.
   var cancellables: [any ApolloCore.Cancellable] = []
+  /// Carries the 1.x request of a `chain.retry(request:)` to the next attempt (this interceptor serves one send).
+  let retrySlot = CallbackRetrySlot()
 
   func intercept<Request: GraphQLRequest>(
     request: Request, next: NextInterceptorFunction<Request>
   ) async throws -> InterceptorResultStream<Request> {
-    let send = CallbackSend(plan: plan, request: request)
+    let send = CallbackSend(plan: plan, request: request, retried: retrySlot.take())
     // The closures get the send as an argument rather than capturing it: the send holds them, and a weak
     // capture would give it a side table, which slows every later retain and release of it.
     send.lock.withLock {
-      send.makesRetries(as: request)
+      send.makesRetries(as: request, leavingTheRequestIn: retrySlot)
       if send.plan.hasHTTPHooks {
         send.httpHook = { send, hook, name, position, response, chunk in
           try await CallbackHTTPStageOnAsyncChain.run(hook, name: name, position: position, response: response,

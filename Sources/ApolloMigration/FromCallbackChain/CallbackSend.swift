@@ -66,11 +66,15 @@ final class CallbackSend: @unchecked Sendable {
   private(set) var httpHookTurns: [Int: AnyObject] = [:]
   private var httpHookTurnsClosed = false
 
-  init<Request: GraphQLRequest>(plan: CallbackPlan, request: Request) {
+  /// - Parameter retried: the 1.x request an interceptor passed to `chain.retry(request:)` in the attempt before,
+  ///   which this attempt's interceptors see, as 1.x's next pass did (with its own `context`, say).
+  init<Request: GraphQLRequest>(plan: CallbackPlan, request: Request, retried: CallbackConfined<AnyObject>? = nil) {
     self.plan = plan
     let binding = CallbackRequestContext.current
     let mirror: V1HTTPRequest<Request.Operation>
-    if let carried = binding?.request?.withValue({ $0 as? V1HTTPRequest<Request.Operation> }) {
+    if let retried = retried?.withValue({ $0 as? V1HTTPRequest<Request.Operation> }) {
+      mirror = retried
+    } else if let carried = binding?.request?.withValue({ $0 as? V1HTTPRequest<Request.Operation> }) {
       mirror = carried
     } else {
       mirror = Self.makeMirror(for: request, binding: binding)
@@ -175,10 +179,12 @@ final class CallbackSend: @unchecked Sendable {
   }
 
   /// Makes ``retryError(for:)`` give `RequestChain<Request>.Retry` with the 1.x request's changes applied to
-  /// the latest 2.x request (`request` before any went onward). Call holding `lock`, once per attempt.
-  func makesRetries<Request: GraphQLRequest>(as request: Request) {
+  /// the latest 2.x request (`request` before any went onward), and leave the 1.x request in `slot` for the next
+  /// attempt. Call holding `lock`, once per attempt.
+  func makesRetries<Request: GraphQLRequest>(as request: Request, leavingTheRequestIn slot: CallbackRetrySlot? = nil) {
     retryMaker = { send, object in
       let latest = send.latestRequest as? Request ?? request
+      slot?.put(CallbackConfined(object, lock: send.lock))
       return V2RequestChain<Request>.Retry(request: send.apply(object, to: latest))
     }
   }
@@ -193,4 +199,15 @@ final class CallbackSend: @unchecked Sendable {
 /// the first interceptor unwraps it instead of handling it again.
 struct CallbackHandledError: Error {
   let underlying: any Error
+}
+
+/// The 1.x request of a retry, from the attempt that asked for it to the next one: one per send.
+final class CallbackRetrySlot: Sendable {
+  private let request = Mutex<CallbackConfined<AnyObject>?>(nil)
+
+  /// Leaves `retried` for the next attempt.
+  func put(_ retried: CallbackConfined<AnyObject>) { request.withLock { $0 = retried } }
+
+  /// The request left by the attempt before, once.
+  func take() -> CallbackConfined<AnyObject>? { request.withLock { slot in defer { slot = nil }; return slot } }
 }
