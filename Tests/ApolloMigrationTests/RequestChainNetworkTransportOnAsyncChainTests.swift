@@ -110,6 +110,29 @@ final class RequestChainNetworkTransportOnAsyncChainTests: XCTestCase {
     wait(for: [first, second], timeout: 5)
   }
 
+  /// An interceptor that blocks until the main queue is free does not hold up a send the main queue starts meanwhile:
+  /// each send's 1.x code runs under a lock of its own, as two 1.x chains ran side by side. Before, one lock per
+  /// provider made the main queue's send wait for the blocked interceptor, which waited for the main queue.
+  func test_anInterceptorWaitingForTheMainQueue_andASendFromTheMainQueue_bothFinish() {
+    let main = DispatchQueue(label: "main-like")
+    let blocking = BlockingOnceInterceptor(queue: main)
+    let transport = facade(server: StarWarsScriptedServer.make(), store: ApolloStore(), before: [blocking])
+    let first = expectation(description: "the blocked send")
+    let second = expectation(description: "the main queue's send")
+    DispatchQueue.global().async {
+      _ = transport.send(operation: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheData, callbackQueue: callbacks) { _ in
+        first.fulfill()
+      }
+    }
+    main.async {
+      _ = blocking.entered.wait(timeout: .now() + 5)
+      _ = transport.send(operation: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheData, callbackQueue: callbacks) { _ in
+        second.fulfill()
+      }
+    }
+    wait(for: [first, second], timeout: 10)
+  }
+
   func test_cancel_staysSilent() {
     let server = ScriptedServer { _ in ScriptedResponse(statusCode: 200, headers: ["Content-Type": "application/json"],
                                                         body: [.data(JSONSerializer.serialize(heroJSON))], headDelay: .milliseconds(300)) }

@@ -200,11 +200,11 @@ final class ProceedThenCancelInterceptor: V1Interceptor {
 
 /// Proceeds on its first call; on later calls it first releases `gate` and waits for `queue` with `sync`.
 final class QueueSyncingInterceptor: V1Interceptor, @unchecked Sendable {
-  // @unchecked Sendable: `calls` is only touched under the adapter's lock, which serializes interceptor calls.
+  // @unchecked Sendable: `calls` is a Mutex; `queue` and `gate` are thread-safe.
   let id = "queue-syncing"
   private let queue: DispatchQueue
   private let gate: DispatchSemaphore
-  private var calls = 0
+  private let calls = Mutex(0)
   init(queue: DispatchQueue, gate: DispatchSemaphore) {
     self.queue = queue
     self.gate = gate
@@ -213,8 +213,11 @@ final class QueueSyncingInterceptor: V1Interceptor, @unchecked Sendable {
     chain: any V1Chain, request: V1Request<Operation>, response: V1Response<Operation>?,
     completion: @escaping V1Completion<Operation.Data>
   ) {
-    calls += 1
-    if calls > 1 {
+    let call = calls.withLock { calls in
+      calls += 1
+      return calls
+    }
+    if call > 1 {
       gate.signal()
       queue.sync {}
     }
@@ -266,5 +269,27 @@ final class ContextRetryingInterceptor: V1Interceptor {
       cachePolicy: request.cachePolicy, context: TraceContext(traceID: "second"))
     next.addHeader(name: "X-Pass", value: "second")
     chain.retry(request: next, completion: completion)
+  }
+}
+
+/// On its first call, says so and then waits for `queue` (as a 1.x interceptor that reads a token on the main queue
+/// with `sync` does); later calls go straight on. One instance serves every send, as a provider's stored one does.
+final class BlockingOnceInterceptor: V1Interceptor, @unchecked Sendable {
+  // @unchecked Sendable: `first` is a Mutex; `queue` and `entered` are thread-safe.
+  let id = "blocking-once"
+  let entered = DispatchSemaphore(value: 0)
+  private let queue: DispatchQueue
+  private let first = Mutex(true)
+  init(queue: DispatchQueue) { self.queue = queue }
+  func interceptAsync<Operation: GraphQLOperation>(
+    chain: any V1Chain, request: V1Request<Operation>, response: V1Response<Operation>?,
+    completion: @escaping V1Completion<Operation.Data>
+  ) {
+    let isFirst = first.withLock { first in defer { first = false }; return first }
+    if isFirst {
+      entered.signal()
+      queue.sync {}
+    }
+    chain.proceedAsync(request: request, response: response, interceptor: self, completion: completion)
   }
 }

@@ -26,13 +26,17 @@ import Foundation
 /// facade still run on the `callbackQueue` given to `send` (`HookExecutionContextTests`).
 ///
 /// The 1.x provider is asked once per send (in ``graphQLInterceptors(for:)``), as 1.x asked it once per
-/// `send`; retries reuse those instances. Calls into 1.x code are serialized by one lock per adapted
-/// provider. Decisions where the 1.x list has no direct 2.x counterpart: without a `CacheReadInterceptor`
+/// `send`; retries reuse those instances. A send's 1.x code is called one piece at a time, under a lock of
+/// that send's own, as 1.x's chain called it; two sends run side by side, as two 1.x chains did, so one
+/// interceptor that blocks (waiting for the main queue, say) holds up only its own send, never another
+/// send started meanwhile, on the main thread or elsewhere. An interceptor instance the provider hands to
+/// several sends is called by them side by side, as in 1.x, where it had to be thread-safe too. Decisions where the 1.x list has no direct 2.x counterpart: without a `CacheReadInterceptor`
 /// the cache is never read, without a `CacheWriteInterceptor` never written, and a list without
 /// `NetworkFetchInterceptor` is all pre-flight (it still reaches the 2.x network if everything proceeds).
 public final class CallbackProviderOnAsyncChain: ApolloAsyncChain.InterceptorProvider {
   private let provider: CallbackConfined<any V1InterceptorProvider>
-  /// Serializes every call into the provider's 1.x objects (shared with the facade's carried request).
+  /// Serializes the calls into the 1.x provider itself (and into the facade's 1.x body creator), which every send
+  /// shares. What the provider returns for a send is behind a lock of that send's own.
   let lock: CallbackLock
   private let normalizer: ResponseNormalizer
   /// How long one 1.x interceptor (or the error interceptor) may take to call onward before the request
@@ -54,10 +58,12 @@ public final class CallbackProviderOnAsyncChain: ApolloAsyncChain.InterceptorPro
   /// The first interceptor (error interceptor, send state), then the 1.x pre-flight interceptors in
   /// order, then the post-parser ones in reverse (2.x post-flight runs innermost first).
   public func graphQLInterceptors<Operation: GraphQLOperation>(for operation: Operation) -> [any GraphQLInterceptor] {
-    lock.withLock { () -> [any GraphQLInterceptor] in
-      let (interceptors, errorInterceptor) = provider.withValue {
-        ($0.interceptors(for: operation), $0.additionalErrorInterceptor(for: operation))
-      }
+    // The provider is shared by every send; what it returns belongs to this send, behind a lock of the send's own.
+    let (interceptors, errorInterceptor) = provider.withValue {
+      ($0.interceptors(for: operation), $0.additionalErrorInterceptor(for: operation))
+    }
+    let lock = CallbackLock()
+    return lock.withLock { () -> [any GraphQLInterceptor] in
       let errorName = errorInterceptor.map { V1InterceptorKind.name(of: type(of: $0)) } ?? "error interceptor"
       var plan = CallbackPlan(errorInterceptor: errorInterceptor.map { CallbackConfined($0, lock: lock) },
                               timeout: interceptorTimeout, lock: lock)
