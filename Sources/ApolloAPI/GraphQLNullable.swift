@@ -1,3 +1,5 @@
+import Foundation
+
 /// A nullable input value with three states, since GraphQL tells an absent value from `null`.
 ///
 /// `nil` (``none``) leaves the value out of the request; ``null`` sends JSON `null`.
@@ -123,13 +125,9 @@ extension GraphQLNullable: _GraphQLVariableEncodable where Wrapped: GraphQLOpera
   public var _jsonEncodableValue: (any JSONEncodable)? {
     switch self {
     case .none: return nil
-    case .null: return NSNullEncodable()
+    case .null: return NSNull()  // as upstream, so `variables["x"] is NSNull` reads it
     case .some(let wrapped): return wrapped._jsonEncodableValue
     }
   }
 }
 
-/// JSON `null` as an encodable value, without naming `NSNull` in this file's imports.
-struct NSNullEncodable: JSONEncodable {
-  var _jsonValue: JSONValue { JSONNull.value }
-}

@@ -137,14 +137,14 @@ extension GraphQLOperation {
     switch (lhs.__variables, rhs.__variables) {
     case (nil, nil): return true
     case (let lhs?, let rhs?):
-      return FieldValueComparison.canonical(lhs._jsonEncodableObject) == FieldValueComparison.canonical(rhs._jsonEncodableObject)
+      return FieldValueComparison.canonical(lhs._jsonVariablesObject) == FieldValueComparison.canonical(rhs._jsonVariablesObject)
     default: return false
     }
   }
 
   public func hash(into hasher: inout Hasher) {
     hasher.combine(Self.operationName)
-    hasher.combine(__variables.map { FieldValueComparison.canonical($0._jsonEncodableObject) })
+    hasher.combine(__variables.map { FieldValueComparison.canonical($0._jsonVariablesObject) })
   }
 }
 

@@ -39,10 +39,15 @@ extension Optional: GraphQLOperationVariableValue where Wrapped: GraphQLOperatio
 extension Optional: GraphQLOperationVariableListElement where Wrapped: GraphQLOperationVariableListElement {}
 
 extension Dictionary: _GraphQLVariableEncodable where Key == String, Value == any GraphQLOperationVariableValue {
-  public var _jsonEncodableValue: (any JSONEncodable)? { EncodedJSON(JSONObjectValue(_jsonEncodableObject)) }
+  public var _jsonEncodableValue: (any JSONEncodable)? { EncodedJSON(JSONObjectValue(_jsonVariablesObject)) }
 
-  /// The variables as JSON, with values that encode to nothing (``GraphQLNullable/none``) left out.
-  public var _jsonEncodableObject: JSONObject {
+  /// The variables as a request body holds them (upstream's type, so a custom body creator's
+  /// `body["variables"] = variables._jsonEncodableObject` compiles), with values that encode to nothing
+  /// (``GraphQLNullable/none``) left out.
+  public var _jsonEncodableObject: JSONEncodableDictionary { compactMapValues { $0._jsonEncodableValue } }
+
+  /// The same as JSON values, in one pass.
+  var _jsonVariablesObject: JSONObject {
     var object: JSONObject = [:]
     object.reserveCapacity(count)
     for (key, value) in self {

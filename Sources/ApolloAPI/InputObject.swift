@@ -62,7 +62,7 @@ public struct InputDict: GraphQLOperationVariableValue, JSONEncodable, Hashable 
   public var _jsonEncodableValue: (any JSONEncodable)? { EncodedJSON(JSONObjectValue(_jsonObject)) }
   public var _jsonValue: JSONValue { JSONObjectValue(_jsonObject) }
 
-  private var _jsonObject: JSONObject { data._jsonEncodableObject }
+  private var _jsonObject: JSONObject { data._jsonVariablesObject }
 
   public static func == (lhs: InputDict, rhs: InputDict) -> Bool {
     AnyHashable(FieldValueComparison.canonical(lhs._jsonObject)) == AnyHashable(FieldValueComparison.canonical(rhs._jsonObject))

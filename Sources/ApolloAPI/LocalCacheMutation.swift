@@ -13,12 +13,12 @@ extension LocalCacheMutation {
   public var __variables: GraphQLOperation.Variables? { nil }
 
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    AnyHashable(lhs.__variables.map { FieldValueComparison.canonical($0._jsonEncodableObject) })
-      == AnyHashable(rhs.__variables.map { FieldValueComparison.canonical($0._jsonEncodableObject) })
+    AnyHashable(lhs.__variables.map { FieldValueComparison.canonical($0._jsonVariablesObject) })
+      == AnyHashable(rhs.__variables.map { FieldValueComparison.canonical($0._jsonVariablesObject) })
   }
 
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(__variables.map { FieldValueComparison.canonical($0._jsonEncodableObject) })
+    hasher.combine(__variables.map { FieldValueComparison.canonical($0._jsonVariablesObject) })
   }
 }
 

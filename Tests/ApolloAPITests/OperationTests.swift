@@ -77,8 +77,20 @@ final class OperationTests: XCTestCase {
     XCTAssertEqual(absent["first"] as? Int32, 20)
     XCTAssertEqual(absent["includeShelves"] as? Bool, true)
     let null = try XCTUnwrap(Catalog(filter: .null, first: .null, includeShelves: true).__variables?._jsonEncodableObject)
-    XCTAssertTrue(null["filter"] is NSNull)
+    XCTAssertTrue(null["filter"] is NSNull, "\(String(describing: null["filter"]))")
     XCTAssertTrue(null["first"] is NSNull)
+  }
+
+  /// A 1.x custom body creator puts the variables into the body as upstream's default one did.
+  func test_variables_go_into_a_request_body_as_a_custom_body_creator_writes_them() throws {
+    var body: JSONEncodableDictionary = ["operationName": Catalog.operationName]
+    if let variables = Catalog(filter: .null, includeShelves: true).__variables {
+      body["variables"] = variables._jsonEncodableObject
+    }
+    let variables = try XCTUnwrap(body._jsonObject["variables"] as? JSONObjectValue)
+    XCTAssertEqual(Set(variables.fields.keys), ["filter", "first", "includeShelves"])
+    XCTAssertEqual(variables.fields["first"] as? Int32, 20)
+    XCTAssertTrue(variables.fields["filter"] is NSNull)
   }
 
   func test_local_cache_mutations_compare_by_variables() {
