@@ -294,15 +294,38 @@ final class StoreSubscriberTests: XCTestCase {
     XCTAssertEqual(listener.changes.withLock { $0 }, [["A.x"], ["A.x", "A.y"]])
   }
 
-  func test_subscribers_areHeldWeakly() throws {
+  /// As upstream's store (0.x, 1.x and 2.x): a subscriber is kept until it unsubscribes, so one the app made and let
+  /// go of still hears every change. 2.x unsubscribes with the token `subscribe` returned.
+  func test_subscribers_areKeptUntilTheyUnsubscribe_byTokenToo() throws {
     let store = ApolloStore()
     weak var weakListener: Listener?
+    let token: ApolloStore.SubscriptionToken
     do {
       let listener = Listener()
       weakListener = listener
-      store.subscribe(listener)
+      token = store.subscribe(listener)
     }
+    try store.publishRecords(RecordSet(records: [Record(key: "A", fields: ["x": .value(1)])]))
+    XCTAssertEqual(weakListener?.changes.withLock { $0 }, [["A.x"]])
+    store.unsubscribe(token)
     XCTAssertNil(weakListener)
-    XCTAssertNoThrow(try store.publishRecords(RecordSet(records: [Record(key: "A", fields: ["x": .value(1)])])))
+    XCTAssertNoThrow(try store.publishRecords(RecordSet(records: [Record(key: "A", fields: ["x": .value(2)])])))
+  }
+
+  /// A 1.x subscriber implements only the method with the context identifier, and conforms.
+  func test_a1xSubscriber_implementsOnlyTheContextIdentifierMethod() throws {
+    final class ContextListener: ApolloStoreSubscriber {
+      let identifiers = Mutex<[UUID?]>([])
+      func store(_ store: ApolloStore, didChangeKeys changedKeys: Set<CacheKey>, contextIdentifier: UUID?) {
+        identifiers.withLock { $0.append(contextIdentifier) }
+      }
+    }
+    let store = ApolloStore()
+    let listener = ContextListener()
+    store.subscribe(listener)
+    let id = UUID()
+    try store.publishRecords(RecordSet(records: [Record(key: "A", fields: ["x": .value(1)])]), identifier: id)
+    XCTAssertEqual(listener.identifiers.withLock { $0 }, [id])
+    store.unsubscribe(listener)
   }
 }

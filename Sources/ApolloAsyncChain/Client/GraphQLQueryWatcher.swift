@@ -41,7 +41,7 @@ public actor GraphQLQueryWatcher<Query: GraphQLQuery>: ApolloStoreSubscriber {
     self.refetchOnFailedUpdates = refetchOnFailedUpdates
     self.resultHandler = resultHandler
     self.store = client.store
-    client.store.subscribe(retaining: self)
+    client.store.subscribe(self)
   }
 
   private nonisolated var isCancelled: Bool { cancellation.withLock { $0 } }

@@ -13,7 +13,8 @@ public final class ApolloStore: Sendable {
   /// their keys, as in 0.x).
   public var normalizer: ResponseNormalizer { normalizerState.withLock { $0 } }
   private let normalizerState: Mutex<ResponseNormalizer>
-  private let subscribers = Mutex<[ObjectIdentifier: StoreSubscriberReference]>([:])
+  /// Held until they unsubscribe, as upstream's store held them.
+  private let subscribers = Mutex<[ObjectIdentifier: any ApolloStoreSubscriber]>([:])
   /// Many read transactions or one read-write transaction at a time.
   let transactionLock = StoreTransactionLock()
   /// Where the callback spellings of the transactions run, in the order they were submitted (a read-write
@@ -61,30 +62,32 @@ public final class ApolloStore: Sendable {
   private func notifySubscribers(of changed: Set<CacheKey>, identifier: UUID?) {
     guard !changed.isEmpty else { return }
     // Called outside the locks: a subscriber may read or publish in turn.
-    let live = subscribers.withLock { $0.values.compactMap(\.subscriber) }
+    let live = subscribers.withLock { Array($0.values) }
     for subscriber in live { subscriber.store(self, didChangeKeys: changed, contextIdentifier: identifier) }
   }
 
-  /// Adds a subscriber, held weakly.
-  public func subscribe(_ subscriber: any ApolloStoreSubscriber) {
-    add(subscriber, retained: false)
+  /// Identifies a subscription, for ``unsubscribe(_:)-(SubscriptionToken)`` (2.x's spelling).
+  public struct SubscriptionToken: Hashable, Sendable {
+    fileprivate let id: ObjectIdentifier
   }
 
-  /// Adds a subscriber and keeps it alive until it unsubscribes, as upstream 2.x's store keeps a query watcher.
-  package func subscribe(retaining subscriber: any ApolloStoreSubscriber) {
-    add(subscriber, retained: true)
-  }
-
-  private func add(_ subscriber: any ApolloStoreSubscriber, retained: Bool) {
-    subscribers.withLock { subscribers in
-      subscribers = subscribers.filter { $0.value.subscriber != nil }
-      subscribers[ObjectIdentifier(subscriber)] = StoreSubscriberReference(subscriber: subscriber, retained: retained)
-    }
+  /// Adds a subscriber and keeps it until it unsubscribes, as upstream's store did (0.x, 1.x and 2.x alike).
+  /// Subscribing again has no further effect.
+  @discardableResult
+  public func subscribe(_ subscriber: any ApolloStoreSubscriber) -> SubscriptionToken {
+    let id = ObjectIdentifier(subscriber)
+    subscribers.withLock { $0[id] = subscriber }
+    return SubscriptionToken(id: id)
   }
 
   /// Removes a subscriber.
   public func unsubscribe(_ subscriber: any ApolloStoreSubscriber) {
     subscribers.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(subscriber)) }
+  }
+
+  /// Removes the subscriber `token` was given for.
+  public func unsubscribe(_ token: SubscriptionToken) {
+    subscribers.withLock { _ = $0.removeValue(forKey: token.id) }
   }
 
   /// The records that writing `data` as the response to `operation` stores: `data` read by the

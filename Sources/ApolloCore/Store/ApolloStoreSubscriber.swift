@@ -2,9 +2,10 @@ import Foundation
 
 /// Something told about every change the store publishes, such as a query watcher.
 ///
-/// The store holds subscribers weakly and calls them synchronously, in the task and thread that
-/// published the change, so a subscriber can read that task's task-local values (a watcher uses this
-/// to ignore its own writes).
+/// The store holds subscribers until they unsubscribe and calls them synchronously, in the task and thread
+/// that published the change, so a subscriber can read that task's task-local values (a watcher uses this
+/// to ignore its own writes). Implement either method: 2.x's ``store(_:didChangeKeys:)`` or 1.x's
+/// ``store(_:didChangeKeys:contextIdentifier:)``.
 public protocol ApolloStoreSubscriber: AnyObject, Sendable {
   /// `changedKeys` are the `RecordKey.field` keys whose values changed.
   func store(_ store: ApolloStore, didChangeKeys changedKeys: Set<CacheKey>)
@@ -20,18 +21,7 @@ extension ApolloStoreSubscriber {
   public func store(_ store: ApolloStore, didChangeKeys changedKeys: Set<CacheKey>, contextIdentifier: UUID?) {
     self.store(store, didChangeKeys: changedKeys)
   }
-}
 
-/// A subscriber as the store holds it: weakly, or (a 2.x watcher, as upstream's store held it) strongly until it
-/// unsubscribes.
-struct StoreSubscriberReference: Sendable {
-  weak var weakly: (any ApolloStoreSubscriber)?
-  let strongly: (any ApolloStoreSubscriber)?
-
-  init(subscriber: any ApolloStoreSubscriber, retained: Bool) {
-    weakly = subscriber
-    strongly = retained ? subscriber : nil
-  }
-
-  var subscriber: (any ApolloStoreSubscriber)? { strongly ?? weakly }
+  /// Nothing: a 1.x subscriber implements ``store(_:didChangeKeys:contextIdentifier:)``, which the store calls.
+  public func store(_ store: ApolloStore, didChangeKeys changedKeys: Set<CacheKey>) {}
 }
