@@ -22,7 +22,7 @@ import Foundation
 @available(*, deprecated, message: "1.x API: use ApolloAsyncChain.ApolloClient.watch(query:) and its GraphQLQueryWatcher")
 #endif
 public final class GraphQLQueryWatcher<Query: GraphQLQuery>: Cancellable, ApolloStoreSubscriber, @unchecked Sendable {
-  // @unchecked Sendable: `client`, `fetching`, `lastPolicy` and `keptUntilCancelled` are only read and
+  // @unchecked Sendable: `client`, `fetching` and `lastPolicy` are only read and
   // written under `lock` (the dependent keys under `watched`'s); `resultHandler` and `context` are the app's,
   // called and handed on from the callback queue and the reload queue as 1.x called them from its own
   // queues; everything else is immutable.
@@ -43,10 +43,6 @@ public final class GraphQLQueryWatcher<Query: GraphQLQuery>: Cancellable, Apollo
   private weak var client: (any ApolloClientProtocol)?
   private weak var fetching: (any Cancellable)?
   private var lastPolicy: CachePolicy?
-  /// 1.x's store held its watchers strongly until `cancel()`; this store holds subscribers weakly, so the
-  /// watcher holds itself, and `cancel()` lets go. An app that dropped its reference (`_ = client.watch…`)
-  /// still gets updates, as in 1.x.
-  private var keptUntilCancelled: GraphQLQueryWatcher<Query>?
 
   /// A watcher of `query` on `client`'s store; it fetches nothing until ``refetch(cachePolicy:)`` (the
   /// client's `watch` makes one and fetches at once).
@@ -64,7 +60,8 @@ public final class GraphQLQueryWatcher<Query: GraphQLQuery>: Cancellable, Apollo
     self.context = context
     self.callbackQueue = callbackQueue
     self.resultHandler = resultHandler
-    keptUntilCancelled = self
+    // The store keeps the watcher until `cancel()`, as 0.x's and 1.x's did: an app that dropped its reference
+    // (`_ = client.watch…`) still gets updates.
     client.store.subscribe(self)
   }
 
@@ -100,11 +97,8 @@ public final class GraphQLQueryWatcher<Query: GraphQLQuery>: Cancellable, Apollo
     lock.lock()
     let inFlight = fetching
     fetching = nil
-    let kept = keptUntilCancelled
-    keptUntilCancelled = nil
     lock.unlock()
     inFlight?.cancel()
-    withExtendedLifetime(kept) {}
   }
 
   /// A fetch's or a reload's result: a success's dependent keys are kept, then the handler runs.

@@ -24,7 +24,7 @@ import Foundation
 @available(*, deprecated, message: "0.x API: use ApolloAsyncChain.ApolloClient.watch(query:) and its GraphQLQueryWatcher")
 #endif
 public final class GraphQLQueryWatcher<Query: GraphQLQuery>: Cancellable, ApolloStoreSubscriber, @unchecked Sendable {
-  // @unchecked Sendable: `client`, `fetching` and `keptUntilCancelled` are only read and written under
+  // @unchecked Sendable: `client` and `fetching` are only read and written under
   // `lock` (the dependent keys under `watched`'s); `resultHandler` is the app's, called on `callbackQueue` as 0.x called it; `context`
   // is a tag, never dereferenced; everything else is immutable.
 
@@ -41,9 +41,6 @@ public final class GraphQLQueryWatcher<Query: GraphQLQuery>: Cancellable, Apollo
   private let lock = NSLock()
   private weak var client: (any ApolloClientProtocol)?
   private var fetching: (any Cancellable)?
-  /// 0.x's store held its watchers until `cancel()`; this store holds subscribers weakly, so the watcher
-  /// holds itself until then.
-  private var keptUntilCancelled: GraphQLQueryWatcher<Query>?
 
   /// A watcher of `query` on `client`'s store, delivering on the main queue; it fetches nothing until
   /// ``refetch()`` (the client's `watch` makes one and fetches at once).
@@ -60,7 +57,8 @@ public final class GraphQLQueryWatcher<Query: GraphQLQuery>: Cancellable, Apollo
     self.resultHandler = resultHandler
     watched = WatchedKeys(ownIdentifier: FetchContext.identifier(for: context),
                           label: "ApolloDelegateTransport.GraphQLQueryWatcher.reloads")
-    keptUntilCancelled = self
+    // The store keeps the watcher until `cancel()`, as 0.x's and 1.x's did: an app that dropped its reference
+    // (`_ = client.watch…`) still gets updates.
     client.store.subscribe(self)
   }
 
@@ -96,11 +94,8 @@ public final class GraphQLQueryWatcher<Query: GraphQLQuery>: Cancellable, Apollo
     lock.lock()
     let inFlight = fetching
     fetching = nil
-    let kept = keptUntilCancelled
-    keptUntilCancelled = nil
     lock.unlock()
     inFlight?.cancel()
-    withExtendedLifetime(kept) {}
   }
 
   private func handle(_ result: Result<GraphQLResult<Query.Data>, any Error>) {
