@@ -61,8 +61,9 @@ public actor WebSocketTransport: SubscriptionNetworkTransport, NetworkTransport 
     /// Builds each `subscribe` message's payload; always called with the query document and without APQ, for
     /// queries and mutations as well as subscriptions.
     public var requestBodyCreator: any JSONRequestBodyCreator
-    /// The `payload` of `connection_init`; `nil` sends none.
-    public var connectingPayload: JSON.Object?
+    /// The `payload` of `connection_init`; `nil` sends none. Upstream's type: `["authToken": token]` with a
+    /// `String` variable is one.
+    public var connectingPayload: JSONEncodableDictionary?
     /// Gives each operation its `id` on the socket; queries and mutations consume ids too.
     public var operationMessageIdCreator: any OperationMessageIdCreator
     /// Seconds between client pings once acknowledged; `nil` or a non-positive value sends none.
@@ -74,7 +75,7 @@ public actor WebSocketTransport: SubscriptionNetworkTransport, NetworkTransport 
     /// no `connection_init` payload, ids from `1`, no pings.
     public init(
       reconnectionInterval: TimeInterval = -1, requestBodyCreator: any JSONRequestBodyCreator = DefaultRequestBodyCreator(),
-      connectingPayload: JSON.Object? = nil,
+      connectingPayload: JSONEncodableDictionary? = nil,
       operationMessageIdCreator: any OperationMessageIdCreator = ApolloSequencedOperationMessageIdCreator(),
       pingInterval: TimeInterval? = nil, clientAwarenessMetadata: ClientAwarenessMetadata = ClientAwarenessMetadata()
     ) {
@@ -174,7 +175,7 @@ public actor WebSocketTransport: SubscriptionNetworkTransport, NetworkTransport 
   }
 
   /// Replaces the `connection_init` payload for the next connection (see ``updateHeaderValues(_:reconnectIfConnected:)``).
-  public func updateConnectingPayload(_ payload: JSON.Object?, reconnectIfConnected: Bool = false) async {
+  public func updateConnectingPayload(_ payload: JSONEncodableDictionary?, reconnectIfConnected: Bool = false) async {
     configuration.connectingPayload = payload
     if reconnectIfConnected && connectionState == .connected { await disconnectAndReconnect() }
   }
@@ -451,7 +452,7 @@ public actor WebSocketTransport: SubscriptionNetworkTransport, NetworkTransport 
         }
       }
     }
-    send(.connectionInit(payload: configuration.connectingPayload))
+    send(.connectionInit(payload: configuration.connectingPayload.map(Self.json(of:))))
 
     receiveTask = Task { [weak self] in
       while true {
@@ -621,5 +622,13 @@ public actor WebSocketTransport: SubscriptionNetworkTransport, NetworkTransport 
   private func stopPing() {
     pingTask?.cancel()
     pingTask = nil
+  }
+}
+
+extension WebSocketTransport {
+  /// The payload as the core's JSON; a value with no JSON form (a custom scalar whose `_jsonValue` is a `Date`)
+  /// goes out as `null`.
+  static func json(of payload: JSONEncodableDictionary) -> JSON.Object {
+    payload.mapValues { JSON(apiValue: $0) ?? .null }
   }
 }

@@ -76,6 +76,21 @@ final class WebSocketTransportTests: XCTestCase {
     XCTAssertEqual(task.sent(type: "connection_init")[0]["payload"], ["Authorization": "Bearer x"])
   }
 
+  /// The payload is upstream's `JSONEncodableDictionary`: values from variables (a token refreshed at run time, a
+  /// number, a list) go into it as they are, and reach the server as their JSON.
+  func test_connectionInit_aPayloadBuiltFromVariables_isSentAsItsJSON() async throws {
+    let token = "Bearer \(Int.random(in: 1000...9999))"
+    let version: Int32 = 3
+    let scopes = ["read", "write"]
+    let (transport, session) = try makeTransport(.init(connectingPayload: ["Authorization": token, "version": version,
+                                                                           "scopes": scopes]))
+    _ = try subscribe(transport)
+    let task = try await session.waitForTask(0)
+    try await task.waitForSent("connection_init")
+    XCTAssertEqual(task.sent(type: "connection_init")[0]["payload"],
+                   .object(["Authorization": .string(token), "version": 3, "scopes": ["read", "write"]]))
+  }
+
   func test_connectionInit_payloadIsSentAgainAfterReconnect() async throws {
     let (transport, session) = try makeTransport(.init(reconnectionInterval: 0, connectingPayload: ["token": "t"]))
     let (_, _, task, _) = try await connectedSubscription(transport, session)

@@ -59,7 +59,7 @@ final class WebSocketTransportIntegrationTests: IntegrationTestCase {
 
   func test_connectingPayload_isSeenByTheServer() async throws {
     let token = "token-\(Int.random(in: 0..<1_000_000_000))"
-    let transport = try makeTransport(.init(connectingPayload: ["authToken": .string(token), "n": 7]))
+    let transport = try makeTransport(.init(connectingPayload: ["authToken": token, "n": 7]))
     let seen = try await withTimeout(15) { () -> [String?] in
       var seen: [String?] = []
       for try await response in try transport.send(query: ConnectionParamQuery(name: "authToken"), fetchBehavior: .NetworkOnly,

@@ -78,7 +78,7 @@ let http = RequestChainNetworkTransport(
 do {
   let socket = try WebSocketTransport(
     store: store, endpointURL: socketEndpoint,
-    configuration: .init(reconnectionInterval: 1, connectingPayload: ["Authorization": .string("Bearer \(token)")]))
+    configuration: .init(reconnectionInterval: 1, connectingPayload: ["Authorization": "Bearer \(token)"]))
   let transport = SplitNetworkTransport(queryTransport: http, mutationTransport: http, subscriptionTransport: socket)
   let client = ApolloClient(networkTransport: transport, store: store)
 
