@@ -368,7 +368,7 @@ public final class WebSocketTransport: @unchecked Sendable {
     resultHandler: @escaping (Result<JSON.Object, any Error>) -> Void
   ) -> String {
     let config = self.config
-    let body = config.requestBodyCreator.requestBody(for: operation, sendQueryDocument: true, autoPersistQuery: false)
+    let body = config.requestBodyCreator.jsonBody(for: operation, sendQueryDocument: true, autoPersistQuery: false)
     let id = config.operationMessageIdCreator.requestId()
     let type: OperationMessage.Types = webSocketProtocol == .graphql_transport_ws ? .subscribe : .start
     let message = OperationMessage.text(type, id: id, payload: body)

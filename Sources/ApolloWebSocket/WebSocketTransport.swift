@@ -283,7 +283,7 @@ public actor WebSocketTransport: SubscriptionNetworkTransport, NetworkTransport 
     }
 
     // Step 2: the socket.
-    let body = await configuration.requestBodyCreator.requestBody(
+    let body = await configuration.requestBodyCreator.jsonBody(
       for: operation, sendQueryDocument: true, autoPersistQuery: false)
     let (operationID, payloads) = await register(isSubscription: state != nil, body: body, state: state)
     do {

@@ -36,6 +36,31 @@ final class RequestBuildingTests: XCTestCase {
     XCTAssertEqual(urlRequest.value(forHTTPHeaderField: "Content-Type"), "application/json")
   }
 
+  /// A custom body creator written as for Apollo 2.x: it starts from the default body (upstream's
+  /// `JSONEncodableDictionary`, whose members read as their Swift types) and adds a member of its own.
+  func test_aCustomBodyCreator_returningUpstreamsType_extendsTheDefaultBody() throws {
+    struct TracingBodyCreator: JSONRequestBodyCreator {
+      func requestBody<Operation: GraphQLOperation>(
+        for operation: Operation, sendQueryDocument: Bool, autoPersistQuery: Bool
+      ) -> JSONEncodableDictionary {
+        var body = DefaultRequestBodyCreator().requestBody(
+          for: operation, sendQueryDocument: sendQueryDocument, autoPersistQuery: autoPersistQuery)
+        let name = body["operationName"] as? String ?? "?"
+        body["extensions"] = ["trace": "trace-\(name)", "sampled": true] as JSONEncodableDictionary
+        return body
+      }
+    }
+    let urlRequest = try JSONRequest(
+      operation: HeroNameQuery(episode: .init(.JEDI)), graphQLEndpoint: testEndpoint, fetchBehavior: .NetworkOnly,
+      writeResultsToCache: true, requestTimeout: nil, requestBodyCreator: TracingBodyCreator()
+    ).toURLRequest()
+    let sent = try body(urlRequest)
+    XCTAssertEqual(sent["operationName"], "HeroName")
+    XCTAssertEqual(sent["variables"], ["episode": "JEDI"])
+    XCTAssertEqual(sent["extensions"], ["trace": "trace-HeroName", "sampled": true])
+    XCTAssertNotNil(sent["query"]?.stringValue)
+  }
+
   func test_postBody_isSortedKeyJSON_withQueryVariablesAndName() throws {
     let urlRequest = try request(HeroNameQuery(episode: .init(.JEDI))).toURLRequest()
     XCTAssertEqual(urlRequest.httpMethod, "POST")

@@ -233,6 +233,24 @@ final class RequestChainNetworkTransportOnAsyncChainTests: XCTestCase {
     assertSameWireAsNative1x(useGETForQueries: false)
   }
 
+  /// A custom 1.x body creator written as for Apollo 1.x (upstream's `JSONEncodableDictionary`, extending the
+  /// default body) puts the same body on the wire under native 1.x and under the facade.
+  func test_aCustom1xBodyCreator_givesTheSameWire_onNative1xAndTheFacade() throws {
+    struct TracingBodyCreator: ApolloCallbackChain.RequestBodyCreator {
+      func requestBody<Operation: GraphQLOperation>(
+        for operation: Operation, sendQueryDocument: Bool, autoPersistQuery: Bool
+      ) -> JSONEncodableDictionary {
+        var body = ApolloCallbackChain.ApolloRequestBodyCreator().requestBody(
+          for: operation, sendQueryDocument: sendQueryDocument, autoPersistQuery: autoPersistQuery)
+        body["extensions"] = ["trace": "t-1"] as JSONEncodableDictionary
+        return body
+      }
+    }
+    let sent = try XCTUnwrap(assertSameWireAsNative1x(useGETForQueries: false, bodyCreator: TracingBodyCreator()))
+    XCTAssertEqual(sent.extensions?["trace"], "t-1")
+    XCTAssertEqual(sent.variables, ["episode": "EMPIRE"])
+  }
+
   // 2.x adds `Apollo-Require-Preflight` to GET requests; 1.x never sent it, and neither does the facade.
   func test_aGETRequestIsThe1xOne_withoutTheApolloRequirePreflightHeaderThat2xAdds() {
     let facadeRequest = assertSameWireAsNative1x(useGETForQueries: true)
@@ -241,7 +259,11 @@ final class RequestChainNetworkTransportOnAsyncChainTests: XCTestCase {
   }
 
   @discardableResult
-  private func assertSameWireAsNative1x(useGETForQueries: Bool, line: UInt = #line) -> ScriptedRequest? {
+  private func assertSameWireAsNative1x(
+    useGETForQueries: Bool,
+    bodyCreator: any ApolloCallbackChain.RequestBodyCreator = ApolloCallbackChain.ApolloRequestBodyCreator(),
+    line: UInt = #line
+  ) -> ScriptedRequest? {
     let operation = HeroNameQuery(episode: .init(.EMPIRE))
     // Native 1.x.
     let nativeServer = StarWarsScriptedServer.make()
@@ -249,7 +271,7 @@ final class RequestChainNetworkTransportOnAsyncChainTests: XCTestCase {
     let nativeClient = URLSessionClientOnStreamingSession(session: nativeServer, callbackQueue: callbacks)
     let native = ApolloCallbackChain.RequestChainNetworkTransport(
       interceptorProvider: ClosureProvider { defaultList(client: nativeClient, store: nativeStore) }, endpointURL: endpoint,
-      additionalHeaders: ["X-Custom": "1"], useGETForQueries: useGETForQueries)
+      additionalHeaders: ["X-Custom": "1"], requestBodyCreator: bodyCreator, useGETForQueries: useGETForQueries)
     native.clientName = "test-app"
     native.clientVersion = "1.0"
     // The facade.
@@ -258,7 +280,8 @@ final class RequestChainNetworkTransportOnAsyncChainTests: XCTestCase {
     let facadeClient = URLSessionClientOnStreamingSession(session: facadeServer, callbackQueue: callbacks)
     let adapted = RequestChainNetworkTransportOnAsyncChain(
       interceptorProvider: ClosureProvider { defaultList(client: facadeClient, store: facadeStore) }, endpointURL: endpoint,
-      additionalHeaders: ["X-Custom": "1"], useGETForQueries: useGETForQueries, urlSession: facadeServer, store: facadeStore)
+      additionalHeaders: ["X-Custom": "1"], requestBodyCreator: bodyCreator, useGETForQueries: useGETForQueries,
+      urlSession: facadeServer, store: facadeStore)
     adapted.clientName = "test-app"
     adapted.clientVersion = "1.0"
 

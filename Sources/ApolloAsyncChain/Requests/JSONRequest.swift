@@ -56,7 +56,7 @@ public struct JSONRequest<Operation: GraphQLOperation>: GraphQLRequest, AutoPers
       sendDocument = !apqConfig.autoPersistQueries
       autoPersist = apqConfig.autoPersistQueries
     }
-    return requestBodyCreator.requestBody(for: operation, sendQueryDocument: sendDocument, autoPersistQuery: autoPersist)
+    return requestBodyCreator.jsonBody(for: operation, sendQueryDocument: sendDocument, autoPersistQuery: autoPersist)
   }
 
   public func toURLRequest() throws -> URLRequest {

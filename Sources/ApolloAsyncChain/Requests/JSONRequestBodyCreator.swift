@@ -2,11 +2,25 @@ import Foundation
 
 /// Builds request bodies.
 public protocol JSONRequestBodyCreator: Sendable {
-  /// The body for `operation`. ``DefaultRequestBodyCreator`` writes `operationName`, `variables`, the `query`
-  /// document when `sendQueryDocument`, and the persisted-query hash extension when `autoPersistQuery`.
+  /// The body for `operation`, in upstream's type. ``DefaultRequestBodyCreator`` writes `operationName`,
+  /// `variables`, the `query` document when `sendQueryDocument`, and the persisted-query hash extension when
+  /// `autoPersistQuery`.
   func requestBody<Operation: GraphQLOperation>(
     for operation: Operation, sendQueryDocument: Bool, autoPersistQuery: Bool
-  ) -> JSON.Object
+  ) -> JSONEncodableDictionary
+}
+
+extension JSONRequestBodyCreator {
+  /// The body as the core's JSON: this package's creators build it so; an app's body is converted.
+  package func jsonBody<Operation: GraphQLOperation>(
+    for operation: Operation, sendQueryDocument: Bool, autoPersistQuery: Bool
+  ) -> JSON.Object {
+    if let core = self as? any CoreJSONBodyCreating {
+      return core.requestBodyJSON(for: operation, sendQueryDocument: sendQueryDocument, autoPersistQuery: autoPersistQuery)
+    }
+    return RequestBodyConversion.json(
+      requestBody(for: operation, sendQueryDocument: sendQueryDocument, autoPersistQuery: autoPersistQuery))
+  }
 }
 
 /// 1.x's name for ``JSONRequestBodyCreator``.

@@ -35,7 +35,7 @@ public struct UploadRequest<Operation: GraphQLOperation>: GraphQLRequest {
 
   /// The form: `operations`, `map`, then the files.
   public func requestMultipartFormData() throws -> MultipartFormData {
-    let body = requestBodyCreator.requestBody(for: operation, sendQueryDocument: true, autoPersistQuery: false)
+    let body = requestBodyCreator.jsonBody(for: operation, sendQueryDocument: true, autoPersistQuery: false)
     // The files are named by variable paths in `map`: an upload without its variables cannot work.
     try RequestBodyBuilder.checkVariables(of: operation, in: body)
     return try MultipartFormData.upload(operationBody: body, files: files, boundary: multipartBoundary)

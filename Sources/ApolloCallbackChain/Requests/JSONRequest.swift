@@ -71,7 +71,7 @@ open class JSONRequest<Operation: GraphQLOperation>: HTTPRequest<Operation> {
 
   private func createBody() -> JSON.Object {
     let flags = bodyFlags
-    var body = requestBodyCreator.requestBody(
+    var body = requestBodyCreator.jsonBody(
       for: operation, sendQueryDocument: flags.sendQueryDocument, autoPersistQuery: flags.autoPersistQuery)
     if sendEnhancedClientAwareness {
       Constants.clientLibrary.add(to: &body)

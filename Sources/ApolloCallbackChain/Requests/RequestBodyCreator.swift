@@ -5,11 +5,13 @@ import Foundation
 @available(*, deprecated, message: "1.x API: use ApolloAsyncChain.JSONRequestBodyCreator (DefaultRequestBodyCreator); until then ApolloMigration.RequestChainNetworkTransportOnAsyncChain takes this creator on the 2.x engine")
 #endif
 public protocol RequestBodyCreator {
+  /// The body for `operation`, in upstream's type; a custom creator returns its own members (often the
+  /// default body, extended).
   func requestBody<Operation: GraphQLOperation>(
     for operation: Operation,
     sendQueryDocument: Bool,
     autoPersistQuery: Bool
-  ) -> JSON.Object
+  ) -> JSONEncodableDictionary
 }
 
 #if MigrationDeprecations
@@ -25,6 +27,14 @@ extension RequestBodyCreator {
     for operation: Operation,
     sendQueryDocument: Bool,
     autoPersistQuery: Bool
+  ) -> JSONEncodableDictionary {
+    RequestBodyConversion.encodable(
+      Self.defaultBody(for: operation, sendQueryDocument: sendQueryDocument, autoPersistQuery: autoPersistQuery))
+  }
+
+  /// The default body in the core's JSON.
+  static func defaultBody<Operation: GraphQLOperation>(
+    for operation: Operation, sendQueryDocument: Bool, autoPersistQuery: Bool
   ) -> JSON.Object {
     let document = Operation.operationDocument
     return (try? RequestBodyBuilder.body(
@@ -32,13 +42,31 @@ extension RequestBodyCreator {
       sendQueryDocument: sendQueryDocument && document.definition != nil,
       autoPersistQuery: autoPersistQuery && Operation.persistedQueryIdentifier != nil)) ?? [:]
   }
+
+  /// The body as the core's JSON, what requests send: the default creator's directly, an app's converted.
+  package func jsonBody<Operation: GraphQLOperation>(
+    for operation: Operation, sendQueryDocument: Bool, autoPersistQuery: Bool
+  ) -> JSON.Object {
+    if let core = self as? any CoreJSONBodyCreating {
+      return core.requestBodyJSON(for: operation, sendQueryDocument: sendQueryDocument, autoPersistQuery: autoPersistQuery)
+    }
+    return RequestBodyConversion.json(
+      requestBody(for: operation, sendQueryDocument: sendQueryDocument, autoPersistQuery: autoPersistQuery))
+  }
 }
 
 /// The default ``RequestBodyCreator``.
 #if MigrationDeprecations
 @available(*, deprecated, message: "1.x API: use ApolloAsyncChain.JSONRequestBodyCreator (DefaultRequestBodyCreator); until then ApolloMigration.RequestChainNetworkTransportOnAsyncChain takes this creator on the 2.x engine")
 #endif
-public struct ApolloRequestBodyCreator: RequestBodyCreator {
+public struct ApolloRequestBodyCreator: RequestBodyCreator, CoreJSONBodyCreating {
   /// The creator every request uses unless the app passes its own.
   public init() {}
+
+  /// The default body in the core's JSON, what requests send.
+  package func requestBodyJSON<Operation: GraphQLOperation>(
+    for operation: Operation, sendQueryDocument: Bool, autoPersistQuery: Bool
+  ) -> JSON.Object {
+    Self.defaultBody(for: operation, sendQueryDocument: sendQueryDocument, autoPersistQuery: autoPersistQuery)
+  }
 }

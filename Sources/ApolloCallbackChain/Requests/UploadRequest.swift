@@ -51,7 +51,7 @@ open class UploadRequest<Operation: GraphQLOperation>: HTTPRequest<Operation> {
     if Operation.operationDocument.definition == nil {
       throw RequestBodyError.missingQueryDocument(operationName: Operation.operationName)
     }
-    var body = requestBodyCreator.requestBody(for: operation, sendQueryDocument: true, autoPersistQuery: false)
+    var body = requestBodyCreator.jsonBody(for: operation, sendQueryDocument: true, autoPersistQuery: false)
     // The files are named by variable paths in `map`: an upload without its variables cannot work.
     try RequestBodyBuilder.checkVariables(of: operation, in: body)
     if sendEnhancedClientAwareness {

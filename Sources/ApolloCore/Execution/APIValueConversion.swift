@@ -90,6 +90,7 @@ extension JSON {
       guard let object = JSON.object(of: dataDict) else { return nil }
       self = .object(object)
     case is NSNull: self = .null
+    case let known as CoreJSONEncodable: self = known.json
     case let encodable as any ApolloAPI.JSONEncodable:
       // A custom scalar or enum stored in selection-set data: its JSON form.
       let json = encodable._jsonValue

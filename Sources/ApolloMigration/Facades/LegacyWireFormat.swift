@@ -12,10 +12,17 @@ import FoundationNetworking
 ///
 /// An operation without an identifier asked for `id` leaves the member out (0.x's native transport
 /// ends that request with `RequestBodyError.missingOperationIdentifier` instead).
-struct LegacyRequestBodyCreator: JSONRequestBodyCreator {
+struct LegacyRequestBodyCreator: JSONRequestBodyCreator, CoreJSONBodyCreating {
   let sendOperationIdentifiers: Bool
 
   func requestBody<Operation: GraphQLOperation>(
+    for operation: Operation, sendQueryDocument: Bool, autoPersistQuery: Bool
+  ) -> JSONEncodableDictionary {
+    RequestBodyConversion.encodable(
+      requestBodyJSON(for: operation, sendQueryDocument: sendQueryDocument, autoPersistQuery: autoPersistQuery))
+  }
+
+  func requestBodyJSON<Operation: GraphQLOperation>(
     for operation: Operation, sendQueryDocument: Bool, autoPersistQuery: Bool
   ) -> JSON.Object {
     ApolloRequestCreator().requestBody(for: operation, sendOperationIdentifiers: sendOperationIdentifiers,
