@@ -299,7 +299,7 @@ public actor WebSocketTransport: SubscriptionNetworkTransport, NetworkTransport 
           data = parsed.data
           if let records = parsed.records { try await store.publish(records: records) }
         }
-        continuation.yield(GraphQLResponse(data: data, extensions: response.extensions, errors: response.errors,
+        continuation.yield(GraphQLResponse(data: data, extensionsJSON: response.extensions, errors: response.errors,
                                            source: .server, dependentKeys: nil))
       }
       if Task.isCancelled {

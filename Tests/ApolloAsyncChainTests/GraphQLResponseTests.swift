@@ -14,6 +14,22 @@ final class GraphQLResponseTests: XCTestCase {
                                         "extensions": ["code": "UNAVAILABLE"]]
   private let extensionsJSON: JSON.Object = ["cost": 3, "traced": true, "trace": .null]
 
+  /// `extensions` is upstream's `JSONObject`, its values in `JSONSerialization`'s shapes, so an app reads it with
+  /// the casts it uses against Apollo 2.x.
+  func test_extensions_readWithTheCastsAppsUse() throws {
+    let response = try JSONResponseParser(
+      response: HTTPURLResponse(url: testEndpoint, statusCode: 200, httpVersion: nil,
+                                headerFields: ["Content-Type": "application/json"])!,
+      operationVariables: nil, includeCacheRecords: false
+    ).parse(parsedBody: ["data": .object(heroJSON), "extensions": ["cost": 3, "trace": ["id": "t-1", "sampled": true]]],
+            as: HeroNameQuery.self)?.result
+    let extensions = try XCTUnwrap(response?.extensions)
+    XCTAssertEqual(extensions["cost"] as? Int, 3)
+    let trace = try XCTUnwrap(extensions["trace"] as? [String: Any])
+    XCTAssertEqual(trace["id"] as? String, "t-1")
+    XCTAssertEqual(trace["sampled"] as? Bool, true)
+  }
+
   func test_asJSONDictionaryWithDataErrorsAndExtensions_holdsAllThreeInFoundationShape() throws {
     let result = GraphQLResponse<HeroNameQuery>(data: hero, extensions: extensionsJSON,
                                                 errors: [GraphQLError(errorJSON)], source: .server, dependentKeys: nil)

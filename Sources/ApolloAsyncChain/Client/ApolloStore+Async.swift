@@ -7,7 +7,7 @@ extension ApolloStore {
     // A record missing a required field is a partial result: a miss, not an error.
     guard let cached = try readIfCompleteDeferringKeys(operation) else { return nil }
     return GraphQLResponse(
-      data: cached.data, extensions: nil, errors: nil, source: .cache, dependentKeySource: cached.dependentKeys)
+      data: cached.data, extensionsJSON: nil, errors: nil, source: .cache, dependentKeySource: cached.dependentKeys)
   }
 
   /// Writes records.

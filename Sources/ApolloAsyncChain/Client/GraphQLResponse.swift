@@ -15,8 +15,11 @@ public struct GraphQLResponse<Operation: GraphQLOperation>: Sendable {
   public let data: Operation.Data?
   /// The response's GraphQL errors; `nil` when it had no `errors` member.
   public let errors: [GraphQLError]?
-  /// The response's `extensions`.
-  public let extensions: JSON.Object?
+  /// The response's `extensions`, in upstream's type and shapes: numbers as `NSNumber`, objects as
+  /// `[String: AnyHashable]`, so `extensions?["cost"] as? Int` reads as it does against Apollo 2.x.
+  public var extensions: JSONObject? { extensionsJSON.map { $0.mapValues(\.serializationValue) } }
+  /// The same in the core's JSON.
+  package let extensionsJSON: JSON.Object?
   /// Where the result came from.
   public let source: Source
   /// The record fields a cached result was read from; `nil` for server results.
@@ -24,18 +27,25 @@ public struct GraphQLResponse<Operation: GraphQLOperation>: Sendable {
   /// Where ``dependentKeys`` come from: results built from records work the set out when read.
   package let dependentKeySource: DependentKeys?
 
-  /// A result with the given members.
-  public init(data: Operation.Data?, extensions: JSON.Object?, errors: [GraphQLError]?, source: Source,
+  /// A result with the given members (upstream's initializer); an `extensions` value with no JSON form is left out.
+  public init(data: Operation.Data?, extensions: JSONObject?, errors: [GraphQLError]?, source: Source,
               dependentKeys: Set<CacheKey>?) {
-    self.init(data: data, extensions: extensions, errors: errors, source: source,
+    self.init(data: data, extensionsJSON: extensions.map { $0.compactMapValues { JSON(apiValue: $0) } }, errors: errors,
+              source: source, dependentKeySource: dependentKeys.map(DependentKeys.init))
+  }
+
+  /// A result with the given members, `extensions` in the core's JSON.
+  package init(data: Operation.Data?, extensionsJSON: JSON.Object?, errors: [GraphQLError]?, source: Source,
+              dependentKeys: Set<CacheKey>?) {
+    self.init(data: data, extensionsJSON: extensionsJSON, errors: errors, source: source,
               dependentKeySource: dependentKeys.map(DependentKeys.init))
   }
 
   /// A result whose dependent keys are worked out only when read.
-  package init(data: Operation.Data?, extensions: JSON.Object?, errors: [GraphQLError]?, source: Source,
+  package init(data: Operation.Data?, extensionsJSON: JSON.Object?, errors: [GraphQLError]?, source: Source,
                dependentKeySource: DependentKeys?) {
     self.data = data
-    self.extensions = extensions
+    self.extensionsJSON = extensionsJSON
     self.errors = errors
     self.source = source
     self.dependentKeySource = dependentKeySource
@@ -43,7 +53,7 @@ public struct GraphQLResponse<Operation: GraphQLOperation>: Sendable {
 
   /// The result as a JSON dictionary (`data`, `errors`, `extensions`), in Foundation shape.
   public func asJSONDictionary() -> [String: Any] {
-    GraphQLResponseBody(data: data?.jsonObject, errors: errors, extensions: extensions).foundationDictionary
+    GraphQLResponseBody(data: data?.jsonObject, errors: errors, extensions: extensionsJSON).foundationDictionary
   }
 }
 

@@ -19,11 +19,11 @@ extension JSON {
     }
   }
 
-  /// The value as upstream handed it to a custom scalar's `init(_jsonValue:)`, the shapes `JSONSerialization`
-  /// produced: numbers as `NSNumber` (so `as? Int64`, `as? Int32` and `as? Double` read an integer), objects as
+  /// The value in the shapes upstream's `JSONSerialization` produced, as custom scalars' `init(_jsonValue:)` and
+  /// readers of a response's `extensions` got it: numbers as `NSNumber` (so `as? Int64`, `as? Int32` and `as? Double` read an integer), objects as
   /// `[String: AnyHashable]` and lists as `[AnyHashable]` (so `as? [String: Any]`, `as? [String: AnyHashable]` and
   /// `as? JSONObject` read an object), booleans as `Bool`, strings as `String`, null as `NSNull`.
-  package var customScalarValue: ApolloAPI.JSONValue {
+  package var serializationValue: ApolloAPI.JSONValue {
     switch self {
     case .null: return NSNull()
     case .bool(let value): return value

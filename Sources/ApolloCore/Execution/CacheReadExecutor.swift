@@ -179,7 +179,7 @@ struct CacheReadExecutor {
       return try ScalarDecoding.decode(json, as: scalarType)
     case .customScalar(let scalarType):
       guard case .value(let json) = value else { throw ApolloAPI.JSONDecodingError.wrongType }
-      return try scalarType.init(_jsonValue: json.customScalarValue)
+      return try scalarType.init(_jsonValue: json.serializationValue)
     case .list(let elementType):
       let elements: [RecordValue]
       switch value {

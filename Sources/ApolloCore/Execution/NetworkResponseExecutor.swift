@@ -166,7 +166,7 @@ struct NetworkResponseExecutor {
       if normalizing { record = .value(raw) }
       return value
     case .customScalar(let scalarType):
-      let value = try scalarType.init(_jsonValue: raw.customScalarValue)
+      let value = try scalarType.init(_jsonValue: raw.serializationValue)
       if normalizing { record = .value(raw) }
       return value
     case .list(let elementType):

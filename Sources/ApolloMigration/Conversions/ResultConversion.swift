@@ -11,13 +11,13 @@ import FoundationNetworking
 enum ResultConversion {
   /// A 2.x response as a 1.x result.
   static func v1<Operation: GraphQLOperation>(_ response: V2GraphQLResponse<Operation>) -> V1GraphQLResult<Operation.Data> {
-    V1GraphQLResult(data: response.data, extensionsJSON: response.extensions, errors: response.errors,
+    V1GraphQLResult(data: response.data, extensionsJSON: response.extensionsJSON, errors: response.errors,
                     source: response.source == .cache ? .cache : .server, dependentKeySource: response.dependentKeySource)
   }
 
   /// A 1.x result as a 2.x response.
   static func v2<Operation: GraphQLOperation>(_ result: V1GraphQLResult<Operation.Data>, as: Operation.Type) -> V2GraphQLResponse<Operation> {
-    V2GraphQLResponse(data: result.data, extensions: result.extensionsJSON, errors: result.errors,
+    V2GraphQLResponse(data: result.data, extensionsJSON: result.extensionsJSON, errors: result.errors,
                       source: result.source == .cache ? .cache : .server, dependentKeySource: result.dependentKeySource)
   }
 

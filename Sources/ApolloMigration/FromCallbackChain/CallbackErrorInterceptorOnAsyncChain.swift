@@ -75,7 +75,7 @@ struct CallbackErrorInterceptorOnAsyncChain: GraphQLInterceptor {
       let result = element.result
       let keys = result.dependentKeySource ?? element.cacheRecords.map { DependentKeys(fieldsOf: $0) }
       let fixed = V2GraphQLResponse<Request.Operation>(
-        data: result.data, extensions: result.extensions, errors: result.errors, source: result.source,
+        data: result.data, extensionsJSON: result.extensionsJSON, errors: result.errors, source: result.source,
         dependentKeySource: keys)
       return ParsedResult(result: fixed, cacheRecords: writesCache ? element.cacheRecords : nil)
     } errors: { error in
