@@ -130,12 +130,11 @@ public actor WebSocketTransport: SubscriptionNetworkTransport, NetworkTransport 
   /// How many operations are registered (subscriptions, queries and mutations in flight).
   var subscriberCount: Int { records.count }
 
-  /// - Throws: `URLError(.unsupportedURL)` when `endpointURL` is not `ws`, `wss`, `http` or `https`.
+  /// A transport for `endpointURL`. It does not throw, as upstream's has not since 2.3: an endpoint the socket
+  /// cannot reach (a scheme other than `ws`, `wss`, `http` or `https`) fails each operation with the socket's
+  /// error when it connects.
   public init(urlSession: any WebSocketURLSession, store: ApolloStore, endpointURL: URL,
-              configuration: Configuration = Configuration()) throws {
-    guard let scheme = endpointURL.scheme?.lowercased(), ["ws", "wss", "http", "https"].contains(scheme) else {
-      throw URLError(.unsupportedURL)
-    }
+              configuration: Configuration = Configuration()) {
     var request = URLRequest(url: endpointURL)
     request.setValue("graphql-transport-ws", forHTTPHeaderField: "Sec-WebSocket-Protocol")
     configuration.clientAwarenessMetadata.applyHeaders(to: &request)
@@ -148,9 +147,9 @@ public actor WebSocketTransport: SubscriptionNetworkTransport, NetworkTransport 
   }
 
   /// A transport on the platform's working WebSocket client (``DefaultWebSocketURLSession/platformDefault``).
-  public init(store: ApolloStore, endpointURL: URL, configuration: Configuration = Configuration()) throws {
-    try self.init(urlSession: DefaultWebSocketURLSession.platformDefault, store: store, endpointURL: endpointURL,
-                  configuration: configuration)
+  public init(store: ApolloStore, endpointURL: URL, configuration: Configuration = Configuration()) {
+    self.init(urlSession: DefaultWebSocketURLSession.platformDefault, store: store, endpointURL: endpointURL,
+              configuration: configuration)
   }
 
   deinit {

@@ -30,7 +30,7 @@ final class SplitNetworkTransportTests: XCTestCase {
     let queries = CountingTransport()
     let mutations = CountingTransport()
     let session = MockWebSocketSession()
-    let socket = try WebSocketTransport(urlSession: session, store: ApolloStore(), endpointURL: wsEndpoint)
+    let socket = WebSocketTransport(urlSession: session, store: ApolloStore(), endpointURL: wsEndpoint)
     let split = SplitNetworkTransport(queryTransport: queries, mutationTransport: mutations, subscriptionTransport: socket)
     _ = try split.send(query: HeroNameQuery(episode: nil), fetchBehavior: .NetworkOnly, requestConfiguration: RequestConfiguration())
     _ = try split.send(mutation: CreateReviewMutation(episode: .init(.JEDI), review: ReviewInput(stars: 1)),
@@ -54,7 +54,7 @@ final class SplitNetworkTransportTests: XCTestCase {
 
   func test_webSocketTransportAlone_servesApolloClient() async throws {
     let session = MockWebSocketSession()
-    let transport = try WebSocketTransport(urlSession: session, store: ApolloStore(), endpointURL: wsEndpoint)
+    let transport = WebSocketTransport(urlSession: session, store: ApolloStore(), endpointURL: wsEndpoint)
     let client = ApolloClient(networkTransport: transport, store: ApolloStore())
     let fetch = Task { try await client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .networkOnly) }
     let task = try await session.waitForTask(0)

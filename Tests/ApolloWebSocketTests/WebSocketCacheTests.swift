@@ -30,7 +30,7 @@ final class WebSocketCacheTests: XCTestCase {
   func test_queryCacheFirstMissFetchesOverTheSocket_networkOnlyWithWritePopulatesTheCache() async throws {
     let store = ApolloStore()
     let session = MockWebSocketSession()
-    let transport = try WebSocketTransport(urlSession: session, store: store, endpointURL: wsEndpoint)
+    let transport = WebSocketTransport(urlSession: session, store: store, endpointURL: wsEndpoint)
     let miss = Collector(try transport.send(query: HeroNameQuery(episode: nil), fetchBehavior: .CacheFirst,
                                             requestConfiguration: RequestConfiguration()))
     try await serve(session, data: r2)
@@ -44,7 +44,7 @@ final class WebSocketCacheTests: XCTestCase {
     for write in [true, false] {
       let store = ApolloStore()
       let session = MockWebSocketSession()
-      let transport = try WebSocketTransport(urlSession: session, store: store, endpointURL: wsEndpoint)
+      let transport = WebSocketTransport(urlSession: session, store: store, endpointURL: wsEndpoint)
       let mutation = CreateReviewMutation(episode: .init(.JEDI), review: ReviewInput(stars: 5))
       let collector = Collector(try transport.send(mutation: mutation,
                                                    requestConfiguration: RequestConfiguration(writeResultsToCache: write)))
@@ -60,7 +60,7 @@ final class WebSocketCacheTests: XCTestCase {
     let store = ApolloStore()
     try store.publishRecords(store.records(for: CountdownSubscription(from: 3, intervalMs: nil), data: ["countdown": 9]))
     let session = MockWebSocketSession()
-    let transport = try WebSocketTransport(urlSession: session, store: store, endpointURL: wsEndpoint)
+    let transport = WebSocketTransport(urlSession: session, store: store, endpointURL: wsEndpoint)
     let collector = Collector(try transport.send(subscription: CountdownSubscription(from: 3, intervalMs: nil), fetchBehavior: .NetworkOnly,
                                                  requestConfiguration: RequestConfiguration()).stream)
     try await serve(session, data: #"{"countdown":3}"#)
@@ -71,7 +71,7 @@ final class WebSocketCacheTests: XCTestCase {
   func test_cacheWriteFailure_endsTheSubscriptionWithTheWriteError() async throws {
     let store = ApolloStore(cache: FailingWriteCache())
     let session = MockWebSocketSession()
-    let transport = try WebSocketTransport(urlSession: session, store: store, endpointURL: wsEndpoint)
+    let transport = WebSocketTransport(urlSession: session, store: store, endpointURL: wsEndpoint)
     let stream = try transport.send(subscription: CountdownSubscription(from: 3, intervalMs: nil), fetchBehavior: .NetworkOnly,
                                     requestConfiguration: RequestConfiguration())
     let collector = Collector(stream.stream)

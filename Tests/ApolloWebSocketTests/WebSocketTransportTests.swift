@@ -17,7 +17,7 @@ final class WebSocketTransportTests: XCTestCase {
     throws -> (WebSocketTransport, MockWebSocketSession)
   {
     let session = MockWebSocketSession()
-    return (try WebSocketTransport(urlSession: session, store: store, endpointURL: wsEndpoint, configuration: configuration),
+    return (WebSocketTransport(urlSession: session, store: store, endpointURL: wsEndpoint, configuration: configuration),
             session)
   }
 
@@ -54,9 +54,22 @@ final class WebSocketTransportTests: XCTestCase {
     XCTAssertEqual(session.capturedRequests[0].value(forHTTPHeaderField: "Sec-WebSocket-Protocol"), "graphql-transport-ws")
   }
 
-  func test_init_rejectsNonWebSocketURL() {
-    XCTAssertThrowsError(try WebSocketTransport(urlSession: MockWebSocketSession(), store: ApolloStore(),
-                                                endpointURL: URL(string: "ftp://example.com")!))
+  /// The initializer does not throw, as upstream's has not since 2.3: an endpoint the socket cannot reach fails the
+  /// operation with the socket's typed error when it connects, instead of hanging or passing silently.
+  func test_anEndpointTheSocketCannotReach_failsTheOperationWithTheSocketsError() async throws {
+    let transport = WebSocketTransport(urlSession: RFC6455WebSocketSession(), store: ApolloStore(),
+                                       endpointURL: URL(string: "ftp://example.com/graphql")!)
+    let stream = try transport.send(subscription: CountdownSubscription(from: 1, intervalMs: nil),
+                                    fetchBehavior: .NetworkOnly, requestConfiguration: RequestConfiguration())
+    let failure = try await withTimeout(5) { () -> (any Error)? in
+      do {
+        for try await _ in stream {}
+        return nil
+      } catch {
+        return error
+      }
+    }
+    XCTAssertEqual(failure as? RFC6455Error, .invalidURL("ftp://example.com/graphql"))
   }
 
   func test_connectionInit_defaultConfigurationSendsExactlyOneInitWithoutPayload() async throws {
@@ -948,7 +961,7 @@ final class WebSocketTransportTests: XCTestCase {
     let weakTransport = WeakRef<WebSocketTransport>()
     let session = MockWebSocketSession()
     do {
-      let transport = try WebSocketTransport(urlSession: session, store: ApolloStore(), endpointURL: wsEndpoint)
+      let transport = WebSocketTransport(urlSession: session, store: ApolloStore(), endpointURL: wsEndpoint)
       weakTransport.value = transport
       let collector = Collector(try transport.send(subscription: CountdownSubscription(from: 1, intervalMs: nil), fetchBehavior: .NetworkOnly,
                                                    requestConfiguration: RequestConfiguration()).stream)
@@ -966,7 +979,7 @@ final class WebSocketTransportTests: XCTestCase {
     let weakTransport = WeakRef<WebSocketTransport>()
     let session = MockWebSocketSession()
     do {
-      let transport = try WebSocketTransport(urlSession: session, store: ApolloStore(), endpointURL: wsEndpoint)
+      let transport = WebSocketTransport(urlSession: session, store: ApolloStore(), endpointURL: wsEndpoint)
       weakTransport.value = transport
       let collector = Collector(try transport.send(subscription: CountdownSubscription(from: 1, intervalMs: nil), fetchBehavior: .NetworkOnly,
                                                    requestConfiguration: RequestConfiguration()).stream)
@@ -984,7 +997,7 @@ final class WebSocketTransportTests: XCTestCase {
     let weakTransport = WeakRef<WebSocketTransport>()
     let session = MockWebSocketSession()
     do {
-      let transport = try WebSocketTransport(urlSession: session, store: ApolloStore(), endpointURL: wsEndpoint)
+      let transport = WebSocketTransport(urlSession: session, store: ApolloStore(), endpointURL: wsEndpoint)
       weakTransport.value = transport
       let collector = Collector(try transport.send(subscription: CountdownSubscription(from: 1, intervalMs: nil), fetchBehavior: .NetworkOnly,
                                                    requestConfiguration: RequestConfiguration()).stream)
@@ -1004,7 +1017,7 @@ final class WebSocketTransportTests: XCTestCase {
     let weakTransport = WeakRef<WebSocketTransport>()
     let session = MockWebSocketSession()
     do {
-      let transport = try WebSocketTransport(urlSession: session, store: ApolloStore(), endpointURL: wsEndpoint,
+      let transport = WebSocketTransport(urlSession: session, store: ApolloStore(), endpointURL: wsEndpoint,
                                              configuration: .init(reconnectionInterval: 0))
       weakTransport.value = transport
       let collector = Collector(try transport.send(subscription: CountdownSubscription(from: 1, intervalMs: nil), fetchBehavior: .NetworkOnly,

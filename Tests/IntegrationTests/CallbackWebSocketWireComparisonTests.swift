@@ -38,7 +38,7 @@ final class CallbackWebSocketWireComparisonTests: IntegrationTestCase {
 
   private func record2x() async throws -> (values: [Int], log: WebSocketEventLog) {
     let logging = LoggingWebSocketSession(wrapping: DefaultWebSocketURLSession.platformDefault)
-    let transport = try ApolloWebSocket.WebSocketTransport(urlSession: logging, store: ApolloStore(),
+    let transport = ApolloWebSocket.WebSocketTransport(urlSession: logging, store: ApolloStore(),
                                                            endpointURL: webSocketURL(TestServer.baseURL))
     let stream = try transport.send(subscription: CountdownSubscription(from: 2, intervalMs: .some(10)),
                                     fetchBehavior: .NetworkOnly, requestConfiguration: RequestConfiguration())

@@ -17,7 +17,7 @@ final class URLSessionWebSocketSessionTests: IntegrationTestCase {
       urlSession: URLSession.shared, interceptorProvider: DefaultInterceptorProvider.shared, store: store,
       endpointURL: TestServer.url("/graphql"))
     // As the 2.x docs write it (with a ws:// URL, which the RFC 6455 client serves on Linux).
-    let wsTransport = try WebSocketTransport(
+    let wsTransport = WebSocketTransport(
       urlSession: URLSession.shared,
       store: store,
       endpointURL: webSocketURL(TestServer.baseURL)
@@ -103,7 +103,7 @@ final class URLSessionWebSocketSessionTests: IntegrationTestCase {
   }
 
   func test_urlSessionOnLinux_wssThroughTheDocsWebSocketTransportFailsWithTLSUnavailable() async throws {
-    let transport = try WebSocketTransport(
+    let transport = WebSocketTransport(
       urlSession: URLSession.shared,
       store: ApolloStore(),
       endpointURL: URL(string: "wss://127.0.0.1:9/graphql")!

@@ -18,7 +18,7 @@ final class WebSocketEventLogIntegrationTests: IntegrationTestCase {
   /// Runs a countdown subscription through a 2.x transport on a logging `URLSession.shared` and returns the log.
   private func recordCountdown(_ configuration: WebSocketTransport.Configuration = .init()) async throws -> WebSocketEventLog {
     let session = LoggingWebSocketSession(wrapping: URLSession.shared)
-    let transport = try WebSocketTransport(urlSession: session, store: ApolloStore(), endpointURL: webSocketURL(TestServer.baseURL),
+    let transport = WebSocketTransport(urlSession: session, store: ApolloStore(), endpointURL: webSocketURL(TestServer.baseURL),
                                            configuration: configuration)
     let stream = try transport.send(subscription: CountdownSubscription(from: 2, intervalMs: .some(10)), fetchBehavior: .NetworkOnly,
                                     requestConfiguration: RequestConfiguration())

@@ -33,7 +33,7 @@ final class WebSocketServerRestartTests: XCTestCase {
   func test_serverKilledAndRestartedMidSubscription_subscriptionResumes_mutationInFlightFailsAndIsNotReplayed() async throws {
     let session = RecordingWebSocketSession()
     let events = WebSocketEvents()
-    let transport = try WebSocketTransport(
+    let transport = WebSocketTransport(
       urlSession: session, store: ApolloStore(), endpointURL: webSocketURL(server.baseURL),
       configuration: .init(reconnectionInterval: 6))
     await transport.setDelegate(events)
@@ -80,7 +80,7 @@ final class WebSocketServerRestartTests: XCTestCase {
   }
 
   func test_droppedServer_neverLeavesTheStreamHanging() async throws {
-    let transport = try WebSocketTransport(
+    let transport = WebSocketTransport(
       urlSession: RecordingWebSocketSession(), store: ApolloStore(), endpointURL: webSocketURL(server.baseURL),
       configuration: .init(reconnectionInterval: 0.2))
     let subscription = try transport.send(subscription: CountdownSubscription(from: 100_000, intervalMs: .some(50)),
@@ -100,7 +100,7 @@ final class WebSocketServerRestartTests: XCTestCase {
   }
 
   func test_reconnectOffServerKilled_streamEnds() async throws {
-    let transport = try WebSocketTransport(
+    let transport = WebSocketTransport(
       urlSession: RecordingWebSocketSession(), store: ApolloStore(), endpointURL: webSocketURL(server.baseURL))
     let subscription = try transport.send(subscription: CountdownSubscription(from: 100_000, intervalMs: .some(50)),
                                           fetchBehavior: .NetworkOnly, requestConfiguration: RequestConfiguration())

@@ -14,7 +14,7 @@ final class WebSocketTransportIntegrationTests: IntegrationTestCase {
   private func makeTransport(_ configuration: WebSocketTransport.Configuration = .init(), query: String = "",
                              session: RecordingWebSocketSession = RecordingWebSocketSession(),
                              base: URL = TestServer.baseURL) throws -> WebSocketTransport {
-    try WebSocketTransport(urlSession: session, store: ApolloStore(), endpointURL: webSocketURL(base, "/graphql" + query),
+    WebSocketTransport(urlSession: session, store: ApolloStore(), endpointURL: webSocketURL(base, "/graphql" + query),
                            configuration: configuration)
   }
 
@@ -186,7 +186,7 @@ final class WebSocketTransportIntegrationTests: IntegrationTestCase {
       urlSession: URLSessionStreamingSession(configuration: .ephemeral), interceptorProvider: DefaultInterceptorProvider.shared,
       store: store, endpointURL: TestServer.url("/graphql"))
     let session = RecordingWebSocketSession()
-    let socket = try WebSocketTransport(urlSession: session, store: store, endpointURL: webSocketURL(TestServer.baseURL))
+    let socket = WebSocketTransport(urlSession: session, store: store, endpointURL: webSocketURL(TestServer.baseURL))
     let split = SplitNetworkTransport(queryTransport: http, mutationTransport: http, subscriptionTransport: socket)
     let client = ApolloClient(networkTransport: split, store: store)
 

@@ -76,7 +76,7 @@ let http = RequestChainNetworkTransport(
   store: store, endpointURL: environment.endpoint)
 
 do {
-  let socket = try WebSocketTransport(
+  let socket = WebSocketTransport(
     store: store, endpointURL: socketEndpoint,
     configuration: .init(reconnectionInterval: 1, connectingPayload: ["Authorization": "Bearer \(token)"]))
   let transport = SplitNetworkTransport(queryTransport: http, mutationTransport: http, subscriptionTransport: socket)

@@ -11,7 +11,7 @@ import FoundationNetworking
 ///
 /// ```swift
 /// let session = LoggingWebSocketSession(wrapping: URLSession.shared)
-/// let transport = try WebSocketTransport(urlSession: session, store: store, endpointURL: url)
+/// let transport = WebSocketTransport(urlSession: session, store: store, endpointURL: url)
 /// // … run a subscription …
 /// print(session.log.normalized())
 /// ```
