@@ -126,7 +126,7 @@ final class CallbackInterceptorOnAsyncChainTests: XCTestCase {
     let outcome = try await send(adaptedTransport(server: server, store: store, provider: provider))
     XCTAssertNil(outcome.error)
     XCTAssertEqual(outcome.values.count, 1)
-    XCTAssertEqual(outcome.values.first?.extensions?["recovered"], .bool(true))
+    XCTAssertEqual(outcome.values.first?.extensions?["recovered"] as? Bool, true)
     XCTAssertEqual(seen.values, ["Failure"])
     XCTAssertTrue(server.requests.isEmpty)
   }
