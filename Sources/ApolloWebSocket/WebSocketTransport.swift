@@ -130,9 +130,9 @@ public actor WebSocketTransport: SubscriptionNetworkTransport, NetworkTransport 
   /// How many operations are registered (subscriptions, queries and mutations in flight).
   var subscriberCount: Int { records.count }
 
-  /// A transport for `endpointURL`. It does not throw, as upstream's has not since 2.3: an endpoint the socket
-  /// cannot reach (a scheme other than `ws`, `wss`, `http` or `https`) fails each operation with the socket's
-  /// error when it connects.
+  /// A transport for `endpointURL`. It does not throw, as upstream's has not since 2.3: with a scheme other than
+  /// `ws`, `wss`, `http` or `https` no session is asked for a socket (`URLSession` raises an exception for one)
+  /// and each operation fails with `URLError(.unsupportedURL)`.
   public init(urlSession: any WebSocketURLSession, store: ApolloStore, endpointURL: URL,
               configuration: Configuration = Configuration()) {
     var request = URLRequest(url: endpointURL)
@@ -143,7 +143,7 @@ public actor WebSocketTransport: SubscriptionNetworkTransport, NetworkTransport 
     self.configuration = configuration
     self.request = request
     // As upstream, the first task is created right away and resumed on first use.
-    self.task = urlSession.webSocketTask(with: request)
+    self.task = Self.makeTask(urlSession, request)
   }
 
   /// A transport on the platform's working WebSocket client (``DefaultWebSocketURLSession/platformDefault``).
@@ -432,7 +432,7 @@ public actor WebSocketTransport: SubscriptionNetworkTransport, NetworkTransport 
   }
 
   private func openConnection(newTask: Bool) {
-    if newTask { task = urlSession.webSocketTask(with: request) }
+    if newTask { task = Self.makeTask(urlSession, request) }
     connectionID += 1
     let connection = connectionID
     let task = self.task
@@ -630,4 +630,23 @@ extension WebSocketTransport {
   static func json(of payload: JSONEncodableDictionary) -> JSON.Object {
     payload.mapValues { JSON(apiValue: $0) ?? .null }
   }
+}
+
+extension WebSocketTransport {
+  /// The session's task for `request`, or, for an endpoint no WebSocket can reach, one that fails every operation.
+  static func makeTask(_ session: any WebSocketURLSession, _ request: URLRequest) -> any WebSocketTask {
+    guard let scheme = request.url?.scheme?.lowercased(), ["ws", "wss", "http", "https"].contains(scheme) else {
+      return UnreachableEndpointTask(error: URLError(.unsupportedURL))
+    }
+    return session.webSocketTask(with: request)
+  }
+}
+
+/// The socket of an endpoint no WebSocket can reach: every send and receive fails with `error`.
+struct UnreachableEndpointTask: WebSocketTask {
+  let error: URLError
+  func resume() {}
+  func send(_ message: URLSessionWebSocketTask.Message) async throws { throw error }
+  func receive() async throws -> URLSessionWebSocketTask.Message { throw error }
+  func cancel(with closeCode: URLSessionWebSocketTask.CloseCode, reason: Data?) {}
 }

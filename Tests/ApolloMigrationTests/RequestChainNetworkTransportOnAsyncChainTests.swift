@@ -150,7 +150,13 @@ final class RequestChainNetworkTransportOnAsyncChainTests: XCTestCase {
   /// The returned `Cancellable` lets go of the completion once the request is over, as 1.x's chain did: an app that
   /// keeps it in the object its completion captures has no cycle afterwards.
   func test_theCompletion_isLetGoAfterTheLastDelivery_thoughTheCancellableIsKept() {
-    final class Screen { var request: (any ApolloCore.Cancellable)? }
+    // Its `deinit` cancels the request, as screens do: it runs when the delivery lets go of the completion, which
+    // must not hold the delivery's lock then (on Apple platforms NSLock would deadlock; Linux's error-checking
+    // NSLock does not, so here the test shows the release only).
+    final class Screen {
+      var request: (any ApolloCore.Cancellable)?
+      deinit { request?.cancel() }
+    }
     let server = StarWarsScriptedServer.make()
     let transport = facade(server: server, store: ApolloStore())
     weak var released: Screen?
@@ -172,7 +178,10 @@ final class RequestChainNetworkTransportOnAsyncChainTests: XCTestCase {
 
   /// So is a cancelled one's.
   func test_theCompletion_isLetGoAtCancel() {
-    final class Screen { var request: (any ApolloCore.Cancellable)? }
+    final class Screen {
+      var request: (any ApolloCore.Cancellable)?
+      deinit { request?.cancel() }
+    }
     let server = ScriptedServer { _ in ScriptedResponse(statusCode: 200, headers: ["Content-Type": "application/json"],
                                                         body: [.data(JSONSerializer.serialize(heroJSON))], headDelay: .milliseconds(300)) }
     let transport = facade(server: server, store: ApolloStore())

@@ -359,6 +359,18 @@ final class RFC6455ClientTests: XCTestCase {
     task.cancel(with: .normalClosure, reason: nil)
   }
 
+  /// A limit of zero still lets every message through, one at a time (it is taken as one byte).
+  func test_aZeroBufferLimit_stillDeliversEveryMessage() async throws {
+    let task = try open("/flood?count=3&size=1024", maximumBufferedBytes: 0)
+    try await withTimeout(10) {
+      for expected in 0..<3 {
+        let message = try await task.receive()
+        XCTAssertEqual(wsData(message)?.prefix(4).reduce(0) { $0 << 8 | Int($1) }, expected)
+      }
+    }
+    task.cancel(with: .normalClosure, reason: nil)
+  }
+
   /// A cancel wakes a reader that waits for room in a full queue, though nobody reads: it closes the socket and
   /// ends, instead of waiting for ever. The messages queued before the cancel can still be read.
   func test_cancel_endsAReaderWaitingForRoom() async throws {

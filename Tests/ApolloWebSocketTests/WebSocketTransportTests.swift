@@ -54,11 +54,14 @@ final class WebSocketTransportTests: XCTestCase {
     XCTAssertEqual(session.capturedRequests[0].value(forHTTPHeaderField: "Sec-WebSocket-Protocol"), "graphql-transport-ws")
   }
 
-  /// The initializer does not throw, as upstream's has not since 2.3: an endpoint the socket cannot reach fails the
-  /// operation with the socket's typed error when it connects, instead of hanging or passing silently.
-  func test_anEndpointTheSocketCannotReach_failsTheOperationWithTheSocketsError() async throws {
-    let transport = WebSocketTransport(urlSession: RFC6455WebSocketSession(), store: ApolloStore(),
+  /// The initializer does not throw, as upstream's has not since 2.3: an endpoint no WebSocket can reach asks the
+  /// session for no socket (URLSession raises an exception for one) and fails the operation with a typed error,
+  /// instead of hanging or passing silently.
+  func test_anEndpointNoWebSocketCanReach_failsTheOperationWithUnsupportedURL() async throws {
+    let session = MockWebSocketSession()
+    let transport = WebSocketTransport(urlSession: session, store: ApolloStore(),
                                        endpointURL: URL(string: "ftp://example.com/graphql")!)
+    XCTAssertEqual(session.capturedRequests.count, 0)
     let stream = try transport.send(subscription: CountdownSubscription(from: 1, intervalMs: nil),
                                     fetchBehavior: .NetworkOnly, requestConfiguration: RequestConfiguration())
     let failure = try await withTimeout(5) { () -> (any Error)? in
@@ -69,7 +72,7 @@ final class WebSocketTransportTests: XCTestCase {
         return error
       }
     }
-    XCTAssertEqual(failure as? RFC6455Error, .invalidURL("ftp://example.com/graphql"))
+    XCTAssertEqual((failure as? URLError)?.code, .unsupportedURL)
   }
 
   func test_connectionInit_defaultConfigurationSendsExactlyOneInitWithoutPayload() async throws {

@@ -20,19 +20,32 @@ extension JSON {
   }
 
   /// The value in the shapes upstream's `JSONSerialization` produced, as custom scalars' `init(_jsonValue:)` and
-  /// readers of a response's `extensions` got it: numbers as `NSNumber` (so `as? Int64`, `as? Int32` and `as? Double` read an integer), objects as
-  /// `[String: AnyHashable]` and lists as `[AnyHashable]` (so `as? [String: Any]`, `as? [String: AnyHashable]` and
-  /// `as? JSONObject` read an object), booleans as `Bool`, strings as `String`, null as `NSNull`.
+  /// readers of a response's `extensions` got it: numbers as `NSNumber` (so `as? Int64`, `as? Int32` and
+  /// `as? Double` read an integer), objects and lists as `NSDictionary` and `NSArray` on Apple platforms and as
+  /// `[String: AnyHashable]` and `[AnyHashable]` on Linux (either way `as? [String: Any]`, `as? [String: AnyHashable]`
+  /// and `as? JSONObject` read an object), booleans as `Bool`, strings as `String`, null as `NSNull`.
   package var serializationValue: ApolloAPI.JSONValue {
+    // `Sendable` is a marker protocol, absent at run time: the `as!` casts below only check `Hashable`. The values
+    // are safe to share because nothing can mutate them: immutable containers of immutable values, `NSNumber`s
+    // (neither Foundation declares these classes `Sendable` on every platform).
     switch self {
     case .null: return NSNull()
     case .bool(let value): return value
     case .string(let value): return value
-    case .int, .double, .array, .object:
-      // `Sendable` is a marker protocol, absent at run time: the cast only checks `Hashable`. The value is safe to
-      // share because nothing can mutate it: a dictionary or array of immutable values, or an `NSNumber`, which is
-      // immutable (Linux's Foundation declares neither `AnyHashable` nor `NSNumber` `Sendable`).
+    case .int(let value): return NSNumber(value: value) as Any as! ApolloAPI.JSONValue
+    case .double(let value): return NSNumber(value: value) as Any as! ApolloAPI.JSONValue
+    case .array, .object:
+      #if canImport(Darwin)
+      // What JSONSerialization gives there: an NSDictionary or NSArray of NSNumber, NSString and NSNull, which the
+      // casts apps use bridge from (an `AnyHashable` would hold an `NSNumber` as an `Int64` there, and `as? Int`
+      // on it would fail).
+      return foundationValue as AnyObject as Any as! ApolloAPI.JSONValue
+      #else
+      // Linux's Foundation bridges `NSDictionary` to `[String: Any]` only, so a Swift dictionary of `AnyHashable`s
+      // holding `NSNumber`s stands in for it: `as? [String: AnyHashable]`, `as? [String: Any]` and `as? JSONObject`
+      // all read it, and an element reads `as? Int`.
       return foundationHashable as Any as! ApolloAPI.JSONValue
+      #endif
     }
   }
 

@@ -245,7 +245,8 @@ private final class CallbackDelivery<Data: RootSelectionSet>: Cancellable, @unch
   private let lock = NSLock()
   private var cancelled = false
   private var task: Task<Void, Never>?
-  private var completion: CallbackConfined<(Result<ApolloCallbackChain.GraphQLResult<Data>, any Error>) -> Void>?
+  private typealias Completion = CallbackConfined<(Result<ApolloCallbackChain.GraphQLResult<Data>, any Error>) -> Void>
+  private var completion: Completion?
   private let completionLock: CallbackLock
   /// Results handed to the queue and not yet delivered (the queue may be concurrent, so none is let go early).
   private var pending = 0
@@ -277,32 +278,40 @@ private final class CallbackDelivery<Data: RootSelectionSet>: Cancellable, @unch
         let (deliver, value) = box.withValue { result in (completion.withValue { $0 }, result) }
         deliver(value)
       }
-      lock.withLock {
+      let dropped = lock.withLock { () -> Completion? in
         pending -= 1
-        releaseIfDone()
+        return takeIfDone()
       }
+      // Let go after unlocking: the completion may hold the last reference to an app object whose `deinit`
+      // cancels this very request, which takes the lock again.
+      withExtendedLifetime(dropped) {}
     }
   }
 
   /// The chain has ended; the completion goes once the results already handed over are delivered.
   func end() {
-    lock.withLock {
+    let dropped = lock.withLock { () -> Completion? in
       ended = true
-      releaseIfDone()
+      return takeIfDone()
     }
+    withExtendedLifetime(dropped) {}
   }
 
-  /// Call holding `lock`.
-  private func releaseIfDone() {
-    if ended && pending == 0 { completion = nil }
+  /// The completion, taken out when nothing more will be delivered. Call holding `lock`; let go of the result
+  /// after unlocking.
+  private func takeIfDone() -> Completion? {
+    guard ended && pending == 0 else { return nil }
+    defer { completion = nil }
+    return completion
   }
 
   func cancel() {
-    let task = lock.withLock { () -> Task<Void, Never>? in
+    let (task, dropped) = lock.withLock { () -> (Task<Void, Never>?, Completion?) in
       cancelled = true
-      completion = nil
-      return self.task
+      defer { completion = nil }
+      return (self.task, completion)
     }
+    withExtendedLifetime(dropped) {}
     task?.cancel()
   }
 }

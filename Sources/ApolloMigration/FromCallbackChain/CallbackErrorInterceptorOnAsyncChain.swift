@@ -39,7 +39,7 @@ struct CallbackErrorInterceptorOnAsyncChain: GraphQLInterceptor {
   func intercept<Request: GraphQLRequest>(
     request: Request, next: NextInterceptorFunction<Request>
   ) async throws -> InterceptorResultStream<Request> {
-    let send = CallbackSend(plan: plan, request: request, retried: retrySlot.take())
+    let send = CallbackSend(plan: plan, request: request, retried: retrySlot.latest)
     // The closures get the send as an argument rather than capturing it: the send holds them, and a weak
     // capture would give it a side table, which slows every later retain and release of it.
     send.lock.withLock {

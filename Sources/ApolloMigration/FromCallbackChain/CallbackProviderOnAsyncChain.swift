@@ -18,7 +18,7 @@ import Foundation
 /// | `AutomaticPersistedQueryInterceptor` | 2.x `AutomaticPersistedQueryInterceptor` | GraphQL post-flight, at its 1.x position |
 /// | `CacheWriteInterceptor` | the 2.x cache write | when a server result reaches the top |
 /// | `additionalErrorInterceptor(for:)` | the first GraphQL interceptor's `mapErrors` (see `CallbackErrorInterceptorOnAsyncChain`) | per error |
-/// | `cancel()` of a custom interceptor that is `Cancellable` | called when the request's task is cancelled (the 1.x facade's `cancel()`, or the 2.x caller's) | once, while the chain works on the request |
+/// | `cancel()` of a custom interceptor that is `Cancellable` | called when the request's task is cancelled (the 1.x facade's `cancel()`, or the 2.x caller's) | once, while the attempt is inside `next` (a single response's whole request; not the later parts of a multipart response, nor the network half of cache-and-network, which run after `next` returned) |
 ///
 /// Every 1.x interceptor runs on the chain's task (the caller's task-local values are visible), on
 /// whatever thread that task is on: not on a `URLSessionClient` callback queue as in 1.x, so one that

@@ -66,8 +66,8 @@ final class CallbackSend: @unchecked Sendable {
   private(set) var httpHookTurns: [Int: AnyObject] = [:]
   private var httpHookTurnsClosed = false
 
-  /// - Parameter retried: the 1.x request an interceptor passed to `chain.retry(request:)` in the attempt before,
-  ///   which this attempt's interceptors see, as 1.x's next pass did (with its own `context`, say).
+  /// - Parameter retried: the 1.x request an interceptor last passed to `chain.retry(request:)` in an earlier
+  ///   attempt, which this attempt's interceptors see, as 1.x's next pass did (with its own `context`, say).
   init<Request: GraphQLRequest>(plan: CallbackPlan, request: Request, retried: CallbackConfined<AnyObject>? = nil) {
     self.plan = plan
     let binding = CallbackRequestContext.current
@@ -201,13 +201,14 @@ struct CallbackHandledError: Error {
   let underlying: any Error
 }
 
-/// The 1.x request of a retry, from the attempt that asked for it to the next one: one per send.
+/// The 1.x request of the latest `chain.retry(request:)`, for every later attempt of the send (a 2.x retry after
+/// it, such as the persisted-query one, keeps it too, as 1.x's chain kept the request it restarted with).
 final class CallbackRetrySlot: Sendable {
   private let request = Mutex<CallbackConfined<AnyObject>?>(nil)
 
-  /// Leaves `retried` for the next attempt.
+  /// Records `retried` for the attempts after this one.
   func put(_ retried: CallbackConfined<AnyObject>) { request.withLock { $0 = retried } }
 
-  /// The request left by the attempt before, once.
-  func take() -> CallbackConfined<AnyObject>? { request.withLock { slot in defer { slot = nil }; return slot } }
+  /// The request of the latest retry, if any.
+  var latest: CallbackConfined<AnyObject>? { request.withLock { $0 } }
 }

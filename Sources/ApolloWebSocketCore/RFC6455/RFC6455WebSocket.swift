@@ -62,7 +62,8 @@ public final class RFC6455WebSocketTask: WebSocketTask {
               maximumMessageSize: Int = 64 << 20, idleTimeout: TimeInterval? = nil,
               maximumBufferedBytes: Int = 16 << 20) {
     self.request = request
-    self.maximumBufferedBytes = maximumBufferedBytes
+    // At least one byte: with none, the reader would wait after every message for room that never comes.
+    self.maximumBufferedBytes = max(1, maximumBufferedBytes)
     self.connectTimeout = connectTimeout
     self.handshakeTimeout = handshakeTimeout
     self.maximumMessageSize = maximumMessageSize
