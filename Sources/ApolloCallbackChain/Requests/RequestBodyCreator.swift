@@ -47,11 +47,10 @@ extension RequestBodyCreator {
   package func jsonBody<Operation: GraphQLOperation>(
     for operation: Operation, sendQueryDocument: Bool, autoPersistQuery: Bool
   ) -> JSON.Object {
-    if let core = self as? any CoreJSONBodyCreating {
-      return core.requestBodyJSON(for: operation, sendQueryDocument: sendQueryDocument, autoPersistQuery: autoPersistQuery)
+    RequestBodyConversion.json(from: self, for: operation, sendQueryDocument: sendQueryDocument,
+                               autoPersistQuery: autoPersistQuery) {
+      requestBody(for: operation, sendQueryDocument: sendQueryDocument, autoPersistQuery: autoPersistQuery)
     }
-    return RequestBodyConversion.json(
-      requestBody(for: operation, sendQueryDocument: sendQueryDocument, autoPersistQuery: autoPersistQuery))
   }
 }
 

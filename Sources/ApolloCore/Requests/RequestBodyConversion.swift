@@ -25,6 +25,18 @@ package enum RequestBodyConversion {
     return object
   }
 
+  /// The body `creator` builds, as a request sends it: a creator of this package's gives it in the core's JSON; an
+  /// app's is asked through `requestBody` (its generation's protocol method) and converted.
+  package static func json<Operation: GraphQLOperation>(
+    from creator: Any, for operation: Operation, sendQueryDocument: Bool, autoPersistQuery: Bool,
+    requestBody: () -> JSONEncodableDictionary
+  ) -> JSON.Object {
+    if let core = creator as? any CoreJSONBodyCreating {
+      return core.requestBodyJSON(for: operation, sendQueryDocument: sendQueryDocument, autoPersistQuery: autoPersistQuery)
+    }
+    return json(requestBody())
+  }
+
   /// The body in upstream's shape, for an app that reads or extends what a default creator built: strings,
   /// numbers, booleans and `NSNull` as themselves, objects as `JSONEncodableDictionary`.
   package static func encodable(_ body: JSON.Object) -> JSONEncodableDictionary {
