@@ -11,13 +11,13 @@ public final class SplitNetworkTransport<
   UploadTransport: Sendable
 >: NetworkTransport, Sendable {
   /// Receives every `send(query:…)`.
-  public let queryTransport: QueryTransport
+  private let queryTransport: QueryTransport
   /// Receives every `send(mutation:…)`, even when `subscriptionTransport` is a WebSocket that could carry mutations.
-  public let mutationTransport: MutationTransport
+  private let mutationTransport: MutationTransport
   /// Receives every `send(subscription:…)`; `Void` when there is none.
-  public let subscriptionTransport: SubscriptionTransport
+  private let subscriptionTransport: SubscriptionTransport
   /// Receives every `upload(operation:files:…)`; `Void` when there is none.
-  public let uploadTransport: UploadTransport
+  private let uploadTransport: UploadTransport
 
   /// Routes to four transports. Upstream 2.x has one init with `Void()` defaults; the three convenience inits below
   /// give the same call sites. Upstream 1.x's split transport took an HTTP and a WebSocket transport instead.

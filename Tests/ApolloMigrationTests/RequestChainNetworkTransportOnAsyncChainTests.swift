@@ -238,6 +238,26 @@ final class RequestChainNetworkTransportOnAsyncChainTests: XCTestCase {
     XCTAssertEqual(server.requests.map { $0.header("X-Pass") }, ["second"])
   }
 
+  /// The retried request stays the request of the attempts after it: a persisted-query retry that follows (the hash
+  /// was unknown) passes the retried request on too, as 1.x's chain did with the request it restarted with.
+  func test_aRetriedRequest_staysThroughALaterPersistedQueryRetry() {
+    let server = ScriptedServer { request in
+      request.query == nil ? .json(["errors": [["message": "PersistedQueryNotFound"]]]) : .json(heroJSON)
+    }
+    let store = ApolloStore()
+    let seen = Recorder<String>()
+    let client = URLSessionClientOnStreamingSession(session: server, callbackQueue: callbacks)
+    let transport = RequestChainNetworkTransportOnAsyncChain(
+      interceptorProvider: ClosureProvider {
+        defaultList(client: client, store: store, beforeFetch: [ContextRetryingInterceptor(seen: seen)])
+      },
+      endpointURL: endpoint, autoPersistQueries: true, urlSession: server, store: store)
+    let apollo = ApolloCallbackChain.ApolloClient(networkTransport: transport, store: store)
+    _ = fetch(apollo, .fetchIgnoringCacheData, expecting: 1, context: TraceContext(traceID: "first"))
+    XCTAssertEqual(seen.values, ["first", "second", "second"])
+    XCTAssertEqual(server.requests.map { $0.query == nil }, [true, false])
+  }
+
   func test_theWireRequest_isThe1xOne() {
     assertSameWireAsNative1x(useGETForQueries: false)
   }

@@ -54,7 +54,7 @@ public actor MaxRetryInterceptor: GraphQLInterceptor {
 
   private var budget: RetryBudget
   /// Attempts that reached this interceptor so far.
-  public var hitCount: Int { budget.hitCount }
+  package var hitCount: Int { budget.hitCount }
 
   /// Allows `maxRetriesAllowed` retries, without backoff.
   public init(maxRetriesAllowed: Int = 3) {
