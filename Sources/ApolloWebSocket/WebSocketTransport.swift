@@ -299,7 +299,7 @@ public actor WebSocketTransport: SubscriptionNetworkTransport, NetworkTransport 
           if let records = parsed.records { try await store.publish(records: records) }
         }
         continuation.yield(GraphQLResponse(data: data, extensionsJSON: response.extensions, errors: response.errors,
-                                           source: .server, dependentKeys: nil))
+                                           source: .server, dependentKeySource: nil))
       }
       if Task.isCancelled {
         await cancelOperation(operationID)

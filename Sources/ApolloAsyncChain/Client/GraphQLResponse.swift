@@ -34,14 +34,7 @@ public struct GraphQLResponse<Operation: GraphQLOperation>: Sendable {
               source: source, dependentKeySource: dependentKeys.map(DependentKeys.init))
   }
 
-  /// A result with the given members, `extensions` in the core's JSON.
-  package init(data: Operation.Data?, extensionsJSON: JSON.Object?, errors: [GraphQLError]?, source: Source,
-              dependentKeys: Set<CacheKey>?) {
-    self.init(data: data, extensionsJSON: extensionsJSON, errors: errors, source: source,
-              dependentKeySource: dependentKeys.map(DependentKeys.init))
-  }
-
-  /// A result whose dependent keys are worked out only when read.
+  /// A result with `extensions` in the core's JSON, whose dependent keys are worked out only when read.
   package init(data: Operation.Data?, extensionsJSON: JSON.Object?, errors: [GraphQLError]?, source: Source,
                dependentKeySource: DependentKeys?) {
     self.data = data

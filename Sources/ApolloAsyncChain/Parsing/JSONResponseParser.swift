@@ -117,7 +117,7 @@ public struct JSONResponseParser: Sendable {
         Operation.self, variables: variables, data: json, normalizing: includeCacheRecords, fieldKeys: fieldKeys)
     }
     let response = GraphQLResponse<Operation>(
-      data: data, extensionsJSON: body.extensions, errors: body.errors, source: .server, dependentKeys: nil)
+      data: data, extensionsJSON: body.extensions, errors: body.errors, source: .server, dependentKeySource: nil)
     return ParsedResult(result: response, cacheRecords: records)
   }
 

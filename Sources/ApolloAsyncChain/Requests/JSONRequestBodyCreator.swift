@@ -22,6 +22,17 @@ extension JSONRequestBodyCreator {
   }
 }
 
+extension JSONRequestBodyCreator where Self: CoreJSONBodyCreating {
+  /// Upstream's shape of a body this package's creator builds in the core's JSON (strings, numbers and booleans as
+  /// themselves, objects as `JSONEncodableDictionary`), for an app that reads or extends it.
+  package func requestBody<Operation: GraphQLOperation>(
+    for operation: Operation, sendQueryDocument: Bool, autoPersistQuery: Bool
+  ) -> JSONEncodableDictionary {
+    RequestBodyConversion.encodable(
+      requestBodyJSON(for: operation, sendQueryDocument: sendQueryDocument, autoPersistQuery: autoPersistQuery))
+  }
+}
+
 /// 1.x's name for ``JSONRequestBodyCreator``.
 @available(*, deprecated, renamed: "JSONRequestBodyCreator")
 public typealias RequestBodyCreator = JSONRequestBodyCreator

@@ -9,13 +9,6 @@ struct CallbackBodyCreatorOnAsyncChain: JSONRequestBodyCreator, CoreJSONBodyCrea
   let creator: CallbackConfined<any ApolloCallbackChain.RequestBodyCreator>
   let sendEnhancedClientAwareness: Bool
 
-  func requestBody<Operation: GraphQLOperation>(
-    for operation: Operation, sendQueryDocument: Bool, autoPersistQuery: Bool
-  ) -> JSONEncodableDictionary {
-    RequestBodyConversion.encodable(
-      requestBodyJSON(for: operation, sendQueryDocument: sendQueryDocument, autoPersistQuery: autoPersistQuery))
-  }
-
   func requestBodyJSON<Operation: GraphQLOperation>(
     for operation: Operation, sendQueryDocument: Bool, autoPersistQuery: Bool
   ) -> JSON.Object {

@@ -15,13 +15,6 @@ import FoundationNetworking
 struct LegacyRequestBodyCreator: JSONRequestBodyCreator, CoreJSONBodyCreating {
   let sendOperationIdentifiers: Bool
 
-  func requestBody<Operation: GraphQLOperation>(
-    for operation: Operation, sendQueryDocument: Bool, autoPersistQuery: Bool
-  ) -> JSONEncodableDictionary {
-    RequestBodyConversion.encodable(
-      requestBodyJSON(for: operation, sendQueryDocument: sendQueryDocument, autoPersistQuery: autoPersistQuery))
-  }
-
   func requestBodyJSON<Operation: GraphQLOperation>(
     for operation: Operation, sendQueryDocument: Bool, autoPersistQuery: Bool
   ) -> JSON.Object {

@@ -96,12 +96,13 @@ public struct DelegateTransportHTTPInterceptor: HTTPInterceptor {
         return true
       }
     } catch {
+      // 0.x: the raw task saw what had arrived (the response and the body so far).
+      let arrived = chunks.reduce(into: Data()) { $0.append($1) }
       if error is CancellationError || Task.isCancelled {
         // 0.x cancelled the URLSessionTask, which completed with NSURLErrorCancelled: the task-completed delegate
         // heard of it (a network-activity count it keeps stays balanced). The retry delegate is not asked: a
         // cancelled chain cannot retry.
-        taskCompleted(sent, data: chunks.reduce(into: Data()) { $0.append($1) }, response: head,
-                      error: URLError(.cancelled))
+        taskCompleted(sent, data: arrived, response: head, error: URLError(.cancelled))
         throw error
       }
       let failure: any Error
@@ -117,9 +118,8 @@ public struct DelegateTransportHTTPInterceptor: HTTPInterceptor {
         // error (its build and preflight failures did not reach them), so it goes on unchanged.
         throw error
       }
-      // 0.x: the raw task saw what had arrived (the response and the body so far) and the session's error;
-      // the retry delegate sees the client's wrapper and no response, even when one had arrived.
-      let arrived = chunks.reduce(into: Data()) { $0.append($1) }
+      // With the session's error; the retry delegate sees the client's wrapper and no response, even when one had
+      // arrived.
       taskCompleted(sent, data: arrived, response: head, error: failure)
       let wrapped = failure is URLSessionClient.URLSessionClientError
         ? failure : URLSessionClient.URLSessionClientError.networkError(data: arrived, response: head, underlying: failure)

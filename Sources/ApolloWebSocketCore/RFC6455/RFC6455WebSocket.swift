@@ -307,11 +307,7 @@ public final class RFC6455WebSocketTask: WebSocketTask {
     let (waiters, pongWaiters, handshakeWaiters) = state.withLock { state in
       if state.ended == nil { state.ended = error }
       state.closed = true
-      if state.readerWaitsForRoom {
-        // The reader goes on to find the socket shut down.
-        state.readerWaitsForRoom = false
-        room.signal()
-      }
+      wakeReader(&state)  // it goes on to find the socket shut down
       let taken = (state.waiters, state.pongWaiters, state.handshakeWaiters)
       state.waiters = []
       state.pongWaiters = []
@@ -332,11 +328,15 @@ public final class RFC6455WebSocketTask: WebSocketTask {
   /// The oldest buffered message; wakes the reader when this makes room under the limit. Call under the lock.
   private func takeBuffered(_ state: inout State) -> Message? {
     guard let message = state.buffered.popFirst() else { return nil }
-    if state.readerWaitsForRoom, state.buffered.byteCount < maximumBufferedBytes {
-      state.readerWaitsForRoom = false
-      room.signal()
-    }
+    if state.buffered.byteCount < maximumBufferedBytes { wakeReader(&state) }
     return message
+  }
+
+  /// Lets the reader go on if it waits for room (one signal per wait). Call under the lock.
+  private func wakeReader(_ state: inout State) {
+    guard state.readerWaitsForRoom else { return }
+    state.readerWaitsForRoom = false
+    room.signal()
   }
 
   /// Hands `message` to the oldest waiting receive, or queues it. With the queue full, blocks the reader thread
