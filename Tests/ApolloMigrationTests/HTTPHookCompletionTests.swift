@@ -14,6 +14,28 @@ private struct ReplacedByHook: Error, CustomStringConvertible {
   var description: String { "\(hook) replaced \(replaced)" }
 }
 
+private struct ReplacedByErrorInterceptor: Error {}
+
+/// Answers every error with its own.
+private struct ReplacingErrorInterceptor: ApolloCallbackChain.ApolloErrorInterceptor {
+  func handleErrorAsync<Operation: GraphQLOperation>(
+    error: any Error, chain: any V1Chain, request: V1Request<Operation>, response: V1Response<Operation>?,
+    completion: @escaping V1Completion<Operation.Data>
+  ) {
+    completion(.failure(ReplacedByErrorInterceptor()))
+  }
+}
+
+/// Retries every error (the 1.x `MaxRetryInterceptor` bounds it).
+private struct RetryingErrorInterceptor: ApolloCallbackChain.ApolloErrorInterceptor {
+  func handleErrorAsync<Operation: GraphQLOperation>(
+    error: any Error, chain: any V1Chain, request: V1Request<Operation>, response: V1Response<Operation>?,
+    completion: @escaping V1Completion<Operation.Data>
+  ) {
+    chain.retry(request: request, completion: completion)
+  }
+}
+
 /// A 1.x interceptor after the fetch that wraps the completion it passes on: it logs each result or error the
 /// rest of the chain produces, and replaces an error with its own.
 private final class ResultWrappingInterceptor: V1Interceptor {
@@ -72,17 +94,18 @@ final class HTTPHookCompletionTests: XCTestCase {
   }
 
   private func run(_ engine: Engine, server: ScriptedServer, cachePolicy: ApolloCallbackChain.CachePolicy = .fetchIgnoringCacheData,
-                   store: ApolloStore = ApolloStore(), placement: Placement = .afterFetch, hops: Bool = false) -> Run {
+                   store: ApolloStore = ApolloStore(), placement: Placement = .afterFetch, hops: Bool = false,
+                   errorInterceptor: (() -> any ApolloCallbackChain.ApolloErrorInterceptor)? = nil) -> Run {
     let log = Recorder<String>()
     let client = ApolloCallbackChain.URLSessionClientOnStreamingSession(session: server, callbackQueue: callbacks)
     // Two hooks: the later one's completion runs first, as 1.x threads them.
-    let provider = ClosureProvider {
+    let provider = ClosureProvider(make: {
       let hooks = [ResultWrappingInterceptor("outer", log: log, hops: hops), ResultWrappingInterceptor("inner", log: log, hops: hops)]
       return switch placement {
       case .afterFetch: defaultList(client: client, store: store, afterFetch: hooks)
       case .beforeFetch: defaultList(client: client, store: store, beforeFetch: hooks)
       }
-    }
+    }, errorInterceptor: errorInterceptor)
     let transport: any ApolloCallbackChain.NetworkTransport = switch engine {
     case .native1x: ApolloCallbackChain.RequestChainNetworkTransport(interceptorProvider: provider, endpointURL: endpoint)
     case .facadeOn2x: RequestChainNetworkTransportOnAsyncChain(interceptorProvider: provider, endpointURL: endpoint,
@@ -131,6 +154,85 @@ final class HTTPHookCompletionTests: XCTestCase {
         let failed = self.run(engine, server: ScriptedServer { _ in .json(["errors": [["message": "down"]]], statusCode: 500) },
                               placement: placement, hops: true)
         XCTAssertEqual(failed.outcome, "failed: outer replaced ReplacedByHook", "\(engine) \(placement)")
+      }
+    }
+  }
+
+  /// 1.x's built-in interceptors send an error through `chain.handleErrorAsync` with the completion they were
+  /// given, so the error interceptor answers first and the wrapping completions see its answer: a recovered
+  /// value or its own error. They never see the error it handled.
+  func test_theErrorInterceptorAnswersBeforeTheWrappingCompletions_whereverTheyAre() {
+    let failing = { ScriptedServer { _ in .json(["errors": [["message": "down"]]], statusCode: 500) } }
+    for placement in [Placement.afterFetch, .beforeFetch] {
+      for engine in Engine.allCases {
+        let seen = Recorder<String>()
+        let recovered = run(engine, server: failing(), placement: placement,
+                            errorInterceptor: { RecoveringErrorInterceptor(seen: seen) })
+        XCTAssertEqual(seen.values, ["ResponseCodeError"], "\(engine) \(placement)")
+        XCTAssertEqual(recovered.log, ["inner saw a result from server", "outer saw a result from server"], "\(engine) \(placement)")
+        XCTAssertEqual(recovered.outcome, "no hero from server", "\(engine) \(placement)")
+
+        let replaced = run(engine, server: failing(), placement: placement, errorInterceptor: { ReplacingErrorInterceptor() })
+        XCTAssertEqual(replaced.log, ["inner saw ReplacedByErrorInterceptor()", "outer saw inner replaced ReplacedByErrorInterceptor"],
+                       "\(engine) \(placement)")
+        XCTAssertEqual(replaced.outcome, "failed: outer replaced ReplacedByHook", "\(engine) \(placement)")
+      }
+    }
+  }
+
+  /// An error interceptor that never answers does not hang the request where it now runs (beside the failing
+  /// stage): after the adapter's timeout the typed error goes through the wrapping completions and ends it.
+  func test_anErrorInterceptorThatNeverAnswers_endsTheRequestThroughTheWrappers_afterTheTimeout() async throws {
+    struct SilentErrorInterceptor: ApolloCallbackChain.ApolloErrorInterceptor {
+      func handleErrorAsync<Operation: GraphQLOperation>(
+        error: any Error, chain: any V1Chain, request: V1Request<Operation>, response: V1Response<Operation>?,
+        completion: @escaping V1Completion<Operation.Data>
+      ) {}
+    }
+    let log = Recorder<String>()
+    let store = ApolloStore()
+    let server = ScriptedServer { _ in .json(["errors": [["message": "down"]]], statusCode: 500) }
+    let client = ApolloCallbackChain.URLSessionClientOnStreamingSession(session: server, callbackQueue: callbacks)
+    let provider = ClosureProvider(make: {
+      defaultList(client: client, store: store, beforeFetch: [ResultWrappingInterceptor("outer", log: log)],
+                  afterFetch: [ResultWrappingInterceptor("inner", log: log)])
+    }, errorInterceptor: { SilentErrorInterceptor() })
+    let transport = adaptedTransport(server: server, store: store, provider: provider, timeout: .milliseconds(200))
+    let outcome = await readToEnd(try transport.send(query: HeroNameQuery(episode: nil), fetchBehavior: .NetworkOnly,
+                                                     requestConfiguration: RequestConfiguration()))
+    XCTAssertTrue(outcome.values.isEmpty)
+    XCTAssertEqual(outcome.error.map { "\($0)" }, "outer replaced ReplacedByHook")
+    XCTAssertEqual(log.values.count, 2, "\(log.values)")
+    XCTAssertTrue(log.values.first?.hasPrefix("inner saw neverCalledOnward(interceptor: \"SilentErrorInterceptor\"") ?? false,
+                  "\(log.values)")
+    XCTAssertEqual(log.values.last, "outer saw inner replaced CallbackInterceptorError")
+  }
+
+  /// A declared difference. 1.x's `retry(request:completion:)` starts the chain again with the completion it is
+  /// given, which is usually the one the failing interceptor held: the wrapping completions of the first pass
+  /// stay threaded under those of the second, so a result after one retry goes through every wrapper twice. The
+  /// adapter retries the 2.x way (`RequestChain.Retry`): each pass starts from the request's own completion, so a
+  /// result goes through the wrappers once. The error interceptor's retry is the common case; both engines send
+  /// twice and deliver the one result.
+  func test_afterARetry_1xPassesTheResultThroughTheFirstPassesWrappersToo_theAdapterOnlyThroughTheLatest() {
+    let expectedLog: [Engine: [String]] = [
+      .native1x: ["inner saw a result from server", "outer saw a result from server",
+                  "inner saw a result from server", "outer saw a result from server"],
+      .facadeOn2x: ["inner saw a result from server", "outer saw a result from server"],
+    ]
+    for placement in [Placement.afterFetch, .beforeFetch] {
+      for engine in Engine.allCases {
+        let attempts = Recorder<Int>()
+        let flaky = ScriptedServer { request in
+          attempts.append(1)
+          return attempts.values.count == 1
+            ? .json(["errors": [["message": "down"]]], statusCode: 500)
+            : StarWarsScriptedServer.response(to: request)
+        }
+        let retried = run(engine, server: flaky, placement: placement, errorInterceptor: { RetryingErrorInterceptor() })
+        XCTAssertEqual(retried.log, expectedLog[engine], "\(engine) \(placement)")
+        XCTAssertEqual(retried.outcome, "R2-D2 from server", "\(engine) \(placement)")
+        XCTAssertEqual(attempts.values.count, 2, "\(engine) \(placement)")
       }
     }
   }

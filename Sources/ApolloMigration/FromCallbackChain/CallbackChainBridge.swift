@@ -10,7 +10,7 @@ import Foundation
 /// | `proceedAsync(request:response:interceptor:completion:)` | the 2.x `next(request)`, with the request's changes copied over; each result comes back through the `completion` passed here | once per call of the interceptor |
 /// | `returnValueAsync(for:value:completion:)` | the value is emitted; without an onward verb in the same callback the interceptor's turn ends there | any time |
 /// | `handleErrorAsync(_:request:response:completion:)` | the provider's 1.x `ApolloErrorInterceptor` (recover with a value, fail, or `retry`); without one, a failure | once |
-/// | `retry(request:completion:)` | `throw RequestChain<Request>.Retry(request:)` with the request's changes | once (again from the error interceptor) |
+/// | `retry(request:completion:)` | `throw RequestChain<Request>.Retry(request:)` with the request's changes; the next pass delivers through the request's own completion, not `completion` (1.x threaded the earlier pass's wrappers under the next) | once (again from the error interceptor) |
 /// | `cancel()` | ends the 2.x work with `CancellationError` (callers of the facade hear nothing, as in 1.x) | any time |
 /// | `kickoff(request:completion:)` | as `retry` | — |
 ///

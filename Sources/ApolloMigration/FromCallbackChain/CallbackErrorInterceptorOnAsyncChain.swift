@@ -10,7 +10,12 @@ import FoundationNetworking
 ///
 /// | 1.x hook | 2.x stage | when it runs |
 /// |---|---|---|
-/// | `additionalErrorInterceptor(for:)`.`handleErrorAsync` | `mapErrors` of the outermost GraphQL interceptor | once per error that reaches the top of the attempt |
+/// | `additionalErrorInterceptor(for:)`.`handleErrorAsync` | where a 2.x error first meets a completion that an adapted 1.x interceptor passed on (``answer(_:through:send:ending:)``) | once per error, before that completion and the ones it wraps see anything |
+/// | the same | `mapErrors` of the outermost GraphQL interceptor | once per error that reached the top without meeting such a completion |
+///
+/// In 1.x a built-in interceptor that failed called `chain.handleErrorAsync` with the completion it had been
+/// given, so the error interceptor answered first, and its answer (a value, its own error, or nothing when it
+/// retried) was what the wrapping completions of the interceptors before saw. The adapter keeps that order.
 ///
 /// It also opens each attempt: it binds the send's shared state (the 1.x request the interceptors see,
 /// the HTTP-stage hooks) as a task-local value around `next`, and on the way back gives server results
@@ -81,6 +86,61 @@ struct CallbackErrorInterceptorOnAsyncChain: GraphQLInterceptor {
     } errors: { error in
       try await Self.handle(error, send: send, request: request, name: name)
     }
+  }
+
+  /// Runs the error interceptor for a 2.x error on its way to `completion` (one an adapted 1.x interceptor passed
+  /// on), as 1.x's built-ins ran it with the completion they held: the error interceptor's value or failure goes
+  /// to `completion` (and so through the completions it wraps) as answered, which makes it handled; its
+  /// `retry` ends the turn with `RequestChain.Retry` (through `finish`), and no completion hears of the error.
+  /// Returns `false`, doing nothing, when the send has no error interceptor. Call holding the send's lock.
+  static func answer<Operation: GraphQLOperation>(
+    _ error: any Error, through completion: PassedCompletion<Operation>, send: CallbackSend,
+    ending finish: @escaping @Sendable (any Error) -> Void
+  ) -> Bool {
+    guard let errorInterceptor = send.plan.errorInterceptor, let mirror = send.typedMirror(Operation.self) else { return false }
+    let v1Error = ResultConversion.v1Error(error)
+    let lock = send.lock
+    // What the error interceptor hands its completion goes on through `completion`; a cancel ends the turn
+    // silently, as 1.x's cancelled chain delivered nothing.
+    let bridge = CallbackChainBridge(send: send, name: send.plan.errorInterceptorName, onFailure: { failure in
+      if failure is CancellationError { return finish(failure) }
+      let answered = (failure as? CallbackHandledError)?.underlying ?? failure
+      completion.call(.failure(answered), lock: lock)
+    })
+    let sink = bridge.sink(for: Operation.self) { value, _ in completion.call(.success(value), lock: lock) }
+    bridge.beginErrorPath()
+    let response = send.lastHTTP.map { V1HTTPResponse<Operation>(response: $0.response, rawData: $0.data, parsedResponse: nil) }
+    errorInterceptor.withValue {
+      $0.handleErrorAsync(error: v1Error, chain: bridge, request: mirror, response: response, completion: sink)
+    }
+    bridge.interceptReturned()
+    // Usually decided already; a retry or a silence is acted on when the decision comes.
+    Task {
+      let decided = await bridge.decision()
+      decided.withValue { decision in
+        switch decision {
+        case .retry(let object):
+          // 1.x recursed without bound here; the exhausted-retries error ends the request instead.
+          if v1Error is V1MaxRetryInterceptor.RetryError {
+            completion.call(.failure(v1Error), lock: lock)
+          } else {
+            finish(send.retryError(for: object))
+          }
+        case .proceed:
+          // No onward stage from the error path: the error stands.
+          completion.call(.failure(v1Error), lock: lock)
+        case .failed(let failure as CallbackInterceptorError):
+          // The error interceptor never answered: its typed error is the answer. (A broken contract went
+          // through `onFailure` already.)
+          if case .neverCalledOnward = failure { completion.call(.failure(failure), lock: lock) }
+        case .failed(let failure):
+          if failure is CancellationError { finish(failure) }
+        case .finished:
+          break
+        }
+      }
+    }
+    return true
   }
 
   /// Runs the error interceptor for one error; returns its recovered value or throws what it decided.

@@ -13,9 +13,9 @@ import Foundation
 ///
 /// It sits after the adapted pre-flight interceptors and before the ones after the parser, so a result has
 /// passed the latter's completions and goes on to the former's, the 1.x order. Results from the cache pass by:
-/// in 1.x `CacheReadInterceptor` returned them before any interceptor after the fetch ran. An error reaches a
-/// completion here before the 1.x error interceptor, as it does for the pre-flight interceptors' completions
-/// (the error interceptor runs at the top of the adapted chain).
+/// in 1.x `CacheReadInterceptor` returned them before any interceptor after the fetch ran. An error goes to the
+/// 1.x error interceptor before the last hook's completion, and what it answers is what the completions see,
+/// as when 1.x's parser or `ResponseCodeInterceptor` called `handleErrorAsync` with the completion it held.
 ///
 /// With a multipart response, each part's hooks record their completions as the HTTP stage reads the part,
 /// which may be ahead of the part whose result is being handed back: a result goes through the completions
@@ -27,7 +27,7 @@ struct CallbackHTTPHookResultsOnAsyncChain: GraphQLInterceptor {
     typealias Operation = Request.Operation
     guard let send = CallbackSend.current else { return await next(request) }
     let downstream = await next(request)
-    let output = PreflightOutput<ParsedResult<Operation>>(answerTimeout: send.plan.timeout)
+    let output = PreflightOutput<ParsedResult<Operation>>(answerTimeout: send.plan.answerTimeout)
     // A turn's completion holds its bridge, which holds the send: the send lets go of the turns when the
     // output ends or its reader lets go of it, and records none after that.
     output.onEnd { send.lock.withLock { send.closeHTTPHookTurns() } }
@@ -51,7 +51,8 @@ struct CallbackHTTPHookResultsOnAsyncChain: GraphQLInterceptor {
         }
         // The output waits for the answer (a completion may hop to a queue first) before it ends.
         output.expectAnswer()
-        CallbackInterceptorOnAsyncChain.forward(result, to: innermost.completion, bridge: innermost.bridge)
+        CallbackInterceptorOnAsyncChain.forward(result, to: innermost.completion, bridge: innermost.bridge,
+                                                ending: { output.finish(throwing: $0) })
       }
     }
     return output.reading(downstream, deliver: deliver)
@@ -101,7 +102,8 @@ final class HTTPHookRoute<Operation: GraphQLOperation>: @unchecked Sendable {
     guard connected else { return false }
     let element = ParsedResult(result: ResultConversion.v2(value, as: Operation.self), cacheRecords: records)
     if let outer {
-      CallbackInterceptorOnAsyncChain.forward(.success(element), to: outer.completion, bridge: outer.bridge)
+      CallbackInterceptorOnAsyncChain.forward(.success(element), to: outer.completion, bridge: outer.bridge,
+                                              ending: { [weak output] in output?.finish(throwing: $0) })
     } else {
       output?.yield(element)
     }
@@ -116,7 +118,8 @@ final class HTTPHookRoute<Operation: GraphQLOperation>: @unchecked Sendable {
     // silently, as in 1.x: the completions of the hooks before it are not told.
     if let outer, !(error is CancellationError) {
       CallbackInterceptorOnAsyncChain.forward(Result<ParsedResult<Operation>, any Error>.failure(error),
-                                              to: outer.completion, bridge: outer.bridge)
+                                              to: outer.completion, bridge: outer.bridge,
+                                              ending: { [weak output] in output?.finish(throwing: $0) })
     } else {
       output?.finish(throwing: error)
     }

@@ -94,7 +94,7 @@ public struct CallbackInterceptorOnAsyncChain: GraphQLInterceptor {
     request: Request, send: CallbackSend, next: NextInterceptorFunction<Request>
   ) async -> InterceptorResultStream<Request> {
     typealias Operation = Request.Operation
-    let output = PreflightOutput<ParsedResult<Operation>>(answerTimeout: send.plan.timeout)
+    let output = PreflightOutput<ParsedResult<Operation>>(answerTimeout: send.plan.answerTimeout)
     let bridge = CallbackChainBridge(send: send, name: name, onFailure: { [weak output] in output?.finish(throwing: $0) })
     // Held weakly: once the reader let go, values go nowhere.
     let sink = bridge.sink(for: Operation.self) { [weak output] value, records in
@@ -145,7 +145,7 @@ public struct CallbackInterceptorOnAsyncChain: GraphQLInterceptor {
         switch result {
         case .success(let element):
           output.expectAnswer()
-          Self.forward(.success(element), to: completion, bridge: bridge)
+          Self.forward(.success(element), to: completion, bridge: bridge, ending: { output.finish(throwing: $0) })
         case .failure(let retry as V2RequestChain<Request>.Retry):
           // Control flow, not a result: 1.x interceptors never saw it.
           output.finish(throwing: retry)
@@ -154,7 +154,8 @@ public struct CallbackInterceptorOnAsyncChain: GraphQLInterceptor {
         case .failure(let error):
           // Nothing more comes from downstream; the output ends once the completion has answered.
           output.expectAnswer()
-          Self.forward(Result<ParsedResult<Operation>, any Error>.failure(error), to: completion, bridge: bridge)
+          Self.forward(Result<ParsedResult<Operation>, any Error>.failure(error), to: completion, bridge: bridge,
+                       ending: { output.finish(throwing: $0) })
         }
       }
       // Each downstream result goes to the completion the interceptor passed on, whose values land in `output`:
@@ -170,9 +171,12 @@ public struct CallbackInterceptorOnAsyncChain: GraphQLInterceptor {
     case done
   }
 
-  /// Hands one downstream result (or error) to the completion the interceptor passed on.
+  /// Hands one downstream result (or error) to the completion the interceptor passed on. An error no 1.x code
+  /// has answered yet goes to the error interceptor first, with that completion (see
+  /// ``CallbackErrorInterceptorOnAsyncChain/answer(_:through:send:ending:)``); `finish` ends the turn if it retries.
   static func forward<Operation: GraphQLOperation>(
-    _ result: Result<ParsedResult<Operation>, any Error>, to completion: PassedCompletion<Operation>, bridge: CallbackChainBridge
+    _ result: Result<ParsedResult<Operation>, any Error>, to completion: PassedCompletion<Operation>, bridge: CallbackChainBridge,
+    ending finish: @escaping @Sendable (any Error) -> Void
   ) {
     bridge.lock.withLock {
       switch result {
@@ -183,6 +187,7 @@ public struct CallbackInterceptorOnAsyncChain: GraphQLInterceptor {
       case .failure(let error as CallbackHandledError):
         completion.call(.failure(error.underlying), lock: bridge.lock)
       case .failure(let error):
+        if CallbackErrorInterceptorOnAsyncChain.answer(error, through: completion, send: bridge.send, ending: finish) { return }
         let converted = ResultConversion.v1Error(error)
         bridge.forwardingUnhandled = true
         bridge.forwardedError = (error, converted)

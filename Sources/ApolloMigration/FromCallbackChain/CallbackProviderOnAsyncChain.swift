@@ -17,7 +17,7 @@ import Foundation
 /// | custom, after the parser | ``CallbackInterceptorOnAsyncChain`` (`.afterParsing`): `parsedResponse` set | GraphQL post-flight, per server result, in 1.x order |
 /// | `AutomaticPersistedQueryInterceptor` | 2.x `AutomaticPersistedQueryInterceptor` | GraphQL post-flight, at its 1.x position |
 /// | `CacheWriteInterceptor` | the 2.x cache write | when a server result reaches the top |
-/// | `additionalErrorInterceptor(for:)` | the first GraphQL interceptor's `mapErrors` (see `CallbackErrorInterceptorOnAsyncChain`) | per error |
+/// | `additionalErrorInterceptor(for:)` | where an error first meets a completion an adapted interceptor passed on, else the first GraphQL interceptor's `mapErrors` (see `CallbackErrorInterceptorOnAsyncChain`) | per error, before the wrapping completions see it |
 /// | `cancel()` of a custom interceptor that is `Cancellable` | called when the request's task is cancelled (the 1.x facade's `cancel()`, or the 2.x caller's) | once, while the attempt is inside `next` (a single response's whole request; not the later parts of a multipart response, nor the network half of cache-and-network, which run after `next` returned) |
 ///
 /// Every 1.x interceptor runs on the chain's task (the caller's task-local values are visible), on
@@ -67,6 +67,7 @@ public final class CallbackProviderOnAsyncChain: ApolloAsyncChain.InterceptorPro
       let errorName = errorInterceptor.map { V1InterceptorKind.name(of: type(of: $0)) } ?? "error interceptor"
       var plan = CallbackPlan(errorInterceptor: errorInterceptor.map { CallbackConfined($0, lock: lock) },
                               timeout: interceptorTimeout, lock: lock)
+      plan.errorInterceptorName = errorName
       let kinds = V1InterceptorKind.of(interceptors)
       let fetchIndex = kinds.firstIndex { $0 == .networkFetch } ?? kinds.endIndex
       let parserIndex = kinds[fetchIndex...].firstIndex { $0 == .jsonParser } ?? kinds.endIndex

@@ -22,8 +22,14 @@ struct CallbackPlan: Sendable {
   /// The list had a `CacheWriteInterceptor`: server results keep their records, so 2.x writes them.
   var writesCache = false
   let errorInterceptor: CallbackConfined<any ApolloErrorInterceptor>?
+  /// The error interceptor's type name, for the errors its turns end with.
+  var errorInterceptorName = "error interceptor"
   let timeout: Duration
   let lock: CallbackLock
+
+  /// How long a turn's output waits for a completion to answer a result or error handed to it: the error
+  /// interceptor may take `timeout` before the completion is even called, and the completion `timeout` after.
+  var answerTimeout: Duration { timeout * 2 }
 
   /// The list had a custom interceptor after the parser.
   var hasAfterParsingHooks = false
