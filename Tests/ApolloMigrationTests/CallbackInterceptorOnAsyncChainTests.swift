@@ -159,18 +159,40 @@ final class CallbackInterceptorOnAsyncChainTests: XCTestCase {
     XCTAssertEqual(limit, 2)
   }
 
-  func test_cachePolicyChangedByAnInterceptor_becomesTheFetchBehavior() async throws {
-    let server = StarWarsScriptedServer.make()
-    let store = ApolloStore()
-    let client = URLSessionClientOnStreamingSession(session: server, callbackQueue: callbacks)
-    let provider = ClosureProvider {
-      defaultList(client: client, store: store, beforeFetch: [PolicyInterceptor(.returnCacheDataDontFetch)])
+  /// 1.x reads the cache once, at `CacheReadInterceptor`'s place, with the policy the request has there: an
+  /// interceptor before it that sets `returnCacheDataDontFetch` makes it a cache-only request (the empty cache
+  /// fails it, nothing is sent); one after it changes no read, and the fetch goes ahead. Natively and adapted alike.
+  func test_aCachePolicyChangedBeforeTheCacheRead_decidesTheRead_oneChangedAfterItDoesNot() async throws {
+    for changedBeforeTheRead in [true, false] {
+      for adapted in [true, false] {
+        let server = StarWarsScriptedServer.make()
+        let store = ApolloStore()
+        let client = URLSessionClientOnStreamingSession(session: server, callbackQueue: callbacks)
+        let provider = ClosureProvider {
+          changedBeforeTheRead
+            ? [PolicyInterceptor(.returnCacheDataDontFetch)] + defaultList(client: client, store: store)
+            : defaultList(client: client, store: store, beforeFetch: [PolicyInterceptor(.returnCacheDataDontFetch)])
+        }
+        let label = "\(changedBeforeTheRead ? "before" : "after") the read, \(adapted ? "adapted" : "native 1.x")"
+        let outcome: (values: Int, failed: Bool)
+        if adapted {
+          // NetworkOnly asked (fetchIgnoringCacheData, as the native call below).
+          let result = try await send(adaptedTransport(server: server, store: store, provider: provider))
+          outcome = (result.values.count, result.error != nil)
+        } else {
+          let native = ApolloCallbackChain.RequestChainNetworkTransport(interceptorProvider: provider, endpointURL: endpoint)
+          outcome = await withCheckedContinuation { continuation in
+            _ = native.send(operation: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheData, contextIdentifier: nil,
+                            context: nil, callbackQueue: callbacks) { result in
+              continuation.resume(returning: ((try? result.get()) == nil ? 0 : 1, (try? result.get()) == nil))
+            }
+          }
+        }
+        XCTAssertEqual(server.requests.count, changedBeforeTheRead ? 0 : 1, label)
+        XCTAssertEqual(outcome.values, changedBeforeTheRead ? 0 : 1, label)
+        XCTAssertEqual(outcome.failed, changedBeforeTheRead, label)
+      }
     }
-    // NetworkOnly asked; the interceptor turns it into cache-only, and the cache is empty.
-    let outcome = try await send(adaptedTransport(server: server, store: store, provider: provider))
-    XCTAssertTrue(server.requests.isEmpty)
-    XCTAssertTrue(outcome.values.isEmpty)
-    XCTAssertNotNil(outcome.error)
   }
 
   /// A 2.x transport over the default 1.x list with a ContextInterceptor before the fetch, recording the trace ids it sees.

@@ -237,16 +237,21 @@ final class HTTPHookCompletionTests: XCTestCase {
     }
   }
 
-  func test_aCacheHit_doesNotReachTheHooksAfterTheFetch() {
-    for engine in Engine.allCases {
-      let store = ApolloStore()
-      let server = StarWarsScriptedServer.make()
-      // The first request writes the hero; the second is answered from the cache.
-      XCTAssertEqual(run(engine, server: server, store: store).outcome, "R2-D2 from server", "\(engine)")
-      let cached = run(engine, server: server, cachePolicy: .returnCacheDataElseFetch, store: store)
-      XCTAssertEqual(cached.log, [], "\(engine)")
-      XCTAssertEqual(cached.outcome, "R2-D2 from cache", "\(engine)")
-      XCTAssertEqual(server.receivedCount, 1, "\(engine)")
+  /// 1.x's `CacheReadInterceptor` answers a hit before any interceptor after it runs: in the default list that is
+  /// every custom one, before the fetch as well as after it. The adapter runs the 1.x cache read at its place in
+  /// the list, so the same hooks stay out of a cache hit (before, the pre-flight ones ran and saw it).
+  func test_aCacheHit_reachesNoHookAfterTheCacheRead_beforeTheFetchOrAfterIt() {
+    for placement in [Placement.afterFetch, .beforeFetch] {
+      for engine in Engine.allCases {
+        let store = ApolloStore()
+        let server = StarWarsScriptedServer.make()
+        // The first request writes the hero; the second is answered from the cache.
+        XCTAssertEqual(run(engine, server: server, store: store).outcome, "R2-D2 from server", "\(engine) \(placement)")
+        let cached = run(engine, server: server, cachePolicy: .returnCacheDataElseFetch, store: store, placement: placement)
+        XCTAssertEqual(cached.log, [], "\(engine) \(placement)")
+        XCTAssertEqual(cached.outcome, "R2-D2 from cache", "\(engine) \(placement)")
+        XCTAssertEqual(server.receivedCount, 1, "\(engine) \(placement)")
+      }
     }
   }
 

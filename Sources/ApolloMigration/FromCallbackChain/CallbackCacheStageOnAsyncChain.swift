@@ -5,12 +5,11 @@ import ApolloCore
 ///
 /// | 1.x hook | 2.x stage | when it runs |
 /// |---|---|---|
-/// | `CacheReadInterceptor` | `readCacheData` (through `DefaultCacheInterceptor`) | after all GraphQL pre-flight interceptors, as the request's `FetchBehavior` says |
+/// | `CacheReadInterceptor` | itself, at its place among the pre-flight interceptors (``CallbackCacheReadOnAsyncChain``); here `readCacheData` only for a 2.x `NetworkFirst` request's fallback | after all GraphQL pre-flight interceptors |
 /// | `CacheWriteInterceptor` | `writeCacheData` (through `DefaultCacheInterceptor`) | when a server result reaches the top of the chain |
 ///
 /// A 1.x list without `CacheReadInterceptor` never reads; one without `CacheWriteInterceptor` never writes
-/// (the first interceptor drops the records). Difference: 1.x read the cache at CacheRead's position,
-/// 2.x reads after every pre-flight interceptor, so custom pre-flight interceptors also run for cache hits.
+/// (the first interceptor drops the records).
 struct CallbackCacheStageOnAsyncChain: CacheInterceptor {
   private let base = DefaultCacheInterceptor()
 

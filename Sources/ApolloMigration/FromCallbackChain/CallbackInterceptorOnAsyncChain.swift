@@ -132,10 +132,10 @@ public struct CallbackInterceptorOnAsyncChain: GraphQLInterceptor {
       return InterceptorResultStream<Request>(stream: output.stream())
     case .done:
       output.finish()
-      return InterceptorResultStream<Request>(stream: output.stream())
+      return Self.ended(output, as: Request.self)
     case .fail(let error):
       output.finish(throwing: error)
-      return InterceptorResultStream<Request>(stream: output.stream())
+      return Self.ended(output, as: Request.self)
     case .proceed(let onward, let completion):
       let downstream = await next(onward)
       // Whenever the turn's output ends (or its reader goes away), later verbs are ignored.
@@ -162,6 +162,15 @@ public struct CallbackInterceptorOnAsyncChain: GraphQLInterceptor {
       // in the reader's task (or at once for a settled downstream), with no forwarding task per request.
       return output.reading(downstream, deliver: deliver)
     }
+  }
+
+  /// The stream of a turn that ended without going onward (a cache hit answered by 1.x's `CacheReadInterceptor`,
+  /// a failure): settled, so the stage in front hands its values on at once, as for a single response.
+  private static func ended<Request: GraphQLRequest>(
+    _ output: PreflightOutput<ParsedResult<Request.Operation>>, as _: Request.Type
+  ) -> InterceptorResultStream<Request> {
+    guard let settled = output.settled() else { return InterceptorResultStream<Request>(stream: output.stream()) }
+    return InterceptorResultStream<Request>(settled: settled)
   }
 
   /// What a pre-flight decision leads to.

@@ -8,7 +8,7 @@ import Foundation
 /// | 1.x interceptor (detected by type) | 2.x stage | when it runs |
 /// |---|---|---|
 /// | `MaxRetryInterceptor` | 2.x `MaxRetryInterceptor`'s count and backoff behind a lock (`LockedMaxRetryInterceptor`), same configuration (limit, backoff) | GraphQL pre-flight, each attempt |
-/// | `CacheReadInterceptor` | the 2.x cache read (`FetchBehavior` from the request's `cachePolicy`) | after GraphQL pre-flight |
+/// | `CacheReadInterceptor` | itself, at its position among the pre-flight ones (``CallbackCacheReadOnAsyncChain``); what goes on is network-only | GraphQL pre-flight, in 1.x order |
 /// | custom, before `NetworkFetchInterceptor` | ``CallbackInterceptorOnAsyncChain`` (`.beforeNetwork`) | GraphQL pre-flight, in 1.x order |
 /// | `NetworkFetchInterceptor` | the 2.x session (the transport's `ApolloURLSession`) | — |
 /// | `ResponseCodeInterceptor` | 2.x `ResponseCodeInterceptor` | HTTP stage, per chunk (an error status fails even with an empty body, as 1.x) |
@@ -85,7 +85,13 @@ public final class CallbackProviderOnAsyncChain: ApolloAsyncChain.InterceptorPro
             maxRetries: c.maxRetries, baseDelay: c.baseDelay, multiplier: c.multiplier, maxDelay: c.maxDelay,
             enableExponentialBackoff: c.enableExponentialBackoff, enableJitter: c.enableJitter)))
         case .cacheRead:
+          // The 2.x cache stage still reads for a 2.x NetworkFirst request (no 1.x policy says that).
           plan.readsCache = true
+          if index < fetchIndex {
+            let confined = CallbackConfined(interceptor, lock: lock)
+            preflight.append(CallbackCacheReadOnAsyncChain(turn: CallbackInterceptorOnAsyncChain(
+              confined: confined, name: V1InterceptorKind.name(of: type(of: interceptor)), position: .beforeNetwork, plan: plan)))
+          }
         case .cacheWrite:
           plan.writesCache = true
         case .networkFetch, .multipartParser, .jsonParser:

@@ -71,6 +71,9 @@ final class CallbackSend: @unchecked Sendable {
   /// `plan.httpSteps`, for ``CallbackHTTPHookResultsOnAsyncChain``.
   private(set) var httpHookTurns: [Int: AnyObject] = [:]
   private var httpHookTurnsClosed = false
+  /// The 1.x `CacheReadInterceptor` has had its turn (``CallbackCacheReadOnAsyncChain``): the 2.x request goes
+  /// on network-only, and a later 1.x `cachePolicy` only decides whether the result is written.
+  private(set) var cacheReadDone = false
 
   /// - Parameter retried: the 1.x request an interceptor last passed to `chain.retry(request:)` in an earlier
   ///   attempt, which this attempt's interceptors see, as 1.x's next pass did (with its own `context`, say).
@@ -126,7 +129,8 @@ final class CallbackSend: @unchecked Sendable {
     }
     let policy = CachePolicyMapping.cachePolicy(for: request.fetchBehavior, writeResultsToCache: request.writeResultsToCache)
     let current = CachePolicyMapping.fetchBehavior(for: baselinePolicy)
-    if current.behavior != request.fetchBehavior || current.writeResultsToCache != request.writeResultsToCache {
+    // After the 1.x cache read the 2.x behaviour is pinned to network-only: it says nothing about the 1.x policy.
+    if !cacheReadDone, current.behavior != request.fetchBehavior || current.writeResultsToCache != request.writeResultsToCache {
       mirror.cachePolicy = policy
       baselinePolicy = policy
     }
@@ -153,7 +157,7 @@ final class CallbackSend: @unchecked Sendable {
     baselineHeaders = headers
     if mirror.cachePolicy != baselinePolicy {
       let mapped = CachePolicyMapping.fetchBehavior(for: mirror.cachePolicy)
-      request.fetchBehavior = mapped.behavior
+      if !cacheReadDone { request.fetchBehavior = mapped.behavior }
       request.writeResultsToCache = mapped.writeResultsToCache
       baselinePolicy = mirror.cachePolicy
     }
@@ -178,6 +182,11 @@ final class CallbackSend: @unchecked Sendable {
     httpHookTurns.removeAll()
   }
 
+  /// Records that the 1.x cache read has had its turn. Call holding `lock`.
+  func cacheWasRead() {
+    cacheReadDone = true
+  }
+
   /// Adopts `object` as the mirror without copying anything to a 2.x request (after the network, a
   /// change only matters for a retry, which copies it then). Call holding `lock`.
   func adopt(_ object: AnyObject) {
@@ -191,7 +200,12 @@ final class CallbackSend: @unchecked Sendable {
     retryMaker = { send, object in
       let latest = send.latestRequest as? Request ?? request
       slot?.put(CallbackConfined(object, lock: send.lock))
-      return V2RequestChain<Request>.Retry(request: send.apply(object, to: latest))
+      var retried = send.apply(object, to: latest)
+      // The next pass reads the cache again, as the 1.x request's policy says.
+      if send.cacheReadDone, let mirror = send.typedMirror(Request.Operation.self) {
+        retried.fetchBehavior = CachePolicyMapping.fetchBehavior(for: mirror.cachePolicy).behavior
+      }
+      return V2RequestChain<Request>.Retry(request: retried)
     }
   }
 
