@@ -208,6 +208,42 @@ final class HTTPHookCompletionTests: XCTestCase {
     XCTAssertEqual(log.values.last, "outer saw inner replaced CallbackInterceptorError")
   }
 
+  /// returnCacheDataAndFetch on a hit hands the cached result over while the network request is still out, on
+  /// both engines: the server here answers only once the cached result has arrived.
+  func test_cacheAndNetwork_deliversTheCachedResultBeforeTheServerAnswers() {
+    for engine in Engine.allCases {
+      let store = ApolloStore()
+      XCTAssertEqual(run(engine, server: StarWarsScriptedServer.make(), store: store).outcome, "R2-D2 from server", "\(engine)")
+      let cachedArrived = DispatchSemaphore(value: 0)
+      let waited = Recorder<Bool>()
+      let slow = ScriptedServer { request in
+        waited.append(cachedArrived.wait(timeout: .now() + 3) == .success)
+        return StarWarsScriptedServer.response(to: request)
+      }
+      let client = ApolloCallbackChain.URLSessionClientOnStreamingSession(session: slow, callbackQueue: callbacks)
+      let log = Recorder<String>()
+      let provider = ClosureProvider { defaultList(client: client, store: store, beforeFetch: [ResultWrappingInterceptor("pre", log: log)]) }
+      let transport: any ApolloCallbackChain.NetworkTransport = switch engine {
+      case .native1x: ApolloCallbackChain.RequestChainNetworkTransport(interceptorProvider: provider, endpointURL: endpoint)
+      case .facadeOn2x: RequestChainNetworkTransportOnAsyncChain(interceptorProvider: provider, endpointURL: endpoint,
+                                                                 urlSession: slow, store: store)
+      }
+      let both = exactly(2, "two deliveries")
+      let sources = Recorder<String>()
+      _ = transport.send(operation: HeroNameQuery(episode: nil), cachePolicy: .returnCacheDataAndFetch, contextIdentifier: nil,
+                         context: nil, callbackQueue: callbacks) { result in
+        let source = (try? result.get().source).map { "\($0)" } ?? "failure"
+        sources.append(source)
+        if source == "cache" { cachedArrived.signal() }
+        both.fulfill()
+      }
+      wait(for: [both], timeout: 5)
+      XCTAssertEqual(sources.values, ["cache", "server"], "\(engine)")
+      XCTAssertEqual(waited.values, [true], "\(engine): the server answered before the cached result arrived")
+      XCTAssertEqual(log.values, ["pre saw a result from server"], "\(engine): the hook after CacheRead sees only the server's")
+    }
+  }
+
   /// A declared difference. 1.x's `retry(request:completion:)` starts the chain again with the completion it is
   /// given, which is usually the one the failing interceptor held: the wrapping completions of the first pass
   /// stay threaded under those of the second, so a result after one retry goes through every wrapper twice. The

@@ -10,9 +10,9 @@ import ApolloCore
 ///
 /// In 1.x the cache read answered a hit (`returnValueAsync`) before any interceptor after it ran, and a policy
 /// changed after it read nothing more. So here: a hit is returned without calling `next` (the interceptors after
-/// it in the 1.x list do not run and their completions see nothing); once it proceeds, the 2.x request goes on
-/// network-only, whatever later 1.x interceptors set as `cachePolicy` (they still decide whether the result is
-/// written, through `fetchIgnoringCacheCompletely`). A retry reads again with the 1.x request's policy, as 1.x's
+/// it in the 1.x list do not run and their completions see nothing); once it proceeds, the 2.x cache stage reads
+/// nothing more, whatever later 1.x interceptors set as `cachePolicy` (they still decide whether the result is
+/// written, through `fetchIgnoringCacheCompletely`), and the request's `FetchBehavior` stays as it was. A retry reads again with the 1.x request's policy, as 1.x's
 /// next pass did. A 2.x `NetworkFirst` request (no 1.x policy says that) keeps the 2.x cache stage's fallback.
 struct CallbackCacheReadOnAsyncChain: GraphQLInterceptor {
   /// The adapted `CacheReadInterceptor`.
@@ -33,13 +33,12 @@ struct CallbackCacheReadOnAsyncChain: GraphQLInterceptor {
     }
   }
 
-  /// The moment of 1.x's read: from here on the 2.x request is network-only.
+  /// The moment of 1.x's read: from here on the 2.x cache stage reads nothing. The request keeps its behaviour, so
+  /// the chain still streams a cache-and-network request (the cached result goes up before the fetch is over).
   private static func networkOnly<Request: GraphQLRequest>(
     _ request: Request, send: CallbackSend, next: NextInterceptorFunction<Request>
   ) async -> InterceptorResultStream<Request> {
     send.lock.withLock { send.cacheWasRead() }
-    var request = request
-    request.fetchBehavior = .NetworkOnly
     return await next(request)
   }
 }

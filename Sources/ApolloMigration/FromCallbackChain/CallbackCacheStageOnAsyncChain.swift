@@ -16,7 +16,12 @@ struct CallbackCacheStageOnAsyncChain: CacheInterceptor {
   func readCacheData<Request: GraphQLRequest>(from store: ApolloStore, request: Request) async throws
     -> V2GraphQLResponse<Request.Operation>?
   {
-    guard CallbackSend.current?.plan.readsCache ?? true else { return nil }
+    if let send = CallbackSend.current {
+      guard send.plan.readsCache else { return nil }
+      // After 1.x's own read only a cache-and-network request reads again: a hit makes the chain fetch in a task, so
+      // the result 1.x's read emitted goes up before the network answers; the duplicate is dropped above.
+      if send.lock.withLock({ send.cacheReadDone }), request.fetchBehavior != .CacheAndNetwork { return nil }
+    }
     return try await base.readCacheData(from: store, request: request)
   }
 

@@ -35,7 +35,7 @@ struct CallbackHTTPHookResultsOnAsyncChain: GraphQLInterceptor {
       result, output in
       switch result {
       case .success(let element) where element.result.source != .server:
-        output.yield(element)
+        output.pass(element)
       case .failure(let retry as V2RequestChain<Request>.Retry):
         output.finish(throwing: retry)
       case .failure(is CancellationError):

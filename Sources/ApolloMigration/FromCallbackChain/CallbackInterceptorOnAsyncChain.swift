@@ -32,11 +32,24 @@ public struct CallbackInterceptorOnAsyncChain: GraphQLInterceptor {
     case afterParsing
   }
 
+  /// What a pre-flight turn does with a result from the cache coming up from downstream.
+  enum CacheResults: Sendable {
+    /// Hands it to the interceptor's completion: the interceptor sat before 1.x's `CacheReadInterceptor` (or the list
+    /// had none), so 1.x's cache hits went through its completion.
+    case forward
+    /// Lets it pass: the interceptor sat after `CacheReadInterceptor`, which answered hits before it ran.
+    case passBy
+    /// Drops it: this turn is `CacheReadInterceptor`'s own, which answers from the store itself; the cached result the
+    /// 2.x chain reads again below (so that it fetches in a task and the hit goes up at once) is a duplicate.
+    case drop
+  }
+
   let interceptor: CallbackConfined<any ApolloInterceptor>
   let name: String
   /// Where the interceptor runs.
   public let position: Position
   let standalonePlan: CallbackPlan
+  let cacheResults: CacheResults
 
   /// Adapts `interceptor`.
   /// - Parameters:
@@ -48,11 +61,13 @@ public struct CallbackInterceptorOnAsyncChain: GraphQLInterceptor {
               position: position, plan: CallbackPlan(errorInterceptor: nil, timeout: timeout, lock: lock))
   }
 
-  init(confined: CallbackConfined<any ApolloInterceptor>, name: String, position: Position, plan: CallbackPlan) {
+  init(confined: CallbackConfined<any ApolloInterceptor>, name: String, position: Position, plan: CallbackPlan,
+       cacheResults: CacheResults = .forward) {
     self.interceptor = confined
     self.name = name
     self.position = position
     self.standalonePlan = plan
+    self.cacheResults = cacheResults
   }
 
   public func intercept<Request: GraphQLRequest>(
@@ -140,9 +155,12 @@ public struct CallbackInterceptorOnAsyncChain: GraphQLInterceptor {
       let downstream = await next(onward)
       // Whenever the turn's output ends (or its reader goes away), later verbs are ignored.
       output.onEnd { bridge.cancelExternally() }
+      let cacheResults = self.cacheResults
       let deliver: @Sendable (Result<ParsedResult<Operation>, any Error>, PreflightOutput<ParsedResult<Operation>>) -> Void = {
         result, output in
         switch result {
+        case .success(let element) where cacheResults != .forward && element.result.source == .cache:
+          if cacheResults == .passBy { output.pass(element) }
         case .success(let element):
           output.expectAnswer()
           Self.forward(.success(element), to: completion, bridge: bridge, ending: { output.finish(throwing: $0) })

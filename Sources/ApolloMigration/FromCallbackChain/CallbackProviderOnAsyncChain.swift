@@ -8,7 +8,7 @@ import Foundation
 /// | 1.x interceptor (detected by type) | 2.x stage | when it runs |
 /// |---|---|---|
 /// | `MaxRetryInterceptor` | 2.x `MaxRetryInterceptor`'s count and backoff behind a lock (`LockedMaxRetryInterceptor`), same configuration (limit, backoff) | GraphQL pre-flight, each attempt |
-/// | `CacheReadInterceptor` | itself, at its position among the pre-flight ones (``CallbackCacheReadOnAsyncChain``); what goes on is network-only | GraphQL pre-flight, in 1.x order |
+/// | `CacheReadInterceptor` | itself, at its position among the pre-flight ones (``CallbackCacheReadOnAsyncChain``); the 2.x cache stage then reads nothing | GraphQL pre-flight, in 1.x order |
 /// | custom, before `NetworkFetchInterceptor` | ``CallbackInterceptorOnAsyncChain`` (`.beforeNetwork`) | GraphQL pre-flight, in 1.x order |
 /// | `NetworkFetchInterceptor` | the 2.x session (the transport's `ApolloURLSession`) | — |
 /// | `ResponseCodeInterceptor` | 2.x `ResponseCodeInterceptor` | HTTP stage, per chunk (an error status fails even with an empty body, as 1.x) |
@@ -70,6 +70,8 @@ public final class CallbackProviderOnAsyncChain: ApolloAsyncChain.InterceptorPro
       plan.errorInterceptorName = errorName
       let kinds = V1InterceptorKind.of(interceptors)
       let fetchIndex = kinds.firstIndex { $0 == .networkFetch } ?? kinds.endIndex
+      // Where 1.x's cache read answers hits, when it runs before the fetch: interceptors after it never saw them.
+      let cacheReadIndex = kinds[..<fetchIndex].firstIndex { $0 == .cacheRead }
       let parserIndex = kinds[fetchIndex...].firstIndex { $0 == .jsonParser } ?? kinds.endIndex
       // The first interceptor goes in front once the plan is complete; post-flight ones are appended
       // in reverse at the end (2.x post-flight runs innermost first).
@@ -90,7 +92,8 @@ public final class CallbackProviderOnAsyncChain: ApolloAsyncChain.InterceptorPro
           if index < fetchIndex {
             let confined = CallbackConfined(interceptor, lock: lock)
             preflight.append(CallbackCacheReadOnAsyncChain(turn: CallbackInterceptorOnAsyncChain(
-              confined: confined, name: V1InterceptorKind.name(of: type(of: interceptor)), position: .beforeNetwork, plan: plan)))
+              confined: confined, name: V1InterceptorKind.name(of: type(of: interceptor)), position: .beforeNetwork, plan: plan,
+              cacheResults: .drop)))
           }
         case .cacheWrite:
           plan.writesCache = true
@@ -105,7 +108,9 @@ public final class CallbackProviderOnAsyncChain: ApolloAsyncChain.InterceptorPro
           let name = V1InterceptorKind.name(of: type(of: interceptor))
           let confined = CallbackConfined(interceptor, lock: lock)
           if index < fetchIndex {
-            preflight.append(CallbackInterceptorOnAsyncChain(confined: confined, name: name, position: .beforeNetwork, plan: plan))
+            let afterCacheRead = cacheReadIndex.map { index > $0 } ?? false
+            preflight.append(CallbackInterceptorOnAsyncChain(confined: confined, name: name, position: .beforeNetwork, plan: plan,
+                                                             cacheResults: afterCacheRead ? .passBy : .forward))
           } else if index < parserIndex {
             plan.httpSteps.append(.hook(confined, name: name))
           } else {

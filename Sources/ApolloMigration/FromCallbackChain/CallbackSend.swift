@@ -71,8 +71,8 @@ final class CallbackSend: @unchecked Sendable {
   /// `plan.httpSteps`, for ``CallbackHTTPHookResultsOnAsyncChain``.
   private(set) var httpHookTurns: [Int: AnyObject] = [:]
   private var httpHookTurnsClosed = false
-  /// The 1.x `CacheReadInterceptor` has had its turn (``CallbackCacheReadOnAsyncChain``): the 2.x request goes
-  /// on network-only, and a later 1.x `cachePolicy` only decides whether the result is written.
+  /// The 1.x `CacheReadInterceptor` has had its turn (``CallbackCacheReadOnAsyncChain``): the 2.x cache stage reads
+  /// nothing, the 2.x `FetchBehavior` stays, and a later 1.x `cachePolicy` only decides whether the result is written.
   private(set) var cacheReadDone = false
 
   /// - Parameter retried: the 1.x request an interceptor last passed to `chain.retry(request:)` in an earlier
@@ -129,7 +129,7 @@ final class CallbackSend: @unchecked Sendable {
     }
     let policy = CachePolicyMapping.cachePolicy(for: request.fetchBehavior, writeResultsToCache: request.writeResultsToCache)
     let current = CachePolicyMapping.fetchBehavior(for: baselinePolicy)
-    // After the 1.x cache read the 2.x behaviour is pinned to network-only: it says nothing about the 1.x policy.
+    // After the 1.x cache read the 2.x behaviour is frozen: it no longer follows the 1.x policy, nor it the 2.x one.
     if !cacheReadDone, current.behavior != request.fetchBehavior || current.writeResultsToCache != request.writeResultsToCache {
       mirror.cachePolicy = policy
       baselinePolicy = policy

@@ -70,6 +70,15 @@ final class PreflightOutput<Element: Sendable>: @unchecked Sendable {
     waiter?.resume()
   }
 
+  /// Buffers `element` unless the output has ended, as a result that passes the interceptor by: it answers nothing
+  /// handed to the completion.
+  func pass(_ element: Element) {
+    state.withLock { state in
+      guard state.end == nil else { return }
+      state.buffer.append(element)
+    }
+  }
+
   /// A result is about to be handed to the completion: the output does not end with its downstream before a
   /// value or an end answers it (or `answerTimeout` passes).
   func expectAnswer() {
