@@ -36,6 +36,25 @@ private struct RetryingErrorInterceptor: ApolloCallbackChain.ApolloErrorIntercep
   }
 }
 
+/// On a 401, takes the good token, then retries with the completion it was given (as 1.x re-authentication
+/// interceptors do).
+private final class Reauthenticator: V1Interceptor {
+  let id = "reauth"
+  let tokens: Recorder<String>
+  init(tokens: Recorder<String>) { self.tokens = tokens }
+
+  func interceptAsync<Operation: GraphQLOperation>(
+    chain: any V1Chain, request: V1Request<Operation>, response: V1Response<Operation>?,
+    completion: @escaping V1Completion<Operation.Data>
+  ) {
+    guard response?.httpResponse.statusCode == 401 else {
+      return chain.proceedAsync(request: request, response: response, interceptor: self, completion: completion)
+    }
+    tokens.append("good")
+    chain.retry(request: request, completion: completion)
+  }
+}
+
 /// A 1.x interceptor after the fetch that wraps the completion it passes on: it logs each result or error the
 /// rest of the chain produces, and replaces an error with its own.
 private final class ResultWrappingInterceptor: V1Interceptor {
@@ -244,38 +263,159 @@ final class HTTPHookCompletionTests: XCTestCase {
     }
   }
 
-  /// A declared difference. 1.x's `retry(request:completion:)` starts the chain again with the completion it is
-  /// given, which is usually the one the failing interceptor held: the wrapping completions of the first pass
-  /// stay threaded under those of the second, so a result after one retry goes through every wrapper twice. The
-  /// adapter retries the 2.x way (`RequestChain.Retry`): each pass starts from the request's own completion, so a
-  /// result goes through the wrappers once. The error interceptor's retry is the common case; both engines send
-  /// twice and deliver the one result.
-  func test_afterARetry_1xPassesTheResultThroughTheFirstPassesWrappersToo_theAdapterOnlyThroughTheLatest() {
-    let expectedLog: [Engine: [String]] = [
-      .native1x: ["inner saw a result from server", "outer saw a result from server",
-                  "inner saw a result from server", "outer saw a result from server"],
-      .facadeOn2x: ["inner saw a result from server", "outer saw a result from server"],
-    ]
-    for placement in [Placement.afterFetch, .beforeFetch] {
-      for engine in Engine.allCases {
-        let attempts = Recorder<Int>()
-        let flaky = ScriptedServer { request in
-          attempts.append(1)
-          return attempts.values.count == 1
-            ? .json(["errors": [["message": "down"]]], statusCode: 500)
-            : StarWarsScriptedServer.response(to: request)
+  /// 1.x's `retry(request:completion:)` starts the chain again under the completion it is given, usually the one
+  /// the retrying code held: the wrapping completions of the pass that retried stay threaded outside those of the
+  /// next pass, so after one retry a result goes through every wrapper twice (and a wrapper that counts requests in
+  /// `interceptAsync` and answers in its completion stays balanced). The adapter retries the 2.x way and threads
+  /// them back itself. Retried by the error interceptor (once, twice), and until the retry limit.
+  func test_afterARetry_theResultGoesThroughTheWrappersOfEveryPass_as1xThreadsThem() {
+    let down = ScriptedResponse.json(["errors": [["message": "down"]]], statusCode: 500)
+    for failures in [1, 2, 9] {
+      for placement in [Placement.afterFetch, .beforeFetch] {
+        var runs: [Engine: Run] = [:]
+        for engine in Engine.allCases {
+          let attempts = Recorder<Int>()
+          let flaky = ScriptedServer { request in
+            attempts.append(1)
+            return attempts.values.count <= failures ? down : StarWarsScriptedServer.response(to: request)
+          }
+          runs[engine] = run(engine, server: flaky, placement: placement, errorInterceptor: { RetryingErrorInterceptor() })
         }
-        let retried = run(engine, server: flaky, placement: placement, errorInterceptor: { RetryingErrorInterceptor() })
-        XCTAssertEqual(retried.log, expectedLog[engine], "\(engine) \(placement)")
-        XCTAssertEqual(retried.outcome, "R2-D2 from server", "\(engine) \(placement)")
-        XCTAssertEqual(attempts.values.count, 2, "\(engine) \(placement)")
+        XCTAssertEqual(runs[.facadeOn2x]?.log, runs[.native1x]?.log, "\(failures) failures, \(placement)")
+        XCTAssertEqual(runs[.facadeOn2x]?.outcome, runs[.native1x]?.outcome, "\(failures) failures, \(placement)")
       }
+    }
+    // The figures themselves, once: one retry, two passes, every wrapper twice.
+    let attempts = Recorder<Int>()
+    let once = ScriptedServer { request in
+      attempts.append(1)
+      return attempts.values.count == 1 ? down : StarWarsScriptedServer.response(to: request)
+    }
+    let retried = run(.facadeOn2x, server: once, placement: .beforeFetch, errorInterceptor: { RetryingErrorInterceptor() })
+    XCTAssertEqual(retried.log, ["inner saw a result from server", "outer saw a result from server",
+                                 "inner saw a result from server", "outer saw a result from server"])
+    XCTAssertEqual(retried.outcome, "R2-D2 from server")
+  }
+
+  /// A hook after the fetch that retries on a 401 with the completion it was given (the 1.x re-authentication
+  /// pattern): the hooks before it see the result once per pass, natively and adapted.
+  func test_aHookThatRetriesWithItsCompletion_threadsTheWrappersBeforeIt_as1x() {
+    var runs: [Engine: (log: [String], outcome: String)] = [:]
+    for engine in Engine.allCases {
+      let server = ScriptedServer { request in
+        request.header("Authorization") == "Bearer good"
+          ? StarWarsScriptedServer.response(to: request)
+          : .json(["errors": [["message": "Unauthorized"]]], statusCode: 401)
+      }
+      let tokens = Recorder<String>()
+      let log = Recorder<String>()
+      let client = ApolloCallbackChain.URLSessionClientOnStreamingSession(session: server, callbackQueue: callbacks)
+      let provider = ClosureProvider {
+        defaultList(client: client, store: ApolloStore(), beforeFetch: [ResultWrappingInterceptor("pre", log: log), TokenInterceptor(tokens: tokens)],
+                    afterFetch: [ResultWrappingInterceptor("http", log: log), Reauthenticator(tokens: tokens)])
+      }
+      let transport: any ApolloCallbackChain.NetworkTransport = switch engine {
+      case .native1x: ApolloCallbackChain.RequestChainNetworkTransport(interceptorProvider: provider, endpointURL: endpoint)
+      case .facadeOn2x: RequestChainNetworkTransportOnAsyncChain(interceptorProvider: provider, endpointURL: endpoint,
+                                                                 urlSession: server, store: ApolloStore())
+      }
+      let done = exactly(1, "completion")
+      let outcome = Recorder<String>()
+      _ = transport.send(operation: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheData, contextIdentifier: nil,
+                         context: nil, callbackQueue: callbacks) { result in
+        outcome.append((try? result.get().data?.hero?.name) ?? "failed")
+        done.fulfill()
+      }
+      wait(for: [done], timeout: 5)
+      runs[engine] = (log.values, outcome.values.first ?? "")
+    }
+    XCTAssertEqual(runs[.native1x]?.outcome, "R2-D2")
+    XCTAssertEqual(runs[.facadeOn2x]?.outcome, "R2-D2")
+    XCTAssertEqual(runs[.facadeOn2x]?.log, runs[.native1x]?.log)
+    XCTAssertEqual(runs[.facadeOn2x]?.log.filter { $0.hasPrefix("pre") }.count, 2, "\(runs[.facadeOn2x]?.log ?? [])")
+  }
+
+  /// What the threading links (each pass's completions, the turns behind them, the completion given to `retry`) is
+  /// let go of once the request is over, with and without a retry: a value a wrapping completion captured is freed.
+  func test_nothingKeepsTheWrappersAfterTheRequest_withOrWithoutARetry() async throws {
+    final class Sentinel: Sendable {}
+    final class Capturing: V1Interceptor, @unchecked Sendable {
+      // @unchecked Sendable: `captured` is written by the chain and read by the test after the request ended.
+      let id = "capturing"
+      weak var captured: Sentinel?
+      func interceptAsync<Operation: GraphQLOperation>(
+        chain: any V1Chain, request: V1Request<Operation>, response: V1Response<Operation>?,
+        completion: @escaping V1Completion<Operation.Data>
+      ) {
+        let sentinel = Sentinel()
+        captured = sentinel
+        chain.proceedAsync(request: request, response: response, interceptor: self) { result in
+          withExtendedLifetime(sentinel) { completion(result) }
+        }
+      }
+    }
+    for failures in [0, 1] {
+      let hook = Capturing()
+      let attempts = Recorder<Int>()
+      let server = ScriptedServer { request in
+        attempts.append(1)
+        return attempts.values.count <= failures
+          ? .json(["errors": [["message": "down"]]], statusCode: 500) : StarWarsScriptedServer.response(to: request)
+      }
+      let store = ApolloStore()
+      let client = ApolloCallbackChain.URLSessionClientOnStreamingSession(session: server, callbackQueue: callbacks)
+      let provider = ClosureProvider(make: { defaultList(client: client, store: store, beforeFetch: [hook]) },
+                                     errorInterceptor: { RetryingErrorInterceptor() })
+      let outcome = await readToEnd(try adaptedTransport(server: server, store: store, provider: provider)
+        .send(query: HeroNameQuery(episode: nil), fetchBehavior: .NetworkOnly, requestConfiguration: RequestConfiguration()))
+      XCTAssertNil(outcome.error, "\(failures) failures")
+      XCTAssertEqual(outcome.values.count, 1, "\(failures) failures")
+      try await expectEventually("the wrapper's capture freed after \(failures) failures") { hook.captured == nil }
     }
   }
 
-  /// 1.x's `CacheReadInterceptor` answers a hit before any interceptor after it runs: in the default list that is
-  /// every custom one, before the fetch as well as after it. The adapter runs the 1.x cache read at its place in
-  /// the list, so the same hooks stay out of a cache hit (before, the pre-flight ones ran and saw it).
+  /// 1.x's `AutomaticPersistedQueryInterceptor` retries a hash the server does not know with the completion it
+  /// was given, so the wrappers of the first pass see the result too; the adapter's 2.x persisted-query retry
+  /// threads them back the same way.
+  func test_aPersistedQueryRetry_threadsTheWrappers_as1x() {
+    var runs: [Engine: (log: [String], outcome: String)] = [:]
+    for engine in Engine.allCases {
+      let attempts = Recorder<Int>()
+      let server = ScriptedServer { request in
+        attempts.append(1)
+        return attempts.values.count == 1
+          ? .json(["errors": [["message": "PersistedQueryNotFound"]]])
+          : StarWarsScriptedServer.response(to: request)
+      }
+      let log = Recorder<String>()
+      let store = ApolloStore()
+      let client = ApolloCallbackChain.URLSessionClientOnStreamingSession(session: server, callbackQueue: callbacks)
+      let provider = ClosureProvider {
+        defaultList(client: client, store: store, beforeFetch: [ResultWrappingInterceptor("pre", log: log)],
+                    afterFetch: [ResultWrappingInterceptor("http", log: log)])
+      }
+      let transport: any ApolloCallbackChain.NetworkTransport = switch engine {
+      case .native1x: ApolloCallbackChain.RequestChainNetworkTransport(interceptorProvider: provider, endpointURL: endpoint,
+                                                                       autoPersistQueries: true)
+      case .facadeOn2x: RequestChainNetworkTransportOnAsyncChain(interceptorProvider: provider, endpointURL: endpoint,
+                                                                 autoPersistQueries: true, urlSession: server, store: store)
+      }
+      let done = exactly(1, "completion")
+      let outcome = Recorder<String>()
+      _ = transport.send(operation: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheData, contextIdentifier: nil,
+                         context: nil, callbackQueue: callbacks) { result in
+        outcome.append((try? result.get().data?.hero?.name) ?? "failed")
+        done.fulfill()
+      }
+      wait(for: [done], timeout: 5)
+      XCTAssertEqual(attempts.values.count, 2, "\(engine)")
+      runs[engine] = (log.values, outcome.values.first ?? "")
+    }
+    XCTAssertEqual(runs[.native1x]?.outcome, "R2-D2")
+    XCTAssertEqual(runs[.facadeOn2x]?.outcome, "R2-D2")
+    XCTAssertEqual(runs[.facadeOn2x]?.log, runs[.native1x]?.log)
+  }
+
   func test_aCacheHit_reachesNoHookAfterTheCacheRead_beforeTheFetchOrAfterIt() {
     for placement in [Placement.afterFetch, .beforeFetch] {
       for engine in Engine.allCases {

@@ -10,7 +10,7 @@ import Foundation
 /// | `proceedAsync(request:response:interceptor:completion:)` | the 2.x `next(request)`, with the request's changes copied over; each result comes back through the `completion` passed here | once per call of the interceptor |
 /// | `returnValueAsync(for:value:completion:)` | the value is emitted; without an onward verb in the same callback the interceptor's turn ends there | any time |
 /// | `handleErrorAsync(_:request:response:completion:)` | the provider's 1.x `ApolloErrorInterceptor` (recover with a value, fail, or `retry`); without one, a failure | once |
-/// | `retry(request:completion:)` | `throw RequestChain<Request>.Retry(request:)` with the request's changes; the next pass delivers through the request's own completion, not `completion` (1.x threaded the earlier pass's wrappers under the next) | once (again from the error interceptor) |
+/// | `retry(request:completion:)` | `throw RequestChain<Request>.Retry(request:)` with the request's changes; the next pass's results then go through `completion` too, and so through this pass's wrapping completions, as 1.x restarted under it (`CallbackRethreading.swift`) | once (again from the error interceptor) |
 /// | `cancel()` | ends the 2.x work with `CancellationError` (callers of the facade hear nothing, as in 1.x) | any time |
 /// | `kickoff(request:completion:)` | as `retry` | — |
 ///
@@ -39,7 +39,8 @@ public final class CallbackChainBridge: ApolloCallbackChain.RequestChain, @unche
   enum Decision {
     /// `completion` is the ``PassedCompletion`` for the turn's operation.
     case proceed(request: AnyObject, response: AnyObject?, completion: AnyObject)
-    case retry(request: AnyObject)
+    /// `completion` is the ``PassedCompletion`` given to `retry`.
+    case retry(request: AnyObject, completion: AnyObject)
     /// Values (or a failure) went through the completion; nothing more comes from this turn.
     case finished
     case failed(any Error)
@@ -68,6 +69,8 @@ public final class CallbackChainBridge: ApolloCallbackChain.RequestChain, @unche
   var forwardedError: (original: any Error, converted: any Error)?
   /// The records of the element whose value is being handed to the completion.
   var currentRecords: RecordSet?
+  /// Set once the turn's attempt retried: where its completion's values go since (a ``LateRoute``).
+  private var lateRoute: AnyObject?
 
   init(send: CallbackSend, name: String, onFailure: @escaping @Sendable (any Error) -> Void) {
     self.send = send
@@ -148,7 +151,7 @@ public final class CallbackChainBridge: ApolloCallbackChain.RequestChain, @unche
       } else {
         guard begin("retry", terminal: true) else { return }
       }
-      decide(.retry(request: request))
+      decide(.retry(request: request, completion: PassedCompletion<Operation>(completion)))
     }
   }
 
@@ -286,17 +289,25 @@ public final class CallbackChainBridge: ApolloCallbackChain.RequestChain, @unche
   }
 
   /// The completion handed to the interceptor for `Operation`: a value goes to `onValue` (typed, so no
-  /// boxing or cast per value), a failure ends the turn.
+  /// boxing or cast per value), a failure ends the turn. Once the turn is retired by a retry, both go on along
+  /// its late route instead (``retire(to:)``).
   func sink<Operation: GraphQLOperation>(
     for _: Operation.Type,
     onValue: @escaping @Sendable (ApolloCallbackChain.GraphQLResult<Operation.Data>, RecordSet?) -> Void
   ) -> (Result<ApolloCallbackChain.GraphQLResult<Operation.Data>, any Error>) -> Void {
     { [self] result in
+      if let route = lock.withLock({ lateRoute }) as? LateRoute<Operation> { return lock.withLock { route.onward(result) } }
       switch result {
       case .success(let value): receiveValue { onValue(value, $0) }
       case .failure(let error): receiveFailure(error)
       }
     }
+  }
+
+  /// Sends what later reaches the turn's own completion along `route` (a ``LateRoute``): its attempt retried, and the
+  /// next attempt's results come back through the completions of this one.
+  func retire(to route: AnyObject) {
+    lock.withLock { lateRoute = route }
   }
 
   /// Puts the turn on the error path from the start (the error interceptor's own turn), so one

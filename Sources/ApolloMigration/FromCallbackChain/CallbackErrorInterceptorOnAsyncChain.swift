@@ -45,10 +45,13 @@ struct CallbackErrorInterceptorOnAsyncChain: GraphQLInterceptor {
     request: Request, next: NextInterceptorFunction<Request>
   ) async throws -> InterceptorResultStream<Request> {
     let send = CallbackSend(plan: plan, request: request, retried: retrySlot.latest)
+    let rethread = retrySlot.takeRethread()
     // The closures get the send as an argument rather than capturing it: the send holds them, and a weak
     // capture would give it a side table, which slows every later retain and release of it.
     send.lock.withLock {
       send.makesRetries(as: request, leavingTheRequestIn: retrySlot)
+      send.rethreadedThrough = rethread?.completion
+      send.retrySlot = retrySlot
       if send.plan.hasHTTPHooks {
         send.httpHook = { send, hook, name, position, response, chunk in
           try await CallbackHTTPStageOnAsyncChain.run(hook, name: name, position: position, response: response,
@@ -75,7 +78,7 @@ struct CallbackErrorInterceptorOnAsyncChain: GraphQLInterceptor {
     let name = errorInterceptorName
     // `map` then `mapErrors`, read in place by the chain: two operator tasks per request were most
     // of what this stage cost.
-    return await InPlaceStreams.map(upstream) { element in
+    let results = await InPlaceStreams.map(upstream) { element in
       guard element.result.source == .server else { return element }
       let result = element.result
       let keys = result.dependentKeySource ?? element.cacheRecords.map { DependentKeys(fieldsOf: $0) }
@@ -84,7 +87,41 @@ struct CallbackErrorInterceptorOnAsyncChain: GraphQLInterceptor {
         dependentKeySource: keys)
       return ParsedResult(result: fixed, cacheRecords: writesCache ? element.cacheRecords : nil)
     } errors: { error in
-      try await Self.handle(error, send: send, request: request, name: name)
+      if error is V2RequestChain<Request>.Retry {
+        send.lock.withLock { send.rethreadOwnRetry(as: Request.Operation.self) }
+      }
+      return try await Self.handle(error, send: send, request: request, name: name)
+    }
+    guard let rethread, let through = rethread.completion as? PassedCompletion<Request.Operation>,
+          let collector = rethread.collector as? RethreadCollector<Request.Operation> else { return results }
+    return Self.handing(results, through: through, to: collector, send: send, as: Request.self)
+  }
+
+  /// An attempt started by a 1.x `retry(request:completion:)`: each result (or the error) goes to `completion`, which
+  /// runs the wrapping completions of the attempt that retried (and of any before it) and ends at `collector`,
+  /// whose values and failure are what this attempt gives upward. A further retry goes up as it is.
+  private static func handing<Request: GraphQLRequest>(
+    _ results: consuming InterceptorResultStream<Request>, through completion: PassedCompletion<Request.Operation>,
+    to collector: RethreadCollector<Request.Operation>, send: CallbackSend, as _: Request.Type
+  ) -> InterceptorResultStream<Request> {
+    let output = PreflightOutput<ParsedResult<Request.Operation>>(answerTimeout: send.plan.answerTimeout)
+    let lock = send.lock
+    lock.withLock { collector.output = output }
+    return output.reading(results) { result, output in
+      switch result {
+      case .failure(let error) where error is V2RequestChain<Request>.Retry || error is CancellationError:
+        output.finish(throwing: error)
+      case .success(let element):
+        output.expectAnswer()
+        lock.withLock {
+          collector.currentRecords = element.cacheRecords
+          completion.call(.success(ResultConversion.v1(element.result)), lock: lock)
+          collector.currentRecords = nil
+        }
+      case .failure(let error):
+        output.expectAnswer()
+        completion.call(.failure(error), lock: lock)
+      }
     }
   }
 
@@ -119,12 +156,12 @@ struct CallbackErrorInterceptorOnAsyncChain: GraphQLInterceptor {
       let decided = await bridge.decision()
       decided.withValue { decision in
         switch decision {
-        case .retry(let object):
+        case .retry(let object, let retryCompletion):
           // 1.x recursed without bound here; the exhausted-retries error ends the request instead.
           if v1Error is V1MaxRetryInterceptor.RetryError {
             completion.call(.failure(v1Error), lock: lock)
           } else {
-            finish(send.retryError(for: object))
+            finish(send.retryError(for: object, origin: RetryOrigin(bridge: bridge, completion: retryCompletion, inner: completion)))
           }
         case .proceed:
           // No onward stage from the error path: the error stands.
@@ -169,10 +206,10 @@ struct CallbackErrorInterceptorOnAsyncChain: GraphQLInterceptor {
     let decided = await bridge.decision()
     let retry = decided.withValue { decision -> Result<Void, any Error> in
       switch decision {
-      case .retry(let object):
+      case .retry(let object, let completion):
         // 1.x recursed without bound here; the exhausted-retries error ends the request instead.
         if v1Error is V1MaxRetryInterceptor.RetryError { return .failure(v1Error) }
-        return .failure(send.retryError(for: object))
+        return .failure(send.retryError(for: object, origin: RetryOrigin(bridge: bridge, completion: completion)))
       case .failed(let failure):
         return .failure(failure)
       case .proceed, .finished:

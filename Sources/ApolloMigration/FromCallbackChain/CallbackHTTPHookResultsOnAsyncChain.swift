@@ -37,6 +37,9 @@ struct CallbackHTTPHookResultsOnAsyncChain: GraphQLInterceptor {
       case .success(let element) where element.result.source != .server:
         output.pass(element)
       case .failure(let retry as V2RequestChain<Request>.Retry):
+        // A retry from below (the persisted-query one) runs the next attempt under these hooks' completions too;
+        // they are let go of when the output ends, so they are linked first.
+        send.lock.withLock { send.rethreadOwnRetry(as: Operation.self) }
         output.finish(throwing: retry)
       case .failure(is CancellationError):
         output.finish(throwing: CancellationError())

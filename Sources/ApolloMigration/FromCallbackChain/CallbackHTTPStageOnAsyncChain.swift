@@ -169,8 +169,8 @@ struct CallbackHTTPStageOnAsyncChain: HTTPInterceptor {
           send.recordHTTPHookTurn(HTTPHookTurn(completion: completion, bridge: bridge, route: route), at: position)
         }
         return .success((passed as? V1HTTPResponse<Operation>)?.rawData ?? chunk)
-      case .retry(let object):
-        return .failure(send.retryError(for: object))
+      case .retry(let object, let completion):
+        return .failure(send.retryError(for: object, origin: RetryOrigin(bridge: bridge, completion: completion)))
       case .finished:
         return .success(nil)
       case .failed(let error):

@@ -135,8 +135,10 @@ public struct CallbackInterceptorOnAsyncChain: GraphQLInterceptor {
         guard let completion = completion as? PassedCompletion<Operation> else {
           return .fail(CallbackInterceptorError.operationTypeMismatch(interceptor: name, expected: Operation.operationName))
         }
+        send.recordPreflightLink(CompletionLink(completion: completion, bridge: bridge))
         return .proceed(send.apply(object, to: request), completion)
-      case .retry(let object): return .fail(send.retryError(for: object))
+      case .retry(let object, let completion):
+        return .fail(send.retryError(for: object, origin: RetryOrigin(bridge: bridge, completion: completion)))
       case .finished: return .done
       case .failed(let error): return .fail(error is CancellationError ? error : CallbackHandledError(underlying: error))
       }
@@ -153,8 +155,12 @@ public struct CallbackInterceptorOnAsyncChain: GraphQLInterceptor {
       return Self.ended(output, as: Request.self)
     case .proceed(let onward, let completion):
       let downstream = await next(onward)
-      // Whenever the turn's output ends (or its reader goes away), later verbs are ignored.
-      output.onEnd { bridge.cancelExternally() }
+      // Whenever the turn's output ends (or its reader goes away), later verbs are ignored, and the send lets go of
+      // the turn's link (a retry has linked it by then).
+      output.onEnd {
+        bridge.cancelExternally()
+        send.lock.withLock { send.dropPreflightLink(of: bridge) }
+      }
       let cacheResults = self.cacheResults
       let deliver: @Sendable (Result<ParsedResult<Operation>, any Error>, PreflightOutput<ParsedResult<Operation>>) -> Void = {
         result, output in
@@ -165,7 +171,9 @@ public struct CallbackInterceptorOnAsyncChain: GraphQLInterceptor {
           output.expectAnswer()
           Self.forward(.success(element), to: completion, bridge: bridge, ending: { output.finish(throwing: $0) })
         case .failure(let retry as V2RequestChain<Request>.Retry):
-          // Control flow, not a result: 1.x interceptors never saw it.
+          // Control flow, not a result: 1.x interceptors never saw it. A retry of the 2.x chain's own runs the next
+          // attempt under this turn's completion too, as 1.x's persisted-query retry did.
+          send.lock.withLock { send.rethreadOwnRetry(as: Operation.self) }
           output.finish(throwing: retry)
         case .failure(is CancellationError):
           output.finish(throwing: CancellationError())
@@ -286,8 +294,8 @@ public struct CallbackInterceptorOnAsyncChain: GraphQLInterceptor {
         (completion as? PassedCompletion<Operation>)?.call(.success(value), lock: send.lock)
         bridge.currentRecords = nil
         return nil
-      case .retry(let object):
-        return send.retryError(for: object)
+      case .retry(let object, let completion):
+        return send.retryError(for: object, origin: RetryOrigin(bridge: bridge, completion: completion))
       case .finished:
         return nil
       case .failed(let error):

@@ -18,6 +18,7 @@ import Foundation
 /// | `AutomaticPersistedQueryInterceptor` | 2.x `AutomaticPersistedQueryInterceptor` | GraphQL post-flight, at its 1.x position |
 /// | `CacheWriteInterceptor` | the 2.x cache write | when a server result reaches the top |
 /// | `additionalErrorInterceptor(for:)` | where an error first meets a completion an adapted interceptor passed on, else the first GraphQL interceptor's `mapErrors` (see `CallbackErrorInterceptorOnAsyncChain`) | per error, before the wrapping completions see it |
+/// | `chain.retry(request:completion:)` (from any of them, or 2.x's persisted-query retry) | `RequestChain.Retry`; the next attempt's results go through `completion`, which runs this attempt's wrapping completions, as 1.x restarted its chain under it | per retry |
 /// | `cancel()` of a custom interceptor that is `Cancellable` | called when the request's task is cancelled (the 1.x facade's `cancel()`, or the 2.x caller's) | once, while the attempt is inside `next` (a single response's whole request; not the later parts of a multipart response, nor the network half of cache-and-network, which run after `next` returned) |
 ///
 /// Every 1.x interceptor runs on the chain's task (the caller's task-local values are visible), on

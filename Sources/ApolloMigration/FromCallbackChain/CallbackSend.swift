@@ -64,7 +64,18 @@ final class CallbackSend: @unchecked Sendable {
   /// The head and body chunk the HTTP stage saw last, for 1.x hooks after the parser.
   var lastHTTP: (response: HTTPURLResponse, data: Data)?
   /// Builds `RequestChain<Request>.Retry` for a 1.x request: set by the first interceptor, which knows `Request`.
-  var retryMaker: ((CallbackSend, AnyObject) -> any Error)?
+  var retryMaker: ((CallbackSend, AnyObject, RetryOrigin?) -> any Error)?
+  /// The completions the adapted pre-flight turns passed on in this attempt, outermost first (for a retry's
+  /// rethreading, ``retire(deciding:completion:inner:collector:)``).
+  private(set) var preflightLinks: [CompletionLink] = []
+  /// The completion given to the `retry` that started this attempt (a `PassedCompletion<Operation>`), which its
+  /// results go through before they go up, as 1.x's next pass ran under it.
+  var rethreadedThrough: AnyObject?
+  /// A retry of this attempt has left the next one the completion its results go through.
+  var leftRethread = false
+  /// Where a retry leaves the next attempt its 1.x request and completion (the first interceptor's, which keeps it
+  /// alive; weak, as what the slot keeps for the next attempt leads back to this send).
+  weak var retrySlot: CallbackRetrySlot?
   /// Runs a 1.x hook on one chunk: set by the first interceptor, which knows `Request`, when the plan has hooks.
   var httpHook: (@Sendable (CallbackSend, CallbackConfined<any ApolloInterceptor>, String, Int, HTTPURLResponse, Data) async throws -> Data)?
   /// The latest onward turn of each HTTP-stage hook (an `HTTPHookTurn<Operation>`), by its index in
@@ -182,6 +193,17 @@ final class CallbackSend: @unchecked Sendable {
     httpHookTurns.removeAll()
   }
 
+  /// Records the completion a pre-flight turn passed on, and the turn's bridge. Call holding `lock`.
+  func recordPreflightLink(_ link: CompletionLink) {
+    preflightLinks.append(link)
+  }
+
+  /// Lets go of the link of the turn that `bridge` serves, once its output has ended: the link holds the bridge,
+  /// which holds this send. Call holding `lock`.
+  func dropPreflightLink(of bridge: CallbackChainBridge) {
+    preflightLinks.removeAll { $0.bridge === bridge }
+  }
+
   /// Records that the 1.x cache read has had its turn. Call holding `lock`.
   func cacheWasRead() {
     cacheReadDone = true
@@ -197,9 +219,15 @@ final class CallbackSend: @unchecked Sendable {
   /// the latest 2.x request (`request` before any went onward), and leave the 1.x request in `slot` for the next
   /// attempt. Call holding `lock`, once per attempt.
   func makesRetries<Request: GraphQLRequest>(as request: Request, leavingTheRequestIn slot: CallbackRetrySlot? = nil) {
-    retryMaker = { send, object in
+    retryMaker = { send, object, origin in
       let latest = send.latestRequest as? Request ?? request
-      slot?.put(CallbackConfined(object, lock: send.lock))
+      let rethread = slot.flatMap { slot in
+        origin.flatMap { origin in
+          send.retire(deciding: origin.bridge, completion: origin.completion as? PassedCompletion<Request.Operation>,
+                      inner: origin.inner as? PassedCompletion<Request.Operation>, collector: slot.collector(for: Request.Operation.self))
+        }
+      }
+      slot?.put(CallbackConfined(object, lock: send.lock), rethread: rethread)
       var retried = send.apply(object, to: latest)
       // The next pass reads the cache again, as the 1.x request's policy says.
       if send.cacheReadDone, let mirror = send.typedMirror(Request.Operation.self) {
@@ -209,9 +237,10 @@ final class CallbackSend: @unchecked Sendable {
     }
   }
 
-  /// `RequestChain<Request>.Retry` for a request a 1.x interceptor retried. Call holding `lock`.
-  func retryError(for object: AnyObject) -> any Error {
-    retryMaker?(self, object) ?? CallbackInterceptorError.operationTypeMismatch(interceptor: "retry", expected: "this chain")
+  /// `RequestChain<Request>.Retry` for a request a 1.x interceptor retried; `origin` says under which completion the
+  /// next attempt's results go on. Call holding `lock`.
+  func retryError(for object: AnyObject, origin: RetryOrigin? = nil) -> any Error {
+    retryMaker?(self, object, origin) ?? CallbackInterceptorError.operationTypeMismatch(interceptor: "retry", expected: "this chain")
   }
 }
 
@@ -221,14 +250,50 @@ struct CallbackHandledError: Error {
   let underlying: any Error
 }
 
-/// The 1.x request of the latest `chain.retry(request:)`, for every later attempt of the send (a 2.x retry after
-/// it, such as the persisted-query one, keeps it too, as 1.x's chain kept the request it restarted with).
-final class CallbackRetrySlot: Sendable {
-  private let request = Mutex<CallbackConfined<AnyObject>?>(nil)
+/// Where a 1.x `retry` came from: the bridge of the turn that called it, the completion it passed (a
+/// `PassedCompletion<Operation>`) and, for the error interceptor, the completion it was answering through.
+struct RetryOrigin {
+  let bridge: CallbackChainBridge
+  let completion: AnyObject
+  var inner: AnyObject?
+}
 
-  /// Records `retried` for the attempts after this one.
-  func put(_ retried: CallbackConfined<AnyObject>) { request.withLock { $0 = retried } }
+/// The 1.x request of the latest `chain.retry(request:)`, for every later attempt of the send (a 2.x retry after
+/// it, such as the persisted-query one, keeps it too, as 1.x's chain kept the request it restarted with), and the
+/// completion the next attempt's results go through (``CallbackRethread``), taken by that attempt.
+final class CallbackRetrySlot: Sendable {
+  private struct State: @unchecked Sendable {
+    // @unchecked Sendable: the values are 1.x objects used inside the send's CallbackLock.
+    var request: CallbackConfined<AnyObject>?
+    var rethread: CallbackRethread?
+    var collector: AnyObject?
+  }
+  private let state = Mutex(State())
+
+  /// Records `retried` for the attempts after this one, and the completion the next one's results go through.
+  func put(_ retried: CallbackConfined<AnyObject>, rethread: CallbackRethread?) {
+    state.withLock {
+      $0.request = retried
+      $0.rethread = rethread
+    }
+  }
 
   /// The request of the latest retry, if any.
-  var latest: CallbackConfined<AnyObject>? { request.withLock { $0 } }
+  var latest: CallbackConfined<AnyObject>? { state.withLock { $0.request } }
+
+  /// Records the completion the next attempt's results go through, for a retry that carries no 1.x request.
+  func putRethread(_ rethread: CallbackRethread?) { state.withLock { $0.rethread = rethread } }
+
+  /// The completion left by the retry that started this attempt, once.
+  func takeRethread() -> CallbackRethread? { state.withLock { $0.rethread.take() } }
+
+  /// The send's one collector, where every rethreaded chain of completions ends.
+  func collector<Operation: GraphQLOperation>(for _: Operation.Type) -> RethreadCollector<Operation> {
+    state.withLock { state in
+      if let collector = state.collector as? RethreadCollector<Operation> { return collector }
+      let collector = RethreadCollector<Operation>()
+      state.collector = collector
+      return collector
+    }
+  }
 }
