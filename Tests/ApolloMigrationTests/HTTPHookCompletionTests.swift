@@ -36,25 +36,6 @@ private struct RetryingErrorInterceptor: ApolloCallbackChain.ApolloErrorIntercep
   }
 }
 
-/// On a 401, takes the good token, then retries with the completion it was given (as 1.x re-authentication
-/// interceptors do).
-private final class Reauthenticator: V1Interceptor {
-  let id = "reauth"
-  let tokens: Recorder<String>
-  init(tokens: Recorder<String>) { self.tokens = tokens }
-
-  func interceptAsync<Operation: GraphQLOperation>(
-    chain: any V1Chain, request: V1Request<Operation>, response: V1Response<Operation>?,
-    completion: @escaping V1Completion<Operation.Data>
-  ) {
-    guard response?.httpResponse.statusCode == 401 else {
-      return chain.proceedAsync(request: request, response: response, interceptor: self, completion: completion)
-    }
-    tokens.append("good")
-    chain.retry(request: request, completion: completion)
-  }
-}
-
 /// A 1.x interceptor after the fetch that wraps the completion it passes on: it logs each result or error the
 /// rest of the chain produces, and replaces an error with its own.
 private final class ResultWrappingInterceptor: V1Interceptor {
@@ -106,6 +87,19 @@ final class HTTPHookCompletionTests: XCTestCase {
 
   private enum Engine: CaseIterable {
     case native1x, facadeOn2x
+
+    /// The 1.x call surface over `provider`: 1.x's own chain, or the facade on the 2.x engine over `server`.
+    func transport(provider: any ApolloCallbackChain.InterceptorProvider, server: ScriptedServer, store: ApolloStore,
+                   autoPersistQueries: Bool = false) -> any ApolloCallbackChain.NetworkTransport {
+      switch self {
+      case .native1x:
+        ApolloCallbackChain.RequestChainNetworkTransport(interceptorProvider: provider, endpointURL: endpoint,
+                                                         autoPersistQueries: autoPersistQueries)
+      case .facadeOn2x:
+        RequestChainNetworkTransportOnAsyncChain(interceptorProvider: provider, endpointURL: endpoint,
+                                                 autoPersistQueries: autoPersistQueries, urlSession: server, store: store)
+      }
+    }
   }
 
   private enum Placement {
@@ -125,11 +119,7 @@ final class HTTPHookCompletionTests: XCTestCase {
       case .beforeFetch: defaultList(client: client, store: store, beforeFetch: hooks)
       }
     }, errorInterceptor: errorInterceptor)
-    let transport: any ApolloCallbackChain.NetworkTransport = switch engine {
-    case .native1x: ApolloCallbackChain.RequestChainNetworkTransport(interceptorProvider: provider, endpointURL: endpoint)
-    case .facadeOn2x: RequestChainNetworkTransportOnAsyncChain(interceptorProvider: provider, endpointURL: endpoint,
-                                                               urlSession: server, store: store)
-    }
+    let transport = engine.transport(provider: provider, server: server, store: store)
     let done = exactly(1, "completion")
     let outcome = Recorder<String>()
     _ = transport.send(operation: HeroNameQuery(episode: nil), cachePolicy: cachePolicy, contextIdentifier: nil, context: nil,
@@ -142,6 +132,19 @@ final class HTTPHookCompletionTests: XCTestCase {
     }
     wait(for: [done], timeout: 5)
     return Run(log: log.values, outcome: outcome.values.first ?? "")
+  }
+
+  /// Sends HeroName ignoring the cache and waits for its one completion: the hero's name, or "failed".
+  private func heroName(sentThrough transport: any ApolloCallbackChain.NetworkTransport) -> String {
+    let done = exactly(1, "completion")
+    let outcome = Recorder<String>()
+    _ = transport.send(operation: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheData, contextIdentifier: nil,
+                       context: nil, callbackQueue: callbacks) { result in
+      outcome.append((try? result.get().data?.hero?.name) ?? "failed")
+      done.fulfill()
+    }
+    wait(for: [done], timeout: 5)
+    return outcome.values.first ?? ""
   }
 
   func test_aServerResult_goesBackThroughTheWrappingCompletions_innerFirst() {
@@ -242,11 +245,7 @@ final class HTTPHookCompletionTests: XCTestCase {
       let client = ApolloCallbackChain.URLSessionClientOnStreamingSession(session: slow, callbackQueue: callbacks)
       let log = Recorder<String>()
       let provider = ClosureProvider { defaultList(client: client, store: store, beforeFetch: [ResultWrappingInterceptor("pre", log: log)]) }
-      let transport: any ApolloCallbackChain.NetworkTransport = switch engine {
-      case .native1x: ApolloCallbackChain.RequestChainNetworkTransport(interceptorProvider: provider, endpointURL: endpoint)
-      case .facadeOn2x: RequestChainNetworkTransportOnAsyncChain(interceptorProvider: provider, endpointURL: endpoint,
-                                                                 urlSession: slow, store: store)
-      }
+      let transport = engine.transport(provider: provider, server: slow, store: store)
       let both = exactly(2, "two deliveries")
       let sources = Recorder<String>()
       _ = transport.send(operation: HeroNameQuery(episode: nil), cachePolicy: .returnCacheDataAndFetch, contextIdentifier: nil,
@@ -303,7 +302,7 @@ final class HTTPHookCompletionTests: XCTestCase {
     var runs: [Engine: (log: [String], outcome: String)] = [:]
     for engine in Engine.allCases {
       let server = ScriptedServer { request in
-        request.header("Authorization") == "Bearer good"
+        request.header("Authorization") == "Bearer fresh"
           ? StarWarsScriptedServer.response(to: request)
           : .json(["errors": [["message": "Unauthorized"]]], statusCode: 401)
       }
@@ -312,22 +311,11 @@ final class HTTPHookCompletionTests: XCTestCase {
       let client = ApolloCallbackChain.URLSessionClientOnStreamingSession(session: server, callbackQueue: callbacks)
       let provider = ClosureProvider {
         defaultList(client: client, store: ApolloStore(), beforeFetch: [ResultWrappingInterceptor("pre", log: log), TokenInterceptor(tokens: tokens)],
-                    afterFetch: [ResultWrappingInterceptor("http", log: log), Reauthenticator(tokens: tokens)])
+                    afterFetch: [ResultWrappingInterceptor("http", log: log), ReauthenticatingInterceptor(tokens: tokens)])
       }
-      let transport: any ApolloCallbackChain.NetworkTransport = switch engine {
-      case .native1x: ApolloCallbackChain.RequestChainNetworkTransport(interceptorProvider: provider, endpointURL: endpoint)
-      case .facadeOn2x: RequestChainNetworkTransportOnAsyncChain(interceptorProvider: provider, endpointURL: endpoint,
-                                                                 urlSession: server, store: ApolloStore())
-      }
-      let done = exactly(1, "completion")
-      let outcome = Recorder<String>()
-      _ = transport.send(operation: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheData, contextIdentifier: nil,
-                         context: nil, callbackQueue: callbacks) { result in
-        outcome.append((try? result.get().data?.hero?.name) ?? "failed")
-        done.fulfill()
-      }
-      wait(for: [done], timeout: 5)
-      runs[engine] = (log.values, outcome.values.first ?? "")
+      let transport = engine.transport(provider: provider, server: server, store: ApolloStore())
+      let outcome = heroName(sentThrough: transport)
+      runs[engine] = (log.values, outcome)
     }
     XCTAssertEqual(runs[.native1x]?.outcome, "R2-D2")
     XCTAssertEqual(runs[.facadeOn2x]?.outcome, "R2-D2")
@@ -394,22 +382,10 @@ final class HTTPHookCompletionTests: XCTestCase {
         defaultList(client: client, store: store, beforeFetch: [ResultWrappingInterceptor("pre", log: log)],
                     afterFetch: [ResultWrappingInterceptor("http", log: log)])
       }
-      let transport: any ApolloCallbackChain.NetworkTransport = switch engine {
-      case .native1x: ApolloCallbackChain.RequestChainNetworkTransport(interceptorProvider: provider, endpointURL: endpoint,
-                                                                       autoPersistQueries: true)
-      case .facadeOn2x: RequestChainNetworkTransportOnAsyncChain(interceptorProvider: provider, endpointURL: endpoint,
-                                                                 autoPersistQueries: true, urlSession: server, store: store)
-      }
-      let done = exactly(1, "completion")
-      let outcome = Recorder<String>()
-      _ = transport.send(operation: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheData, contextIdentifier: nil,
-                         context: nil, callbackQueue: callbacks) { result in
-        outcome.append((try? result.get().data?.hero?.name) ?? "failed")
-        done.fulfill()
-      }
-      wait(for: [done], timeout: 5)
+      let transport = engine.transport(provider: provider, server: server, store: store, autoPersistQueries: true)
+      let outcome = heroName(sentThrough: transport)
       XCTAssertEqual(attempts.values.count, 2, "\(engine)")
-      runs[engine] = (log.values, outcome.values.first ?? "")
+      runs[engine] = (log.values, outcome)
     }
     XCTAssertEqual(runs[.native1x]?.outcome, "R2-D2")
     XCTAssertEqual(runs[.facadeOn2x]?.outcome, "R2-D2")
