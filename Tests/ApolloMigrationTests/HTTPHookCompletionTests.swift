@@ -323,6 +323,52 @@ final class HTTPHookCompletionTests: XCTestCase {
     XCTAssertEqual(runs[.facadeOn2x]?.log.filter { $0.hasPrefix("pre") }.count, 2, "\(runs[.facadeOn2x]?.log ?? [])")
   }
 
+  /// 1.x's `CacheWriteInterceptor` wrote the records before the result went back through any completion, so a
+  /// wrapping completion that reads the store finds the result. The adapter writes at the same place.
+  func test_aWrappingCompletionThatReadsTheStore_findsTheResult_as1x() {
+    final class StoreReading: V1Interceptor, @unchecked Sendable {
+      // @unchecked Sendable: immutable; the recorder and the store are thread-safe.
+      let id = "store reader"
+      let store: ApolloStore
+      let found: Recorder<Bool>
+      init(store: ApolloStore, found: Recorder<Bool>) {
+        self.store = store
+        self.found = found
+      }
+      func interceptAsync<Operation: GraphQLOperation>(
+        chain: any V1Chain, request: V1Request<Operation>, response: V1Response<Operation>?,
+        completion: @escaping V1Completion<Operation.Data>
+      ) {
+        let store = self.store
+        let found = self.found
+        chain.proceedAsync(request: request, response: response, interceptor: self) { result in
+          let read = DispatchSemaphore(value: 0)
+          store.load(HeroNameQuery(episode: nil), callbackQueue: nil) { cached in
+            found.append((try? cached.get()) != nil)
+            read.signal()
+          }
+          read.wait()
+          completion(result)
+        }
+      }
+    }
+    for placement in [Placement.beforeFetch, .afterFetch] {
+      for engine in Engine.allCases {
+        let store = ApolloStore()
+        let found = Recorder<Bool>()
+        let server = StarWarsScriptedServer.make()
+        let client = ApolloCallbackChain.URLSessionClientOnStreamingSession(session: server, callbackQueue: callbacks)
+        let reader = StoreReading(store: store, found: found)
+        let provider = ClosureProvider {
+          placement == .beforeFetch ? defaultList(client: client, store: store, beforeFetch: [reader])
+                                    : defaultList(client: client, store: store, afterFetch: [reader])
+        }
+        XCTAssertEqual(heroName(sentThrough: engine.transport(provider: provider, server: server, store: store)), "R2-D2")
+        XCTAssertEqual(found.values, [true], "\(engine) \(placement)")
+      }
+    }
+  }
+
   /// What the threading links (each pass's completions, the turns behind them, the completion given to `retry`) is
   /// let go of once the request is over, with and without a retry: a value a wrapping completion captured is freed.
   func test_nothingKeepsTheWrappersAfterTheRequest_withOrWithoutARetry() async throws {

@@ -6,7 +6,7 @@ import ApolloCore
 /// | 1.x hook | 2.x stage | when it runs |
 /// |---|---|---|
 /// | `CacheReadInterceptor` | itself, at its place among the pre-flight interceptors (``CallbackCacheReadOnAsyncChain``); here `readCacheData` only for a 2.x `NetworkFirst` request's fallback | after all GraphQL pre-flight interceptors |
-/// | `CacheWriteInterceptor` | `writeCacheData` (through `DefaultCacheInterceptor`) | when a server result reaches the top of the chain |
+/// | `CacheWriteInterceptor` | itself, after the parser (``CallbackCacheWriteOnAsyncChain``), which takes the records off the result; here `writeCacheData` only for one placed elsewhere in the list | when a server result reaches the top of the chain |
 ///
 /// A 1.x list without `CacheReadInterceptor` never reads; one without `CacheWriteInterceptor` never writes
 /// (the first interceptor drops the records).

@@ -16,7 +16,7 @@ import Foundation
 /// | `MultipartResponseParsingInterceptor`, `JSONResponseParsingInterceptor`, `IncrementalJSONResponseParsingInterceptor` | 2.x `JSONResponseParsingInterceptor` | parser |
 /// | custom, after the parser | ``CallbackInterceptorOnAsyncChain`` (`.afterParsing`): `parsedResponse` set | GraphQL post-flight, per server result, in 1.x order |
 /// | `AutomaticPersistedQueryInterceptor` | 2.x `AutomaticPersistedQueryInterceptor` | GraphQL post-flight, at its 1.x position |
-/// | `CacheWriteInterceptor` | the 2.x cache write | when a server result reaches the top |
+/// | `CacheWriteInterceptor` | after the parser: itself at its position among the post-flight ones (``CallbackCacheWriteOnAsyncChain``), so the records are written before any adapted completion hears of the result; elsewhere, the 2.x cache write | per server result |
 /// | `additionalErrorInterceptor(for:)` | where an error first meets a completion an adapted interceptor passed on, else the first GraphQL interceptor's `mapErrors` (see `CallbackErrorInterceptorOnAsyncChain`) | per error, before the wrapping completions see it |
 /// | `chain.retry(request:completion:)` (from any of them, or 2.x's persisted-query retry) | `RequestChain.Retry`; the next attempt's results go through `completion`, which runs this attempt's wrapping completions, as 1.x restarted its chain under it | per retry |
 /// | `cancel()` of a custom interceptor that is `Cancellable` | called when the request's task is cancelled (the 1.x facade's `cancel()`, or the 2.x caller's) | once, while the attempt is inside `next` (a single response's whole request; not the later parts of a multipart response, nor the network half of cache-and-network, which run after `next` returned) |
@@ -98,6 +98,10 @@ public final class CallbackProviderOnAsyncChain: ApolloAsyncChain.InterceptorPro
           }
         case .cacheWrite:
           plan.writesCache = true
+          // After the parser (its 1.x place): written there, before any adapted completion hears of the result.
+          if index > parserIndex, let cacheWrite = interceptor as? ApolloCallbackChain.CacheWriteInterceptor {
+            postflight.append(CallbackCacheWriteOnAsyncChain(store: cacheWrite.store))
+          }
         case .networkFetch, .multipartParser, .jsonParser:
           break
         case .responseCode:

@@ -1,0 +1,39 @@
+import ApolloAsyncChain
+import ApolloCallbackChain
+import ApolloCore
+
+/// The 1.x `CacheWriteInterceptor` of an adapted list, at its place after the parser.
+///
+/// | 1.x | 2.x stage | when it runs |
+/// |---|---|---|
+/// | `CacheWriteInterceptor` after the parser | this GraphQL post-flight interceptor, at the same position among the adapted ones: the server result's records go to the interceptor's store with 1.x's `publish` (in submission order, tagged with the request's `contextIdentifier`) | once per server result, unless the request ignores the cache completely |
+///
+/// In 1.x the records were written before any completion heard of the result: `CacheWriteInterceptor` came last
+/// and the result went back through the completions after it. So here the write happens as the result passes
+/// this position, before it reaches the adapted interceptors' completions (a completion that reads the store finds
+/// the result, as in 1.x), and the result goes on without its records, so the 2.x chain does not write it again.
+struct CallbackCacheWriteOnAsyncChain: GraphQLInterceptor {
+  /// The store the 1.x interceptor writes to.
+  let store: ApolloStore
+
+  func intercept<Request: GraphQLRequest>(
+    request: Request, next: NextInterceptorFunction<Request>
+  ) async throws -> InterceptorResultStream<Request> {
+    let upstream = await next(request)
+    guard let send = CallbackSend.current, request.writeResultsToCache else { return upstream }
+    let store = self.store
+    return await InPlaceStreams.map(upstream) { element in
+      guard element.result.source == .server, let records = element.cacheRecords else { return element }
+      let identifier = send.lock.withLock { send.typedMirror(Request.Operation.self)?.contextIdentifier }
+      store.publish(records: records, identifier: identifier)
+      // The records go no further; the dependent keys the first interceptor would have made of them go with it.
+      let result = element.result
+      let written = V2GraphQLResponse<Request.Operation>(
+        data: result.data, extensionsJSON: result.extensionsJSON, errors: result.errors, source: result.source,
+        dependentKeySource: result.dependentKeySource ?? DependentKeys(fieldsOf: records))
+      return ParsedResult(result: written, cacheRecords: nil)
+    } errors: { error in
+      throw error
+    }
+  }
+}
