@@ -103,7 +103,7 @@ final class HTTPHookCompletionTests: XCTestCase {
   }
 
   private enum Placement {
-    case afterFetch, beforeFetch
+    case afterFetch, beforeFetch, afterParsing
   }
 
   private func run(_ engine: Engine, server: ScriptedServer, cachePolicy: ApolloCallbackChain.CachePolicy = .fetchIgnoringCacheData,
@@ -117,6 +117,7 @@ final class HTTPHookCompletionTests: XCTestCase {
       return switch placement {
       case .afterFetch: defaultList(client: client, store: store, afterFetch: hooks)
       case .beforeFetch: defaultList(client: client, store: store, beforeFetch: hooks)
+      case .afterParsing: defaultList(client: client, store: store, afterParsing: hooks)
       }
     }, errorInterceptor: errorInterceptor)
     let transport = engine.transport(provider: provider, server: server, store: store)
@@ -270,7 +271,7 @@ final class HTTPHookCompletionTests: XCTestCase {
   func test_afterARetry_theResultGoesThroughTheWrappersOfEveryPass_as1xThreadsThem() {
     let down = ScriptedResponse.json(["errors": [["message": "down"]]], statusCode: 500)
     for failures in [1, 2, 9] {
-      for placement in [Placement.afterFetch, .beforeFetch] {
+      for placement in [Placement.afterFetch, .beforeFetch, .afterParsing] {
         var runs: [Engine: Run] = [:]
         for engine in Engine.allCases {
           let attempts = Recorder<Int>()
@@ -352,7 +353,7 @@ final class HTTPHookCompletionTests: XCTestCase {
         }
       }
     }
-    for placement in [Placement.beforeFetch, .afterFetch] {
+    for placement in [Placement.beforeFetch, .afterFetch, .afterParsing] {
       for engine in Engine.allCases {
         let store = ApolloStore()
         let found = Recorder<Bool>()
@@ -360,8 +361,11 @@ final class HTTPHookCompletionTests: XCTestCase {
         let client = ApolloCallbackChain.URLSessionClientOnStreamingSession(session: server, callbackQueue: callbacks)
         let reader = StoreReading(store: store, found: found)
         let provider = ClosureProvider {
-          placement == .beforeFetch ? defaultList(client: client, store: store, beforeFetch: [reader])
-                                    : defaultList(client: client, store: store, afterFetch: [reader])
+          switch placement {
+          case .beforeFetch: defaultList(client: client, store: store, beforeFetch: [reader])
+          case .afterFetch: defaultList(client: client, store: store, afterFetch: [reader])
+          case .afterParsing: defaultList(client: client, store: store, afterParsing: [reader])
+          }
         }
         XCTAssertEqual(heroName(sentThrough: engine.transport(provider: provider, server: server, store: store)), "R2-D2")
         XCTAssertEqual(found.values, [true], "\(engine) \(placement)")
@@ -410,7 +414,8 @@ final class HTTPHookCompletionTests: XCTestCase {
 
   /// 1.x's `AutomaticPersistedQueryInterceptor` retries a hash the server does not know with the completion it
   /// was given, so the wrappers of the first pass see the result too; the adapter's 2.x persisted-query retry
-  /// threads them back the same way.
+  /// threads them back the same way. A wrapper after the parser hears nothing of the first pass's
+  /// PersistedQueryNotFound: its completion runs after the persisted-query check, as in 1.x.
   func test_aPersistedQueryRetry_threadsTheWrappers_as1x() {
     var runs: [Engine: (log: [String], outcome: String)] = [:]
     for engine in Engine.allCases {
@@ -426,7 +431,8 @@ final class HTTPHookCompletionTests: XCTestCase {
       let client = ApolloCallbackChain.URLSessionClientOnStreamingSession(session: server, callbackQueue: callbacks)
       let provider = ClosureProvider {
         defaultList(client: client, store: store, beforeFetch: [ResultWrappingInterceptor("pre", log: log)],
-                    afterFetch: [ResultWrappingInterceptor("http", log: log)])
+                    afterFetch: [ResultWrappingInterceptor("http", log: log)],
+                    afterParsing: [ResultWrappingInterceptor("post", log: log)])
       }
       let transport = engine.transport(provider: provider, server: server, store: store, autoPersistQueries: true)
       let outcome = heroName(sentThrough: transport)
@@ -439,7 +445,7 @@ final class HTTPHookCompletionTests: XCTestCase {
   }
 
   func test_aCacheHit_reachesNoHookAfterTheCacheRead_beforeTheFetchOrAfterIt() {
-    for placement in [Placement.afterFetch, .beforeFetch] {
+    for placement in [Placement.afterFetch, .beforeFetch, .afterParsing] {
       for engine in Engine.allCases {
         let store = ApolloStore()
         let server = StarWarsScriptedServer.make()

@@ -3,16 +3,18 @@ import ApolloCallbackChain
 import ApolloCore
 import Foundation
 
-/// Brings a server result back through the completions that the 1.x interceptors between the fetch and the
-/// parser passed on, as 1.x's chain of completions did.
+/// Brings a server result back through the completions that the 1.x interceptors after the fetch passed on (those
+/// before the parser and those after it), as 1.x's chain of completions did.
 ///
 /// | 1.x | 2.x stage | when it runs |
 /// |---|---|---|
 /// | an interceptor after the fetch calls `proceedAsync(…, completion: wrapper)` | the HTTP-stage hook records `wrapper` for its position (``HTTPHookTurn``) | per body chunk |
-/// | the chain's result (or error) reaches `wrapper`, whose own completion goes on towards the caller | this GraphQL interceptor hands each server result and error to the recorded completions, the last hook's first | per result, after the interceptors after the parser |
+/// | an interceptor after the parser does the same | its post-flight turn records `wrapper` after every HTTP-stage position, in 1.x order | per server result |
+/// | the chain's result (or error) reaches `wrapper`, whose own completion goes on towards the caller | this GraphQL interceptor hands each server result and error to the recorded completions, the last one's first | per result, once the post-flight stages (persisted queries, the cache write) have run |
 ///
-/// It sits after the adapted pre-flight interceptors and before the ones after the parser, so a result has
-/// passed the latter's completions and goes on to the former's, the 1.x order. Results from the cache pass by:
+/// It sits after the adapted pre-flight interceptors and before every post-flight stage, so a result has passed
+/// the persisted-query check and the cache write before any of these completions hears of it, and goes on to
+/// the pre-flight ones' after them: the 1.x order. Results from the cache pass by:
 /// in 1.x `CacheReadInterceptor` returned them before any interceptor after the fetch ran. An error goes to the
 /// 1.x error interceptor before the last hook's completion, and what it answers is what the completions see,
 /// as when 1.x's parser or `ResponseCodeInterceptor` called `handleErrorAsync` with the completion it held.

@@ -50,6 +50,9 @@ public struct CallbackInterceptorOnAsyncChain: GraphQLInterceptor {
   public let position: Position
   let standalonePlan: CallbackPlan
   let cacheResults: CacheResults
+  /// After the parser: where the turn's passed-on completion is recorded for the results stage (after the HTTP
+  /// hooks' positions, in 1.x order), so that it hears of a result after the interceptors after it have run.
+  let resultsPosition: Int
 
   /// Adapts `interceptor`.
   /// - Parameters:
@@ -62,12 +65,13 @@ public struct CallbackInterceptorOnAsyncChain: GraphQLInterceptor {
   }
 
   init(confined: CallbackConfined<any ApolloInterceptor>, name: String, position: Position, plan: CallbackPlan,
-       cacheResults: CacheResults = .forward) {
+       cacheResults: CacheResults = .forward, resultsPosition: Int = 0) {
     self.interceptor = confined
     self.name = name
     self.position = position
     self.standalonePlan = plan
     self.cacheResults = cacheResults
+    self.resultsPosition = resultsPosition
   }
 
   public func intercept<Request: GraphQLRequest>(
@@ -243,6 +247,7 @@ public struct CallbackInterceptorOnAsyncChain: GraphQLInterceptor {
     let (stream, continuation) = AsyncThrowingStream<ParsedResult<Request.Operation>, any Error>.makeStream()
     let interceptor = self.interceptor
     let name = self.name
+    let resultsPosition = self.resultsPosition
     let task = Task {
       do {
         for try await element in upstream {
@@ -250,7 +255,7 @@ public struct CallbackInterceptorOnAsyncChain: GraphQLInterceptor {
             continuation.yield(element)
             continue
           }
-          try await Self.afterParsingTurn(element, interceptor: interceptor, name: name, send: send,
+          try await Self.afterParsingTurn(element, interceptor: interceptor, name: name, resultsPosition: resultsPosition, send: send,
                                           requestType: Request.self, into: continuation)
         }
         continuation.finish()
@@ -264,11 +269,20 @@ public struct CallbackInterceptorOnAsyncChain: GraphQLInterceptor {
 
   private static func afterParsingTurn<Request: GraphQLRequest>(
     _ element: ParsedResult<Request.Operation>, interceptor: CallbackConfined<any ApolloInterceptor>, name: String,
-    send: CallbackSend, requestType: Request.Type,
+    resultsPosition: Int, send: CallbackSend, requestType: Request.Type,
     into continuation: AsyncThrowingStream<ParsedResult<Request.Operation>, any Error>.Continuation
   ) async throws {
     typealias Operation = Request.Operation
-    let (bridge, sink) = Self.turn(send: send, name: name, into: continuation, operation: Operation.self)
+    // Until the results stage connects the turn, what its own completion gets goes up from here; after, on to the
+    // completion the interceptor before it passed on (as an HTTP-stage hook's).
+    let route = HTTPHookRoute<Operation>()
+    let bridge = CallbackChainBridge(send: send, name: name, onFailure: { error in
+      if !route.fail(error) { continuation.finish(throwing: error) }
+    })
+    let sink = bridge.sink(for: Operation.self) { value, records in
+      guard !route.deliver(value, records: records) else { return }
+      continuation.yield(ParsedResult(result: ResultConversion.v2(value, as: Operation.self), cacheRecords: records))
+    }
     let started = send.lock.withLock { () -> Bool in
       guard let mirror = send.typedMirror(Operation.self) else { return false }
       let head = send.lastHTTP?.response
@@ -290,9 +304,19 @@ public struct CallbackInterceptorOnAsyncChain: GraphQLInterceptor {
         send.adopt(object)
         let response = response as? V1HTTPResponse<Operation>
         let value = response?.parsedResponse ?? ResultConversion.v1(element.result)
-        bridge.currentRecords = response?.cacheRecords ?? element.cacheRecords
-        (completion as? PassedCompletion<Operation>)?.call(.success(value), lock: send.lock)
-        bridge.currentRecords = nil
+        let records = response?.cacheRecords ?? element.cacheRecords
+        guard let completion = completion as? PassedCompletion<Operation> else { return nil }
+        guard send.plan.hasAfterParsingHooks else {
+          // Built alone, with no results stage above: the completion hears of the result here.
+          bridge.currentRecords = records
+          completion.call(.success(value), lock: send.lock)
+          bridge.currentRecords = nil
+          return nil
+        }
+        // The result goes on to the interceptors after this one (persisted queries, the cache write); its
+        // completion hears of it at the results stage, after them, as 1.x's chain of completions ran.
+        send.recordHTTPHookTurn(HTTPHookTurn(completion: completion, bridge: bridge, route: route), at: resultsPosition)
+        continuation.yield(ParsedResult(result: ResultConversion.v2(value, as: Operation.self), cacheRecords: records))
         return nil
       case .retry(let object, let completion):
         return send.retryError(for: object, origin: RetryOrigin(bridge: bridge, completion: completion))

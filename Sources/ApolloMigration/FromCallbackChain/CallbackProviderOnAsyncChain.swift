@@ -14,7 +14,7 @@ import Foundation
 /// | `ResponseCodeInterceptor` | 2.x `ResponseCodeInterceptor` | HTTP stage, per chunk (an error status fails even with an empty body, as 1.x) |
 /// | custom, between the fetch and the parser | an HTTP-stage hook: `rawData` set, `parsedResponse` nil; results and errors come back through the completion it passes on (`CallbackHTTPHookResultsOnAsyncChain`) | HTTP stage, per chunk, in 1.x order |
 /// | `MultipartResponseParsingInterceptor`, `JSONResponseParsingInterceptor`, `IncrementalJSONResponseParsingInterceptor` | 2.x `JSONResponseParsingInterceptor` | parser |
-/// | custom, after the parser | ``CallbackInterceptorOnAsyncChain`` (`.afterParsing`): `parsedResponse` set | GraphQL post-flight, per server result, in 1.x order |
+/// | custom, after the parser | ``CallbackInterceptorOnAsyncChain`` (`.afterParsing`): `parsedResponse` set; the completion it passes on hears of the result at the results stage (`CallbackHTTPHookResultsOnAsyncChain`), after the stages after it | GraphQL post-flight, per server result, in 1.x order |
 /// | `AutomaticPersistedQueryInterceptor` | 2.x `AutomaticPersistedQueryInterceptor` | GraphQL post-flight, at its 1.x position |
 /// | `CacheWriteInterceptor` | after the parser: itself at its position among the post-flight ones (``CallbackCacheWriteOnAsyncChain``), so the records are written before any adapted completion hears of the result; elsewhere, the 2.x cache write | per server result |
 /// | `additionalErrorInterceptor(for:)` | where an error first meets a completion an adapted interceptor passed on, else the first GraphQL interceptor's `mapErrors` (see `CallbackErrorInterceptorOnAsyncChain`) | per error, before the wrapping completions see it |
@@ -120,7 +120,9 @@ public final class CallbackProviderOnAsyncChain: ApolloAsyncChain.InterceptorPro
             plan.httpSteps.append(.hook(confined, name: name))
           } else {
             plan.hasAfterParsingHooks = true
-            postflight.append(CallbackInterceptorOnAsyncChain(confined: confined, name: name, position: .afterParsing, plan: plan))
+            // Recorded after every HTTP-stage position, in 1.x order, for the results stage.
+            postflight.append(CallbackInterceptorOnAsyncChain(confined: confined, name: name, position: .afterParsing, plan: plan,
+                                                              resultsPosition: interceptors.count + index))
           }
         }
       }
@@ -131,9 +133,9 @@ public final class CallbackProviderOnAsyncChain: ApolloAsyncChain.InterceptorPro
       }
       preflight.insert(CallbackErrorInterceptorOnAsyncChain(plan: plan, errorInterceptorName: errorName,
                                                             cancellables: cancellables), at: 0)
-      // Between the two: results have passed the completions of the interceptors after the parser, and go
-      // through those of the interceptors after the fetch before the pre-flight ones', as in 1.x.
-      if plan.hasHTTPHooks { preflight.append(CallbackHTTPHookResultsOnAsyncChain()) }
+      // Between the two: the results stage hands results to the completions of the interceptors after the parser,
+      // then after the fetch, once every post-flight stage has run, and the pre-flight ones' come after, as in 1.x.
+      if plan.hasHTTPHooks || plan.hasAfterParsingHooks { preflight.append(CallbackHTTPHookResultsOnAsyncChain()) }
       preflight.append(contentsOf: postflight.reversed())
       return preflight
     }
