@@ -374,26 +374,31 @@ final class HTTPHookCompletionTests: XCTestCase {
   }
 
   /// What the threading links (each pass's completions, the turns behind them, the completion given to `retry`) is
-  /// let go of once the request is over, with and without a retry: a value a wrapping completion captured is freed.
+  /// let go of once the request is over, with and without a retry, and when an interceptor went onward twice: a value
+  /// a wrapping completion captured is freed.
   func test_nothingKeepsTheWrappersAfterTheRequest_withOrWithoutARetry() async throws {
     final class Sentinel: Sendable {}
     final class Capturing: V1Interceptor, @unchecked Sendable {
       // @unchecked Sendable: `captured` is written by the chain and read by the test after the request ended.
       let id = "capturing"
+      let proceedingTwice: Bool
       weak var captured: Sentinel?
+      init(proceedingTwice: Bool) { self.proceedingTwice = proceedingTwice }
       func interceptAsync<Operation: GraphQLOperation>(
         chain: any V1Chain, request: V1Request<Operation>, response: V1Response<Operation>?,
         completion: @escaping V1Completion<Operation.Data>
       ) {
         let sentinel = Sentinel()
         captured = sentinel
-        chain.proceedAsync(request: request, response: response, interceptor: self) { result in
-          withExtendedLifetime(sentinel) { completion(result) }
+        for _ in 0..<(proceedingTwice ? 2 : 1) {
+          chain.proceedAsync(request: request, response: response, interceptor: self) { result in
+            withExtendedLifetime(sentinel) { completion(result) }
+          }
         }
       }
     }
     for failures in [0, 1] {
-      let hook = Capturing()
+      let hook = Capturing(proceedingTwice: false)
       let attempts = Recorder<Int>()
       let server = ScriptedServer { request in
         attempts.append(1)
@@ -409,6 +414,77 @@ final class HTTPHookCompletionTests: XCTestCase {
       XCTAssertNil(outcome.error, "\(failures) failures")
       XCTAssertEqual(outcome.values.count, 1, "\(failures) failures")
       try await expectEventually("the wrapper's capture freed after \(failures) failures") { hook.captured == nil }
+    }
+    // An interceptor that goes onward twice ends its request with a typed error; nothing of it is kept either.
+    let twice = Capturing(proceedingTwice: true)
+    let server = StarWarsScriptedServer.make()
+    let store = ApolloStore()
+    let client = ApolloCallbackChain.URLSessionClientOnStreamingSession(session: server, callbackQueue: callbacks)
+    let provider = ClosureProvider { defaultList(client: client, store: store, beforeFetch: [twice]) }
+    let outcome = await readToEnd(try adaptedTransport(server: server, store: store, provider: provider)
+      .send(query: HeroNameQuery(episode: nil), fetchBehavior: .NetworkOnly, requestConfiguration: RequestConfiguration()))
+    XCTAssertNotNil(outcome.error as? CallbackInterceptorError)
+    try await expectEventually("the capture of an interceptor that went onward twice freed") { twice.captured == nil }
+  }
+
+  /// 1.x's retry cancels nothing: a wrapping completion of the pass that retried, run again for the next pass's
+  /// result, still finds its chain live (`isCancelled` false). The adapter keeps a retired turn's chain live too.
+  func test_aWrapperOfTheRetriedPass_findsItsChainLive_as1x() {
+    final class ChainChecking: V1Interceptor, @unchecked Sendable {
+      // @unchecked Sendable: immutable; the recorder is thread-safe.
+      let id = "chain checking"
+      let log: Recorder<String>
+      init(log: Recorder<String>) { self.log = log }
+      func interceptAsync<Operation: GraphQLOperation>(
+        chain: any V1Chain, request: V1Request<Operation>, response: V1Response<Operation>?,
+        completion: @escaping V1Completion<Operation.Data>
+      ) {
+        let log = self.log
+        chain.proceedAsync(request: request, response: response, interceptor: self) { result in
+          log.append("saw \((try? result.get()) == nil ? "a failure" : "a result"), cancelled \(chain.isCancelled)")
+          completion(result)
+        }
+      }
+    }
+    var logs: [Engine: [String]] = [:]
+    for engine in Engine.allCases {
+      let log = Recorder<String>()
+      let attempts = Recorder<Int>()
+      let server = ScriptedServer { request in
+        attempts.append(1)
+        return attempts.values.count == 1
+          ? .json(["errors": [["message": "down"]]], statusCode: 500) : StarWarsScriptedServer.response(to: request)
+      }
+      let store = ApolloStore()
+      let client = ApolloCallbackChain.URLSessionClientOnStreamingSession(session: server, callbackQueue: callbacks)
+      let provider = ClosureProvider(make: { defaultList(client: client, store: store, beforeFetch: [ChainChecking(log: log)]) },
+                                     errorInterceptor: { RetryingErrorInterceptor() })
+      XCTAssertEqual(heroName(sentThrough: engine.transport(provider: provider, server: server, store: store)), "R2-D2", "\(engine)")
+      logs[engine] = log.values
+    }
+    XCTAssertEqual(logs[.native1x], ["saw a result, cancelled false", "saw a result, cancelled false"])
+    XCTAssertEqual(logs[.facadeOn2x], logs[.native1x])
+  }
+
+  /// An interceptor after the parser that sets `fetchIgnoringCacheCompletely` keeps the result out of the store:
+  /// 1.x's `CacheWriteInterceptor` read the policy when the result reached it, and so does the adapter's.
+  func test_aPolicySetAfterTheParser_decidesTheCacheWrite_as1x() {
+    for engine in Engine.allCases {
+      let store = ApolloStore()
+      let server = StarWarsScriptedServer.make()
+      let client = ApolloCallbackChain.URLSessionClientOnStreamingSession(session: server, callbackQueue: callbacks)
+      let provider = ClosureProvider {
+        defaultList(client: client, store: store, afterParsing: [PolicyInterceptor(.fetchIgnoringCacheCompletely)])
+      }
+      XCTAssertEqual(heroName(sentThrough: engine.transport(provider: provider, server: server, store: store)), "R2-D2", "\(engine)")
+      let read = DispatchSemaphore(value: 0)
+      let cached = Recorder<Bool>()
+      store.load(HeroNameQuery(episode: nil), callbackQueue: nil) { result in
+        cached.append((try? result.get()) != nil)
+        read.signal()
+      }
+      read.wait()
+      XCTAssertEqual(cached.values, [false], "\(engine)")
     }
   }
 

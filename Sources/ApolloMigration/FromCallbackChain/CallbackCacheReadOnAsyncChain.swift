@@ -11,8 +11,9 @@ import ApolloCore
 /// In 1.x the cache read answered a hit (`returnValueAsync`) before any interceptor after it ran, and a policy
 /// changed after it read nothing more. So here: a hit is returned without calling `next` (the interceptors after
 /// it in the 1.x list do not run and their completions see nothing); once it proceeds, the 2.x cache stage reads
-/// nothing more, whatever later 1.x interceptors set as `cachePolicy` (they still decide whether the result is
-/// written, through `fetchIgnoringCacheCompletely`), and the request's `FetchBehavior` stays as it was. A retry reads again with the 1.x request's policy, as 1.x's
+/// nothing more (but for a query's cache-and-network, see `networkOnly`), whatever later 1.x interceptors set as
+/// `cachePolicy` (they still decide whether the result is written, through `fetchIgnoringCacheCompletely`), and the
+/// request's `FetchBehavior` stays as it was. A retry reads again with the 1.x request's policy, as 1.x's
 /// next pass did. A 2.x `NetworkFirst` request (no 1.x policy says that) keeps the 2.x cache stage's fallback.
 struct CallbackCacheReadOnAsyncChain: GraphQLInterceptor {
   /// The adapted `CacheReadInterceptor`.
@@ -26,19 +27,21 @@ struct CallbackCacheReadOnAsyncChain: GraphQLInterceptor {
     }
     // Mutations, subscriptions and the policies that ignore the cache: 1.x's interceptor only proceeded.
     guard Request.Operation.operationType == .query, request.fetchBehavior.cacheRead == .beforeNetworkFetch else {
-      return await Self.networkOnly(request, send: send, next: next)
+      return await Self.networkOnly(request, send: send, rereading: false, next: next)
     }
+    let rereading = request.fetchBehavior == .CacheAndNetwork
     return try await withoutActuallyEscaping(next) { next in
-      try await turn.intercept(request: request, next: { await Self.networkOnly($0, send: send, next: next) })
+      try await turn.intercept(request: request, next: { await Self.networkOnly($0, send: send, rereading: rereading, next: next) })
     }
   }
 
-  /// The moment of 1.x's read: from here on the 2.x cache stage reads nothing. The request keeps its behaviour, so
-  /// the chain still streams a cache-and-network request (the cached result goes up before the fetch is over).
+  /// The moment of 1.x's read: from here on the 2.x cache stage reads nothing, except, when `rereading` (a query's
+  /// cache-and-network, which 1.x's interceptor has answered), once more so that the chain fetches in a task and
+  /// the cached result goes up before the fetch is over. The request keeps its behaviour.
   private static func networkOnly<Request: GraphQLRequest>(
-    _ request: Request, send: CallbackSend, next: NextInterceptorFunction<Request>
+    _ request: Request, send: CallbackSend, rereading: Bool, next: NextInterceptorFunction<Request>
   ) async -> InterceptorResultStream<Request> {
-    send.lock.withLock { send.cacheWasRead() }
+    send.lock.withLock { send.cacheWasRead(rereading: rereading) }
     return await next(request)
   }
 }

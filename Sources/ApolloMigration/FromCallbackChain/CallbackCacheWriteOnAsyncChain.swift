@@ -24,8 +24,15 @@ struct CallbackCacheWriteOnAsyncChain: GraphQLInterceptor {
     let store = self.store
     return await InPlaceStreams.map(upstream) { element in
       guard element.result.source == .server, let records = element.cacheRecords else { return element }
-      let identifier = send.lock.withLock { send.typedMirror(Request.Operation.self)?.contextIdentifier }
-      store.publish(records: records, identifier: identifier)
+      // As 1.x's interceptor on entry: nothing once cancelled, nor for a policy an interceptor before it set to
+      // ignore the cache completely.
+      let (policy, identifier) = send.lock.withLock {
+        let mirror = send.typedMirror(Request.Operation.self)
+        return (mirror?.cachePolicy, mirror?.contextIdentifier)
+      }
+      if !Task.isCancelled, policy != .fetchIgnoringCacheCompletely {
+        store.publish(records: records, identifier: identifier)
+      }
       // The records go no further; the dependent keys the first interceptor would have made of them go with it.
       let result = element.result
       let written = V2GraphQLResponse<Request.Operation>(

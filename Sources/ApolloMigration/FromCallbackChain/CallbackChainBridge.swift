@@ -296,7 +296,9 @@ public final class CallbackChainBridge: ApolloCallbackChain.RequestChain, @unche
     onValue: @escaping @Sendable (ApolloCallbackChain.GraphQLResult<Operation.Data>, RecordSet?) -> Void
   ) -> (Result<ApolloCallbackChain.GraphQLResult<Operation.Data>, any Error>) -> Void {
     { [self] result in
-      if let route = lock.withLock({ lateRoute }) as? LateRoute<Operation> { return lock.withLock { route.onward(result) } }
+      if let route = lock.withLock({ lateRoute }) as? LateRoute<Operation>, lock.withLock({ route.isActive }) {
+        return lock.withLock { route.onward(result) }
+      }
       switch result {
       case .success(let value): receiveValue { onValue(value, $0) }
       case .failure(let error): receiveFailure(error)
@@ -324,6 +326,9 @@ public final class CallbackChainBridge: ApolloCallbackChain.RequestChain, @unche
   /// The 2.x side went away: later verbs are ignored silently.
   func cancelExternally() {
     lock.withLock {
+      // A turn its attempt's retry linked into the next pass lives on there: 1.x's retry cancelled nothing, so its
+      // interceptor still sees a live chain (`isCancelled` false, `returnValueAsync` delivering).
+      guard lateRoute == nil else { return }
       cancelledExternally = true
       decide(.failed(CancellationError()))
     }

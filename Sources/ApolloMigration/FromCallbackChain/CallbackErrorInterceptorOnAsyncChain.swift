@@ -52,6 +52,7 @@ struct CallbackErrorInterceptorOnAsyncChain: GraphQLInterceptor {
       send.makesRetries(as: request, leavingTheRequestIn: retrySlot)
       send.rethreadedThrough = rethread?.completion
       send.retrySlot = retrySlot
+      rethread?.activate()
       if send.plan.hasHTTPHooks {
         send.httpHook = { send, hook, name, position, response, chunk in
           try await CallbackHTTPStageOnAsyncChain.run(hook, name: name, position: position, response: response,

@@ -139,7 +139,6 @@ public struct CallbackInterceptorOnAsyncChain: GraphQLInterceptor {
         guard let completion = completion as? PassedCompletion<Operation> else {
           return .fail(CallbackInterceptorError.operationTypeMismatch(interceptor: name, expected: Operation.operationName))
         }
-        send.recordPreflightLink(CompletionLink(completion: completion, bridge: bridge))
         return .proceed(send.apply(object, to: request), completion)
       case .retry(let object, let completion):
         return .fail(send.retryError(for: object, origin: RetryOrigin(bridge: bridge, completion: completion)))
@@ -158,6 +157,8 @@ public struct CallbackInterceptorOnAsyncChain: GraphQLInterceptor {
       output.finish(throwing: error)
       return Self.ended(output, as: Request.self)
     case .proceed(let onward, let completion):
+      // Linked before `next`, where a retry from further in may thread this turn's completion into the next pass.
+      send.lock.withLock { send.recordPreflightLink(CompletionLink(completion: completion, bridge: bridge)) }
       let downstream = await next(onward)
       // Whenever the turn's output ends (or its reader goes away), later verbs are ignored, and the send lets go of
       // the turn's link (a retry has linked it by then).

@@ -6,14 +6,18 @@ import ApolloCore
 // retrying code held: the wrapping completions of the pass that retried stay threaded outside those of the next
 // pass, and a result after a retry goes through both. The adapter retries the 2.x way (`RequestChain.Retry`), so
 // it threads them back itself: when an attempt retries, the completions its interceptors passed on are linked
-// outward (``CallbackSend/retire(deciding:completion:inner:)``), and the next attempt's first interceptor hands
+// outward (``CallbackSend/retire(deciding:completion:inner:collector:)``), and the next attempt's first interceptor hands
 // each of its results to the completion given to `retry` (``RethreadCollector``) before they go up.
 
 /// Where the values and failures reaching a retired turn's own completion go: the completion the turn outside it
 /// passed on, or, for the outermost, the attempt's way out.
 final class LateRoute<Operation: GraphQLOperation>: @unchecked Sendable {
-  // @unchecked Sendable: immutable; `onward` calls 1.x code, inside the send's CallbackLock.
+  // @unchecked Sendable: `onward` is immutable and calls 1.x code inside the send's CallbackLock; `isActive` is read
+  // and written inside that lock.
   let onward: (Result<V1GraphQLResult<Operation.Data>, any Error>) -> Void
+  /// Set when the next attempt starts (``CallbackRethread/activate()``): a retry the 2.x chain turns into something
+  /// else (a `NetworkFirst` fallback) leaves the turns delivering as before.
+  var isActive = false
 
   init(_ onward: @escaping (Result<V1GraphQLResult<Operation.Data>, any Error>) -> Void) {
     self.onward = onward
@@ -47,13 +51,25 @@ final class RethreadCollector<Operation: GraphQLOperation>: @unchecked Sendable 
 /// What an attempt that retried leaves the next one: the completion given to `retry`, which the next attempt's
 /// results go through, and the collector at the end of the chain it leads to.
 final class CallbackRethread: @unchecked Sendable {
-  // @unchecked Sendable: immutable; the completion is called inside the send's CallbackLock.
+  // @unchecked Sendable: immutable; the completion is called, and the routes activated, inside the send's CallbackLock.
   let completion: AnyObject
   let collector: AnyObject
+  /// The late routes of the turns the retry linked (``LateRoute``), inactive until the next attempt starts.
+  let routes: [AnyObject]
+  private let activateRoutes: ([AnyObject]) -> Void
 
-  init(completion: AnyObject, collector: AnyObject) {
+  init<Operation: GraphQLOperation>(completion: AnyObject, collector: RethreadCollector<Operation>, routes: [LateRoute<Operation>]) {
     self.completion = completion
     self.collector = collector
+    self.routes = routes
+    self.activateRoutes = { routes in
+      for case let route as LateRoute<Operation> in routes { route.isActive = true }
+    }
+  }
+
+  /// Makes the linked turns send what their completions get along their late routes. Call holding the send's lock.
+  func activate() {
+    activateRoutes(routes)
   }
 }
 
@@ -76,32 +92,42 @@ extension CallbackSend {
       outermost = { collector.receive($0) }
     }
     let links = outwardLinks(Operation.self)
+    var routes: [LateRoute<Operation>] = []
+    func retire(_ bridge: CallbackChainBridge, to route: LateRoute<Operation>) {
+      bridge.retire(to: route)
+      routes.append(route)
+    }
     for (index, link) in links.enumerated() {
       if index + 1 < links.count, let outer = links[index + 1].completion as? PassedCompletion<Operation> {
-        link.bridge.retire(to: LateRoute<Operation> { outer.call($0, lock: lock) })
+        retire(link.bridge, to: LateRoute<Operation> { outer.call($0, lock: lock) })
       } else {
-        link.bridge.retire(to: LateRoute<Operation>(outermost))
+        retire(link.bridge, to: LateRoute<Operation>(outermost))
       }
     }
     if let deciding {
       if let first = inner ?? links.first?.completion as? PassedCompletion<Operation> {
-        deciding.retire(to: LateRoute<Operation> { first.call($0, lock: lock) })
+        retire(deciding, to: LateRoute<Operation> { first.call($0, lock: lock) })
       } else {
-        deciding.retire(to: LateRoute<Operation>(outermost))
+        retire(deciding, to: LateRoute<Operation>(outermost))
       }
     }
     leftRethread = true
-    return CallbackRethread(completion: completion, collector: collector)
+    return CallbackRethread(completion: completion, collector: collector, routes: routes)
   }
 
   /// A retry of the 2.x chain's own (the persisted-query one, which 1.x's interceptor made with the completion it
   /// held: the innermost one passed on), unless a 1.x retry already left the next attempt its completion. Call
   /// holding `lock`.
   func rethreadOwnRetry<Operation: GraphQLOperation>(as _: Operation.Type) {
-    guard !leftRethread, let slot = retrySlot, let innermost = outwardLinks(Operation.self).first?.completion as? PassedCompletion<Operation> else {
-      return
+    guard !leftRethread, let slot = retrySlot else { return }
+    let collector = slot.collector(for: Operation.self)
+    if let innermost = outwardLinks(Operation.self).first?.completion as? PassedCompletion<Operation> {
+      slot.putRethread(retire(deciding: nil, completion: innermost, inner: nil, collector: collector))
+    } else if let inherited = rethreadedThrough as? PassedCompletion<Operation> {
+      // Nothing of this attempt to thread: the next runs under the completion this one ran under.
+      leftRethread = true
+      slot.putRethread(CallbackRethread(completion: inherited, collector: collector, routes: [LateRoute<Operation>]()))
     }
-    slot.putRethread(retire(deciding: nil, completion: innermost, inner: nil, collector: slot.collector(for: Operation.self)))
   }
 
   /// The completions passed on in this attempt, innermost first: the HTTP-stage hooks (latest position first),

@@ -48,8 +48,9 @@ struct CallbackPlan: Sendable {
 /// copied to the 2.x request, and the plan. Bound as a task-local value by the chain's first interceptor,
 /// so the HTTP stage and the cache read find it.
 final class CallbackSend: @unchecked Sendable {
-  // @unchecked Sendable: `mirror`, the baselines, `latestRequest`, `lastHTTP` and `retryMaker` are only
-  // read or written inside `plan.lock` (the provider's CallbackLock).
+  // @unchecked Sendable: `mirror`, the baselines, `latestRequest`, `lastHTTP`, `retryMaker`, the HTTP-hook turns,
+  // `preflightLinks`, `rethreadedThrough`, `leftRethread`, `retrySlot` and `cacheReadDone` are only read or written
+  // inside `plan.lock` (the send's CallbackLock).
   @TaskLocal static var current: CallbackSend?
 
   let plan: CallbackPlan
@@ -73,8 +74,8 @@ final class CallbackSend: @unchecked Sendable {
   var rethreadedThrough: AnyObject?
   /// A retry of this attempt has left the next one the completion its results go through.
   var leftRethread = false
-  /// Where a retry leaves the next attempt its 1.x request and completion (the first interceptor's, which keeps it
-  /// alive; weak, as what the slot keeps for the next attempt leads back to this send).
+  /// Where a retry leaves the next attempt its 1.x request and completion. Weak: the first interceptor keeps it for
+  /// the request, and what it keeps for the next attempt leads back to this send.
   weak var retrySlot: CallbackRetrySlot?
   /// Runs a 1.x hook on one chunk: set by the first interceptor, which knows `Request`, when the plan has hooks.
   var httpHook: (@Sendable (CallbackSend, CallbackConfined<any ApolloInterceptor>, String, Int, HTTPURLResponse, Data) async throws -> Data)?
@@ -85,6 +86,8 @@ final class CallbackSend: @unchecked Sendable {
   /// The 1.x `CacheReadInterceptor` has had its turn (``CallbackCacheReadOnAsyncChain``): the 2.x cache stage reads
   /// nothing, the 2.x `FetchBehavior` stays, and a later 1.x `cachePolicy` only decides whether the result is written.
   private(set) var cacheReadDone = false
+  /// The 2.x cache stage reads again after the 1.x read, only so that the chain streams (``cacheWasRead(rereading:)``).
+  private(set) var rereadsCacheToStream = false
 
   /// - Parameter retried: the 1.x request an interceptor last passed to `chain.retry(request:)` in an earlier
   ///   attempt, which this attempt's interceptors see, as 1.x's next pass did (with its own `context`, say).
@@ -204,9 +207,11 @@ final class CallbackSend: @unchecked Sendable {
     preflightLinks.removeAll { $0.bridge === bridge }
   }
 
-  /// Records that the 1.x cache read has had its turn. Call holding `lock`.
-  func cacheWasRead() {
+  /// Records that the 1.x cache read has had its turn; `rereading` when the 2.x cache stage reads once more for a
+  /// query's cache-and-network (only to stream it). Call holding `lock`.
+  func cacheWasRead(rereading: Bool) {
     cacheReadDone = true
+    rereadsCacheToStream = rereading
   }
 
   /// Adopts `object` as the mirror without copying anything to a 2.x request (after the network, a
@@ -215,11 +220,12 @@ final class CallbackSend: @unchecked Sendable {
     mirror = object
   }
 
-  /// Makes ``retryError(for:)`` give `RequestChain<Request>.Retry` with the 1.x request's changes applied to
+  /// Makes ``retryError(for:origin:)`` give `RequestChain<Request>.Retry` with the 1.x request's changes applied to
   /// the latest 2.x request (`request` before any went onward), and leave the 1.x request in `slot` for the next
   /// attempt. Call holding `lock`, once per attempt.
   func makesRetries<Request: GraphQLRequest>(as request: Request, leavingTheRequestIn slot: CallbackRetrySlot? = nil) {
-    retryMaker = { send, object, origin in
+    // The slot weakly: what it keeps for the next attempt leads back to this send (the first interceptor keeps it).
+    retryMaker = { [weak slot] send, object, origin in
       let latest = send.latestRequest as? Request ?? request
       let rethread = slot.flatMap { slot in
         origin.flatMap { origin in
