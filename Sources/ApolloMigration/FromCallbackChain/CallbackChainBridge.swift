@@ -296,9 +296,8 @@ public final class CallbackChainBridge: ApolloCallbackChain.RequestChain, @unche
     onValue: @escaping @Sendable (ApolloCallbackChain.GraphQLResult<Operation.Data>, RecordSet?) -> Void
   ) -> (Result<ApolloCallbackChain.GraphQLResult<Operation.Data>, any Error>) -> Void {
     { [self] result in
-      if let route = lock.withLock({ lateRoute }) as? LateRoute<Operation>, lock.withLock({ route.isActive }) {
-        return lock.withLock { route.onward(result) }
-      }
+      let route = lock.withLock { (lateRoute as? LateRoute<Operation>).flatMap { $0.isActive ? $0 : nil } }
+      if let route { return lock.withLock { route.onward(result) } }
       switch result {
       case .success(let value): receiveValue { onValue(value, $0) }
       case .failure(let error): receiveFailure(error)

@@ -15,7 +15,7 @@ import FoundationNetworking
 ///
 /// The hooks run in their 1.x order. A hook's verbs: `proceedAsync` passes its response's `rawData`
 /// on to the parser (so a hook may rewrite the body), and the completion passed with it gets the results
-/// (``CallbackHTTPHookResultsOnAsyncChain`` hands them back); `retry` throws `RequestChain.Retry` (the 401 →
+/// (``CallbackCompletionStageOnAsyncChain`` hands them back); `retry` throws `RequestChain.Retry` (the 401 →
 /// re-authenticate pattern); `handleErrorAsync` goes through the error interceptor, and a recovered
 /// value (like `returnValueAsync`) is handed to the parser as its response JSON; a hook that never
 /// calls onward ends the request with ``CallbackInterceptorError/neverCalledOnward(interceptor:timeout:)``.
@@ -131,7 +131,7 @@ struct CallbackHTTPStageOnAsyncChain: HTTPInterceptor {
   }
 
   /// Runs one hook on one chunk and returns the chunk the parser gets. When the hook goes onward, the
-  /// completion it passed on is recorded for ``CallbackHTTPHookResultsOnAsyncChain``, which hands the results
+  /// completion it passed on is recorded for ``CallbackCompletionStageOnAsyncChain``, which hands the results
   /// back through it.
   static func run<Request: GraphQLRequest>(
     _ hook: CallbackConfined<any ApolloInterceptor>, name: String, position: Int, response: HTTPURLResponse,
@@ -140,7 +140,7 @@ struct CallbackHTTPStageOnAsyncChain: HTTPInterceptor {
     typealias Operation = Request.Operation
     // What the hook answers instead of going onward; once it went onward, its completion's values follow the route.
     let answered = Mutex<Result<Data, any Error>?>(nil)
-    let route = HTTPHookRoute<Operation>()
+    let route = PassedCompletionRoute<Operation>()
     let bridge = CallbackChainBridge(send: send, name: name, onFailure: { error in
       if !route.fail(error) { answered.withLock { $0 = .failure(error) } }
     })
@@ -166,7 +166,7 @@ struct CallbackHTTPStageOnAsyncChain: HTTPInterceptor {
       case .proceed(let object, let passed, let completion):
         send.adopt(object)
         if let completion = completion as? PassedCompletion<Operation> {
-          send.recordHTTPHookTurn(HTTPHookTurn(completion: completion, bridge: bridge, route: route), at: position)
+          send.recordPassedCompletionTurn(PassedCompletionTurn(completion: completion, bridge: bridge, route: route), at: position)
         }
         return .success((passed as? V1HTTPResponse<Operation>)?.rawData ?? chunk)
       case .retry(let object, let completion):

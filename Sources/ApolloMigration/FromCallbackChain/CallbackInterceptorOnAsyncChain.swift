@@ -276,7 +276,7 @@ public struct CallbackInterceptorOnAsyncChain: GraphQLInterceptor {
     typealias Operation = Request.Operation
     // Until the results stage connects the turn, what its own completion gets goes up from here; after, on to the
     // completion the interceptor before it passed on (as an HTTP-stage hook's).
-    let route = HTTPHookRoute<Operation>()
+    let route = PassedCompletionRoute<Operation>()
     let bridge = CallbackChainBridge(send: send, name: name, onFailure: { error in
       if !route.fail(error) { continuation.finish(throwing: error) }
     })
@@ -316,7 +316,7 @@ public struct CallbackInterceptorOnAsyncChain: GraphQLInterceptor {
         }
         // The result goes on to the interceptors after this one (persisted queries, the cache write); its
         // completion hears of it at the results stage, after them, as 1.x's chain of completions ran.
-        send.recordHTTPHookTurn(HTTPHookTurn(completion: completion, bridge: bridge, route: route), at: resultsPosition)
+        send.recordPassedCompletionTurn(PassedCompletionTurn(completion: completion, bridge: bridge, route: route), at: resultsPosition)
         continuation.yield(ParsedResult(result: ResultConversion.v2(value, as: Operation.self), cacheRecords: records))
         return nil
       case .retry(let object, let completion):

@@ -12,9 +12,9 @@ import Foundation
 /// | custom, before `NetworkFetchInterceptor` | ``CallbackInterceptorOnAsyncChain`` (`.beforeNetwork`) | GraphQL pre-flight, in 1.x order |
 /// | `NetworkFetchInterceptor` | the 2.x session (the transport's `ApolloURLSession`) | — |
 /// | `ResponseCodeInterceptor` | 2.x `ResponseCodeInterceptor` | HTTP stage, per chunk (an error status fails even with an empty body, as 1.x) |
-/// | custom, between the fetch and the parser | an HTTP-stage hook: `rawData` set, `parsedResponse` nil; results and errors come back through the completion it passes on (`CallbackHTTPHookResultsOnAsyncChain`) | HTTP stage, per chunk, in 1.x order |
+/// | custom, between the fetch and the parser | an HTTP-stage hook: `rawData` set, `parsedResponse` nil; results and errors come back through the completion it passes on (`CallbackCompletionStageOnAsyncChain`) | HTTP stage, per chunk, in 1.x order |
 /// | `MultipartResponseParsingInterceptor`, `JSONResponseParsingInterceptor`, `IncrementalJSONResponseParsingInterceptor` | 2.x `JSONResponseParsingInterceptor` | parser |
-/// | custom, after the parser | ``CallbackInterceptorOnAsyncChain`` (`.afterParsing`): `parsedResponse` set; the completion it passes on hears of the result at the results stage (`CallbackHTTPHookResultsOnAsyncChain`), after the stages after it | GraphQL post-flight, per server result, in 1.x order |
+/// | custom, after the parser | ``CallbackInterceptorOnAsyncChain`` (`.afterParsing`): `parsedResponse` set; the completion it passes on hears of the result at the results stage (`CallbackCompletionStageOnAsyncChain`), after the stages after it | GraphQL post-flight, per server result, in 1.x order |
 /// | `AutomaticPersistedQueryInterceptor` | 2.x `AutomaticPersistedQueryInterceptor` | GraphQL post-flight, at its 1.x position |
 /// | `CacheWriteInterceptor` | after the parser: itself at its position among the post-flight ones (``CallbackCacheWriteOnAsyncChain``), so the records are written before any adapted completion hears of the result; elsewhere, the 2.x cache write | per server result |
 /// | `additionalErrorInterceptor(for:)` | where an error first meets a completion an adapted interceptor passed on, else the first GraphQL interceptor's `mapErrors` (see `CallbackErrorInterceptorOnAsyncChain`) | per error, before the wrapping completions see it |
@@ -135,7 +135,7 @@ public final class CallbackProviderOnAsyncChain: ApolloAsyncChain.InterceptorPro
                                                             cancellables: cancellables), at: 0)
       // Between the two: the results stage hands results to the completions of the interceptors after the parser,
       // then after the fetch, once every post-flight stage has run, and the pre-flight ones' come after, as in 1.x.
-      if plan.hasHTTPHooks || plan.hasAfterParsingHooks { preflight.append(CallbackHTTPHookResultsOnAsyncChain()) }
+      if plan.hasHTTPHooks || plan.hasAfterParsingHooks { preflight.append(CallbackCompletionStageOnAsyncChain()) }
       preflight.append(contentsOf: postflight.reversed())
       return preflight
     }

@@ -54,22 +54,20 @@ final class CallbackRethread: @unchecked Sendable {
   // @unchecked Sendable: immutable; the completion is called, and the routes activated, inside the send's CallbackLock.
   let completion: AnyObject
   let collector: AnyObject
-  /// The late routes of the turns the retry linked (``LateRoute``), inactive until the next attempt starts.
-  let routes: [AnyObject]
-  private let activateRoutes: ([AnyObject]) -> Void
+  /// Activates the late routes of the turns the retry linked (``LateRoute``), inactive until the next attempt starts.
+  private let activateRoutes: () -> Void
 
   init<Operation: GraphQLOperation>(completion: AnyObject, collector: RethreadCollector<Operation>, routes: [LateRoute<Operation>]) {
     self.completion = completion
     self.collector = collector
-    self.routes = routes
-    self.activateRoutes = { routes in
-      for case let route as LateRoute<Operation> in routes { route.isActive = true }
+    self.activateRoutes = {
+      for route in routes { route.isActive = true }
     }
   }
 
   /// Makes the linked turns send what their completions get along their late routes. Call holding the send's lock.
   func activate() {
-    activateRoutes(routes)
+    activateRoutes()
   }
 }
 
@@ -133,7 +131,7 @@ extension CallbackSend {
   /// The completions passed on in this attempt, innermost first: the HTTP-stage hooks (latest position first),
   /// then the pre-flight turns.
   private func outwardLinks<Operation: GraphQLOperation>(_: Operation.Type) -> [CompletionLink] {
-    let hooks = httpHookTurns.sorted { $0.key > $1.key }.compactMap { $0.value as? HTTPHookTurn<Operation> }
+    let hooks = completionStageTurns.sorted { $0.key > $1.key }.compactMap { $0.value as? PassedCompletionTurn<Operation> }
       .map { CompletionLink(completion: $0.completion, bridge: $0.bridge) }
     return hooks + preflightLinks.reversed()
   }

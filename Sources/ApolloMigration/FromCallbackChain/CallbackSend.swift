@@ -48,7 +48,7 @@ struct CallbackPlan: Sendable {
 /// copied to the 2.x request, and the plan. Bound as a task-local value by the chain's first interceptor,
 /// so the HTTP stage and the cache read find it.
 final class CallbackSend: @unchecked Sendable {
-  // @unchecked Sendable: `mirror`, the baselines, `latestRequest`, `lastHTTP`, `retryMaker`, the HTTP-hook turns,
+  // @unchecked Sendable: `mirror`, the baselines, `latestRequest`, `lastHTTP`, `retryMaker`, the completion-stage turns,
   // `preflightLinks`, `rethreadedThrough`, `leftRethread`, `retrySlot` and `cacheReadDone` are only read or written
   // inside `plan.lock` (the send's CallbackLock).
   @TaskLocal static var current: CallbackSend?
@@ -79,10 +79,10 @@ final class CallbackSend: @unchecked Sendable {
   weak var retrySlot: CallbackRetrySlot?
   /// Runs a 1.x hook on one chunk: set by the first interceptor, which knows `Request`, when the plan has hooks.
   var httpHook: (@Sendable (CallbackSend, CallbackConfined<any ApolloInterceptor>, String, Int, HTTPURLResponse, Data) async throws -> Data)?
-  /// The latest onward turn of each HTTP-stage hook (an `HTTPHookTurn<Operation>`), by its index in
-  /// `plan.httpSteps`, for ``CallbackHTTPHookResultsOnAsyncChain``.
-  private(set) var httpHookTurns: [Int: AnyObject] = [:]
-  private var httpHookTurnsClosed = false
+  /// The latest onward turn (a `PassedCompletionTurn<Operation>`) of each HTTP-stage hook, by its index in
+  /// `plan.httpSteps`, and of each hook after the parser, after those, for ``CallbackCompletionStageOnAsyncChain``.
+  private(set) var completionStageTurns: [Int: AnyObject] = [:]
+  private var completionStageTurnsClosed = false
   /// The 1.x `CacheReadInterceptor` has had its turn (``CallbackCacheReadOnAsyncChain``): the 2.x cache stage reads
   /// nothing, the 2.x `FetchBehavior` stays, and a later 1.x `cachePolicy` only decides whether the result is written.
   private(set) var cacheReadDone = false
@@ -183,17 +183,18 @@ final class CallbackSend: @unchecked Sendable {
     return request
   }
 
-  /// Records `turn` as the latest of the HTTP-stage hook at `position`. Call holding `lock`.
-  func recordHTTPHookTurn(_ turn: AnyObject, at position: Int) {
-    guard !httpHookTurnsClosed else { return }
-    httpHookTurns[position] = turn
+  /// Records `turn` as the latest of the hook at `position` (an HTTP-stage index, or after them for a hook after the
+  /// parser). Call holding `lock`.
+  func recordPassedCompletionTurn(_ turn: AnyObject, at position: Int) {
+    guard !completionStageTurnsClosed else { return }
+    completionStageTurns[position] = turn
   }
 
   /// Lets go of the recorded turns and records no more (the results they were for have all gone by). Call
   /// holding `lock`.
-  func closeHTTPHookTurns() {
-    httpHookTurnsClosed = true
-    httpHookTurns.removeAll()
+  func closePassedCompletionTurns() {
+    completionStageTurnsClosed = true
+    completionStageTurns.removeAll()
   }
 
   /// Records the completion a pre-flight turn passed on, and the turn's bridge. Call holding `lock`.

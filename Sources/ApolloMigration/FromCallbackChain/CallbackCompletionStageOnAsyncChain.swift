@@ -8,7 +8,7 @@ import Foundation
 ///
 /// | 1.x | 2.x stage | when it runs |
 /// |---|---|---|
-/// | an interceptor after the fetch calls `proceedAsync(…, completion: wrapper)` | the HTTP-stage hook records `wrapper` for its position (``HTTPHookTurn``) | per body chunk |
+/// | an interceptor after the fetch calls `proceedAsync(…, completion: wrapper)` | the HTTP-stage hook records `wrapper` for its position (``PassedCompletionTurn``) | per body chunk |
 /// | an interceptor after the parser does the same | its post-flight turn records `wrapper` after every HTTP-stage position, in 1.x order | per server result |
 /// | the chain's result (or error) reaches `wrapper`, whose own completion goes on towards the caller | this GraphQL interceptor hands each server result and error to the recorded completions, the last one's first | per result, once the post-flight stages (persisted queries, the cache write) have run |
 ///
@@ -22,7 +22,7 @@ import Foundation
 /// With a multipart response, each part's hooks record their completions as the HTTP stage reads the part,
 /// which may be ahead of the part whose result is being handed back: a result goes through the completions
 /// of the latest part read. They differ only for a hook that wraps each part's completion differently.
-struct CallbackHTTPHookResultsOnAsyncChain: GraphQLInterceptor {
+struct CallbackCompletionStageOnAsyncChain: GraphQLInterceptor {
   func intercept<Request: GraphQLRequest>(
     request: Request, next: NextInterceptorFunction<Request>
   ) async throws -> InterceptorResultStream<Request> {
@@ -32,7 +32,7 @@ struct CallbackHTTPHookResultsOnAsyncChain: GraphQLInterceptor {
     let output = PreflightOutput<ParsedResult<Operation>>(answerTimeout: send.plan.answerTimeout)
     // A turn's completion holds its bridge, which holds the send: the send lets go of the turns when the
     // output ends or its reader lets go of it, and records none after that.
-    output.onEnd { send.lock.withLock { send.closeHTTPHookTurns() } }
+    output.onEnd { send.lock.withLock { send.closePassedCompletionTurns() } }
     let deliver: @Sendable (Result<ParsedResult<Operation>, any Error>, PreflightOutput<ParsedResult<Operation>>) -> Void = {
       result, output in
       switch result {
@@ -68,10 +68,10 @@ struct CallbackHTTPHookResultsOnAsyncChain: GraphQLInterceptor {
   /// starts; `nil` when no hook recorded one.
   private static func connect<Operation: GraphQLOperation>(
     _ send: CallbackSend, into output: PreflightOutput<ParsedResult<Operation>>, operation: Operation.Type
-  ) -> HTTPHookTurn<Operation>? {
+  ) -> PassedCompletionTurn<Operation>? {
     send.lock.withLock {
-      let turns = send.httpHookTurns.sorted { $0.key < $1.key }.compactMap { $0.value as? HTTPHookTurn<Operation> }
-      var previous: HTTPHookTurn<Operation>?
+      let turns = send.completionStageTurns.sorted { $0.key < $1.key }.compactMap { $0.value as? PassedCompletionTurn<Operation> }
+      var previous: PassedCompletionTurn<Operation>?
       for turn in turns {
         turn.route.connect(to: previous, output: output)
         previous = turn
@@ -81,22 +81,23 @@ struct CallbackHTTPHookResultsOnAsyncChain: GraphQLInterceptor {
   }
 }
 
-/// Where the values and the failure that a 1.x HTTP-stage hook's own completion receives go.
+/// Where the values and the failure that a 1.x hook's own completion receives go (a hook after the fetch, before the
+/// parser or after it).
 ///
-/// Before the hook went onward (it answered with `returnValueAsync` or a failure instead), nowhere: the HTTP
-/// stage reads them as its answer. Once ``CallbackHTTPHookResultsOnAsyncChain`` hands a result back through the
+/// Before the hook went onward (it answered with `returnValueAsync` or a failure instead), nowhere: the hook's
+/// stage takes them as its answer. Once ``CallbackCompletionStageOnAsyncChain`` hands a result back through the
 /// hook's passed completion, to the completion of the hook before it, or out of the adapted stage.
-final class HTTPHookRoute<Operation: GraphQLOperation>: @unchecked Sendable {
+final class PassedCompletionRoute<Operation: GraphQLOperation>: @unchecked Sendable {
   // @unchecked Sendable: the fields are read and written only inside the send's CallbackLock (the sink and the
   // bridge's failure handler run holding it, and `connect` sets them holding it).
   private var connected = false
-  private var outer: HTTPHookTurn<Operation>?
+  private var outer: PassedCompletionTurn<Operation>?
   /// Weak: the output's reader owns it, and when the reader lets go, what the hook delivers goes nowhere.
   private weak var output: PreflightOutput<ParsedResult<Operation>>?
 
   /// Sends what the hook's completion receives to the completion the hook before it passed on (`outer`), or
   /// out of the adapted stage into `output` for the first hook (`outer` nil).
-  func connect(to outer: HTTPHookTurn<Operation>?, output: PreflightOutput<ParsedResult<Operation>>) {
+  func connect(to outer: PassedCompletionTurn<Operation>?, output: PreflightOutput<ParsedResult<Operation>>) {
     connected = true
     self.outer = outer
     self.output = output
@@ -132,15 +133,15 @@ final class HTTPHookRoute<Operation: GraphQLOperation>: @unchecked Sendable {
   }
 }
 
-/// The latest onward turn of one 1.x HTTP-stage hook: the completion it passed on, the bridge it talked to
-/// and where its own completion's values go.
-final class HTTPHookTurn<Operation: GraphQLOperation>: @unchecked Sendable {
+/// The latest onward turn of one 1.x hook after the fetch: the completion it passed on, the bridge it talked to and
+/// where its own completion's values go.
+final class PassedCompletionTurn<Operation: GraphQLOperation>: @unchecked Sendable {
   // @unchecked Sendable: immutable; the completion and the route are used only inside the send's CallbackLock.
   let completion: PassedCompletion<Operation>
   let bridge: CallbackChainBridge
-  let route: HTTPHookRoute<Operation>
+  let route: PassedCompletionRoute<Operation>
 
-  init(completion: PassedCompletion<Operation>, bridge: CallbackChainBridge, route: HTTPHookRoute<Operation>) {
+  init(completion: PassedCompletion<Operation>, bridge: CallbackChainBridge, route: PassedCompletionRoute<Operation>) {
     self.completion = completion
     self.bridge = bridge
     self.route = route
