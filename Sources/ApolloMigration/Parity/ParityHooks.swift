@@ -1,5 +1,9 @@
 /// What the hooks of a scenario do. Each generation implements these with its own hook types:
 /// 0.x with one delegate object, 1.x with interceptors in a provider, 2.x with interceptors in a provider.
+///
+/// Whatever the options, the 1.x interceptors also wrap the completion they pass on (or retry with), as 1.x apps
+/// do to log or post-process results, and record each result that comes back through it: the order of those
+/// records, across retries too, is part of the hook calls an adapted 1.x stack must reproduce.
 public struct ParityHooks: Sendable {
   /// Add `Authorization: Bearer <token>` to every request before it is sent.
   public var token: String?

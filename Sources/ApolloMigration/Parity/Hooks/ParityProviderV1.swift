@@ -49,7 +49,8 @@ struct ParityPreflightInterceptorV1: ApolloInterceptor {
   ) {
     if state.hooks.veto {
       state.record("veto")
-      chain.handleErrorAsync(ParityHookError.vetoed, request: request, response: response, completion: completion)
+      chain.handleErrorAsync(ParityHookError.vetoed, request: request, response: response,
+                             completion: state.observing(completion, as: "pre-flight"))
       return
     }
     if let authorization = state.authorization {
@@ -62,7 +63,7 @@ struct ParityPreflightInterceptorV1: ApolloInterceptor {
       request.graphQLEndpoint = components.url ?? request.graphQLEndpoint
       state.record("rewrite \(path)")
     }
-    chain.proceedAsync(request: request, response: response, interceptor: self, completion: completion)
+    chain.proceedAsync(request: request, response: response, interceptor: self, completion: state.observing(completion, as: "pre-flight"))
   }
 }
 
@@ -78,11 +79,12 @@ struct ParityResponseInterceptorV1: ApolloInterceptor {
     if state.hooks.logResponses, let response {
       state.record("log \(response.httpResponse.statusCode) \(response.rawData.count) bytes")
     }
+    let observed = state.observing(completion, as: "response")
     if response?.httpResponse.statusCode == 401, state.refreshTokenAfter401() {
-      chain.retry(request: request, completion: completion)
+      chain.retry(request: request, completion: observed)
       return
     }
-    chain.proceedAsync(request: request, response: response, interceptor: self, completion: completion)
+    chain.proceedAsync(request: request, response: response, interceptor: self, completion: observed)
   }
 }
 
@@ -97,10 +99,10 @@ struct ParityGraphQLErrorInterceptorV1: ApolloInterceptor {
   ) {
     if state.hooks.retriesOnGraphQLErrors > 0, let errors = response?.parsedResponse?.errors, !errors.isEmpty,
        state.spendGraphQLErrorRetry(messages: errors.map { $0.message ?? "" }) {
-      chain.retry(request: request, completion: completion)
+      chain.retry(request: request, completion: state.observing(completion, as: "parsed"))
       return
     }
-    chain.proceedAsync(request: request, response: response, interceptor: self, completion: completion)
+    chain.proceedAsync(request: request, response: response, interceptor: self, completion: state.observing(completion, as: "parsed"))
   }
 }
 
@@ -129,5 +131,20 @@ struct ParityErrorInterceptorV1: ApolloErrorInterceptor {
       return
     }
     completion(.failure(error))
+  }
+}
+
+extension ParityHookState {
+  /// `completion`, wrapped as 1.x apps wrap the completion they pass on: each result that comes back through it is
+  /// recorded (`"<hook> completion · <delivery>"`) before it goes on. 1.x ran these wrappers innermost first and
+  /// threaded a retried pass's wrappers into the next pass, so their records pin where an adapted stack hands
+  /// results, errors and retries back.
+  func observing<Data: RootSelectionSet>(
+    _ completion: @escaping (Result<GraphQLResult<Data>, any Error>) -> Void, as hook: String
+  ) -> (Result<GraphQLResult<Data>, any Error>) -> Void {
+    { [self] result in
+      record("\(hook) completion · \(ParityDelivery(result).summary)")
+      completion(result)
+    }
   }
 }
