@@ -225,6 +225,61 @@ final class RequestChainNetworkTransportOnAsyncChainTests: XCTestCase {
     settle()
   }
 
+  /// A cancel between the parts of a multipart subscription (after the chain's `next` has returned, while parts still
+  /// arrive) reaches the `Cancellable` custom interceptors too, once, as 1.x's `chain.cancel()` did at any time; no
+  /// part is delivered after it.
+  func test_cancelBetweenSubscriptionParts_cancelsTheCancellableInterceptorsOnce() {
+    let parts = (0..<3).map { #"{"payload":{"data":{"countdown":\#($0)}}}"# }
+    let server = ScriptedServer { _ in .multipart(parts, spec: "subscriptionSpec=1.0", delay: .milliseconds(400)) }
+    let watcher = CancelRecordingInterceptor()
+    let transport = facade(server: server, store: ApolloStore(), before: [watcher])
+    let firstPart = expectation(description: "first part")
+    let delivered = Recorder<Bool>()
+    let cancellable = transport.send(operation: CountdownSubscription(from: 0, intervalMs: nil), cachePolicy: .fetchIgnoringCacheData,
+                                     callbackQueue: callbacks) { result in
+      delivered.append((try? result.get().data) != nil)
+      if delivered.count == 1 { firstPart.fulfill() }
+    }
+    wait(for: [firstPart], timeout: 5)
+    XCTAssertEqual(watcher.cancels.count, 0, "nothing cancels a subscription that is still running")
+    cancellable.cancel()
+    let deadline = Date().addingTimeInterval(5)
+    while watcher.cancels.count == 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+    Thread.sleep(forTimeInterval: 1)
+    callbacks.sync {}
+    XCTAssertEqual(watcher.cancels.count, 1)
+    XCTAssertEqual(delivered.values, [true], "no part after the cancel")
+  }
+
+  /// The same for the network half of cache-and-network, which also runs after `next` returned the cached result:
+  /// a cancel after the cache's delivery reaches the `Cancellable` interceptors once, and the server's result is
+  /// not delivered.
+  func test_cancelAfterTheCachedHalfOfCacheAndNetwork_cancelsTheCancellableInterceptorsOnce() {
+    let store = ApolloStore()
+    let warm = ApolloCallbackChain.ApolloClient(
+      networkTransport: facade(server: StarWarsScriptedServer.make(), store: store), store: store)
+    _ = fetch(warm, .fetchIgnoringCacheData, expecting: 1)
+    let server = ScriptedServer { _ in ScriptedResponse(statusCode: 200, headers: ["Content-Type": "application/json"],
+                                                        body: [.data(JSONSerializer.serialize(heroJSON))], headDelay: .milliseconds(500)) }
+    let watcher = CancelRecordingInterceptor()
+    let transport = facade(server: server, store: store, before: [watcher])
+    let cached = expectation(description: "cached result")
+    let sources = Recorder<String>()
+    let cancellable = transport.send(operation: HeroNameQuery(episode: nil), cachePolicy: .returnCacheDataAndFetch,
+                                     callbackQueue: callbacks) { result in
+      sources.append((try? result.get().source == .cache) == true ? "cache" : "other")
+      if sources.count == 1 { cached.fulfill() }
+    }
+    wait(for: [cached], timeout: 5)
+    cancellable.cancel()
+    let deadline = Date().addingTimeInterval(5)
+    while watcher.cancels.count == 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+    Thread.sleep(forTimeInterval: 0.8)
+    callbacks.sync {}
+    XCTAssertEqual(watcher.cancels.count, 1)
+    XCTAssertEqual(sources.values, ["cache"], "nothing after the cancel")
+  }
+
   /// A retry with a new 1.x request (another `context`, which is a `let`) gives the next pass that request, as 1.x's
   /// chain restarted with it; its headers reach the wire.
   func test_aRetryWithANewRequest_theNextPassSeesThatRequest() {

@@ -242,6 +242,21 @@ final class SlowCancellableInterceptor: V1Interceptor, ApolloCore.Cancellable, @
   func cancel() { cancels.append(true) }
 }
 
+/// Calls onward at once and records `cancel()` calls (an interceptor that keeps work of its own going while the
+/// response streams).
+final class CancelRecordingInterceptor: V1Interceptor, ApolloCore.Cancellable, @unchecked Sendable {
+  // @unchecked Sendable: `cancels` is a Recorder (thread-safe); `id` is constant.
+  let id = "cancel-recording"
+  let cancels = Recorder<Bool>()
+  func interceptAsync<Operation: GraphQLOperation>(
+    chain: any V1Chain, request: V1Request<Operation>, response: V1Response<Operation>?,
+    completion: @escaping V1Completion<Operation.Data>
+  ) {
+    chain.proceedAsync(request: request, response: response, interceptor: self, completion: completion)
+  }
+  func cancel() { cancels.append(true) }
+}
+
 /// Carries a 1.x onward call to another queue (1.x code is not Sendable; the call runs once).
 private struct OnwardCall: @unchecked Sendable {
   // @unchecked Sendable: the closure is called exactly once, from the one block it is handed to.

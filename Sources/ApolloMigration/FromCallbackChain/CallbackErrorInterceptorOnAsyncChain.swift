@@ -65,16 +65,20 @@ struct CallbackErrorInterceptorOnAsyncChain: GraphQLInterceptor {
     if cancellables.isEmpty {
       upstream = await CallbackSend.$current.withValue(send) { await next(request) }
     } else {
-      let cancellables = self.cancellables
+      let cancel = CancelOnce(cancellables)
       // The stream cannot be copied out of the handler's result: it is moved out of a slot instead.
       var slot: InterceptorResultStream<Request>?
       await withTaskCancellationHandler {
         slot = await CallbackSend.$current.withValue(send) { await next(request) }
       } onCancel: {
-        for cancellable in cancellables { cancellable.cancel() }
+        cancel.run()
       }
       guard let stream = slot.take() else { preconditionFailure("the chain's next returned no stream") }
-      upstream = stream
+      if stream.settled != nil {
+        upstream = stream
+      } else {
+        upstream = Self.cancelling(stream, with: cancel)
+      }
     }
     let name = errorInterceptorName
     // `map` then `mapErrors`, read in place by the chain: two operator tasks per request were most
@@ -101,6 +105,21 @@ struct CallbackErrorInterceptorOnAsyncChain: GraphQLInterceptor {
   /// An attempt started by a 1.x `retry(request:completion:)`: each result (or the error) goes to `completion`, which
   /// runs the wrapping completions of the attempt that retried (and of any before it) and ends at `collector`,
   /// whose values and failure are what this attempt gives upward. A further retry goes up as it is.
+  /// `stream`, read so that a cancel of its reader's task reaches the `Cancellable` interceptors: the parts of a
+  /// multipart response arrive after `next` returned, and 1.x's `chain.cancel()` cancelled them at any time.
+  private static func cancelling<Element: Sendable>(
+    _ stream: consuming NonCopyableAsyncThrowingStream<Element>, with cancel: CancelOnce
+  ) -> NonCopyableAsyncThrowingStream<Element> {
+    let parts = IteratorBox(stream.getStream().makeAsyncIterator())
+    return NonCopyableAsyncThrowingStream(pulling: {
+      try await withTaskCancellationHandler {
+        try await parts.next()
+      } onCancel: {
+        cancel.run()
+      }
+    })
+  }
+
   private static func handing<Request: GraphQLRequest>(
     _ results: consuming InterceptorResultStream<Request>, through completion: PassedCompletion<Request.Operation>,
     to collector: RethreadCollector<Request.Operation>, send: CallbackSend, as _: Request.Type
@@ -225,5 +244,25 @@ struct CallbackErrorInterceptorOnAsyncChain: GraphQLInterceptor {
       throw handled.underlying
     }
     throw v1Error
+  }
+}
+
+/// A send's `Cancellable` custom interceptors, cancelled at most once however many times its task is seen cancelled
+/// (while `next` runs, then while its parts are read), as 1.x's `chain.cancel()` was idempotent.
+private final class CancelOnce: Sendable {
+  private let cancellables: [any ApolloCore.Cancellable]
+  private let cancelled = Mutex(false)
+
+  init(_ cancellables: [any ApolloCore.Cancellable]) {
+    self.cancellables = cancellables
+  }
+
+  func run() {
+    let first = cancelled.withLock { cancelled -> Bool in
+      defer { cancelled = true }
+      return !cancelled
+    }
+    guard first else { return }
+    for cancellable in cancellables { cancellable.cancel() }
   }
 }

@@ -19,7 +19,7 @@ import Foundation
 /// | `CacheWriteInterceptor` | after the parser: itself at its position among the post-flight ones (``CallbackCacheWriteOnAsyncChain``), so the records are written before any adapted completion hears of the result; elsewhere, the 2.x cache write | per server result |
 /// | `additionalErrorInterceptor(for:)` | where an error first meets a completion an adapted interceptor passed on, else the first GraphQL interceptor's `mapErrors` (see `CallbackErrorInterceptorOnAsyncChain`) | per error, before the wrapping completions see it |
 /// | `chain.retry(request:completion:)` (from any of them, or 2.x's persisted-query retry) | `RequestChain.Retry`; the next attempt's results go through `completion`, which runs this attempt's wrapping completions, as 1.x restarted its chain under it | per retry |
-/// | `cancel()` of a custom interceptor that is `Cancellable` | called when the request's task is cancelled (the 1.x facade's `cancel()`, or the 2.x caller's) | once, while the attempt is inside `next` (a single response's whole request; not the later parts of a multipart response, nor the network half of cache-and-network, which run after `next` returned) |
+/// | `cancel()` of a custom interceptor that is `Cancellable` | called when the request's task is cancelled (the 1.x facade's `cancel()`, or the 2.x caller's) | once, while the attempt is inside `next` (a single response's whole request) or its later results are read (the parts of a multipart response, the network half of cache-and-network) |
 ///
 /// Every 1.x interceptor runs on the chain's task (the caller's task-local values are visible), on
 /// whatever thread that task is on: not on a `URLSessionClient` callback queue as in 1.x, so one that
