@@ -22,6 +22,9 @@ public struct JSONRequest<Operation: GraphQLOperation>: GraphQLRequest, AutoPers
   /// The `URLRequest` cache policy, when a caller chooses it instead of the fetch behavior (the 0.x facade
   /// sends 0.x's default).
   package var urlCachePolicy: URLRequest.CachePolicy?
+  /// Makes the `URLRequest` instead of this request's own rules when it returns one: the 1.x facade's wire for a 1.x
+  /// request of the app's own type, whose `toURLRequest()` 1.x's network fetch called.
+  package var urlRequestOverride: (@Sendable (JSONRequest<Operation>) throws -> URLRequest?)?
 
   /// Sets `Content-Type: application/json` and an `Accept` header that allows multipart responses (`@defer` for
   /// queries and mutations, multipart subscriptions for subscriptions).
@@ -60,6 +63,7 @@ public struct JSONRequest<Operation: GraphQLOperation>: GraphQLRequest, AutoPers
   }
 
   public func toURLRequest() throws -> URLRequest {
+    if let urlRequestOverride, let made = try urlRequestOverride(self) { return made }
     let body = self.body
     try RequestBodyBuilder.checkVariables(of: operation, in: body)
     let useGET: Bool

@@ -29,6 +29,9 @@ import FoundationNetworking
 /// first starts on the global executor, so a cache hit is never worked out on the caller's thread (often
 /// main; 1.x read the store on its own queue).
 ///
+/// A subclass of 1.x's `RequestChainNetworkTransport` becomes a subclass of this one: ``constructRequest(for:cachePolicy:contextIdentifier:context:)``
+/// is open here too, and the request it returns is the one that is sent (see there).
+///
 /// The wire request is 1.x's: the same headers (`Content-Type`, `X-APOLLO-OPERATION-NAME`/`-TYPE`/`-ID`,
 /// `apollographql-client-name`/`-version`, `Accept`, the transport's `additionalHeaders`), the same
 /// sorted-key JSON body, with `extensions.clientLibrary` = `apollo-ios`/1.x version when
@@ -39,7 +42,7 @@ import FoundationNetworking
 ///   the store's `GraphQLExecutionError` at the first missing field;
 /// - server results' `dependentKeys` are every field of their records (1.x: the same, computed the same way),
 ///   but a response without `data` has `nil` rather than an empty set.
-public final class RequestChainNetworkTransportOnAsyncChain: ApolloCallbackChain.NetworkTransport, @unchecked Sendable {
+open class RequestChainNetworkTransportOnAsyncChain: ApolloCallbackChain.NetworkTransport, @unchecked Sendable {
   // @unchecked Sendable: `requestBodyCreator`, `clientName` and `clientVersion` are the only mutable
   // members, as on 1.x's transport; they are read and written inside `settingsLock`.
   private let settingsLock = NSLock()
@@ -111,7 +114,11 @@ public final class RequestChainNetworkTransportOnAsyncChain: ApolloCallbackChain
   }
 
   /// The 1.x request for one send, built exactly as 1.x's transport builds it; the adapted interceptors see it.
-  public func constructRequest<Operation: GraphQLOperation>(
+  ///
+  /// Open, as on 1.x's transport: a subclass that overrode 1.x's `constructRequest` keeps its override. What it
+  /// returns is the request that is sent: its endpoint, headers, cache policy, context and persisted-query settings,
+  /// and, when it is of the app's own type (a `JSONRequest` subclass), its own `toURLRequest()` makes the wire.
+  open func constructRequest<Operation: GraphQLOperation>(
     for operation: Operation,
     cachePolicy: ApolloCallbackChain.CachePolicy,
     contextIdentifier: UUID? = nil,
@@ -136,18 +143,24 @@ public final class RequestChainNetworkTransportOnAsyncChain: ApolloCallbackChain
   ) -> any Cancellable {
     let v1Request = constructRequest(for: operation, cachePolicy: cachePolicy, contextIdentifier: contextIdentifier,
                                      context: context)
-    let mapped = CachePolicyMapping.fetchBehavior(for: cachePolicy)
+    // The request an override of `constructRequest` returned is the one 1.x sent: its endpoint, policy, context and
+    // persisted-query settings, not the transport's.
+    let json = v1Request as? V1JSONRequest<Operation>
+    let persists = json?.autoPersistQueries ?? autoPersistQueries
+    let getForRetry = json?.useGETForPersistedQueryRetry ?? useGETForPersistedQueryRetry
+    let mapped = CachePolicyMapping.fetchBehavior(for: v1Request.cachePolicy)
     var request = V2JSONRequest(
-      operation: operation, graphQLEndpoint: endpointURL, fetchBehavior: mapped.behavior,
+      operation: operation, graphQLEndpoint: v1Request.graphQLEndpoint, fetchBehavior: mapped.behavior,
       writeResultsToCache: mapped.writeResultsToCache,
-      requestTimeout: (context as? any ApolloCallbackChain.RequestContextTimeoutConfigurable)?.requestTimeout,
-      apqConfig: AutoPersistedQueryConfiguration(autoPersistQueries: autoPersistQueries,
-                                                 useGETForPersistedQueryRetry: useGETForPersistedQueryRetry),
+      requestTimeout: (v1Request.context as? any ApolloCallbackChain.RequestContextTimeoutConfigurable)?.requestTimeout,
+      apqConfig: AutoPersistedQueryConfiguration(autoPersistQueries: persists, useGETForPersistedQueryRetry: getForRetry),
       // 1.x sends the hash-only first attempt as GET when the retry uses GET.
-      useGETForQueries: useGETForQueries || (autoPersistQueries && useGETForPersistedQueryRetry),
+      useGETForQueries: (json?.useGETForQueries ?? useGETForQueries) || (persists && getForRetry),
       requestBodyCreator: bodyCreator())
     request.additionalHeaders = v1Request.additionalHeaders
-    return run(request, carrying: v1Request, cacheOnly: cachePolicy == .returnCacheDataDontFetch,
+    // A 1.x request of the app's own type makes its own wire, as 1.x's network fetch had it do.
+    request.urlRequestOverride = { try CallbackRequestWire.urlRequest(for: $0) }
+    return run(request, carrying: v1Request, cacheOnly: v1Request.cachePolicy == .returnCacheDataDontFetch,
                readsCacheFirst: mapped.behavior.cacheRead == .beforeNetworkFetch,
                callbackQueue: callbackQueue, completion: completionHandler)
   }
