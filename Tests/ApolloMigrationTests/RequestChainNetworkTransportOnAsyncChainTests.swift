@@ -225,6 +225,17 @@ final class RequestChainNetworkTransportOnAsyncChainTests: XCTestCase {
     settle()
   }
 
+  /// Cancels `cancellable`, waits (up to 5 s) for `watcher`'s first `cancel()`, then lets `seconds` pass and the
+  /// callback queue drain, so that a second cancel or a delivery after the cancel would be seen.
+  private func cancel(_ cancellable: any Cancellable, thenCountTheCancelsOf watcher: CancelRecordingInterceptor,
+                      after seconds: TimeInterval) {
+    cancellable.cancel()
+    let deadline = Date().addingTimeInterval(5)
+    while watcher.cancels.count == 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+    Thread.sleep(forTimeInterval: seconds)
+    callbacks.sync {}
+  }
+
   /// A cancel between the parts of a multipart subscription (after the chain's `next` has returned, while parts still
   /// arrive) reaches the `Cancellable` custom interceptors too, once, as 1.x's `chain.cancel()` did at any time; no
   /// part is delivered after it.
@@ -242,11 +253,7 @@ final class RequestChainNetworkTransportOnAsyncChainTests: XCTestCase {
     }
     wait(for: [firstPart], timeout: 5)
     XCTAssertEqual(watcher.cancels.count, 0, "nothing cancels a subscription that is still running")
-    cancellable.cancel()
-    let deadline = Date().addingTimeInterval(5)
-    while watcher.cancels.count == 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
-    Thread.sleep(forTimeInterval: 1)
-    callbacks.sync {}
+    cancel(cancellable, thenCountTheCancelsOf: watcher, after: 1)
     XCTAssertEqual(watcher.cancels.count, 1)
     XCTAssertEqual(delivered.values, [true], "no part after the cancel")
   }
@@ -271,11 +278,7 @@ final class RequestChainNetworkTransportOnAsyncChainTests: XCTestCase {
       if sources.count == 1 { cached.fulfill() }
     }
     wait(for: [cached], timeout: 5)
-    cancellable.cancel()
-    let deadline = Date().addingTimeInterval(5)
-    while watcher.cancels.count == 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
-    Thread.sleep(forTimeInterval: 0.8)
-    callbacks.sync {}
+    cancel(cancellable, thenCountTheCancelsOf: watcher, after: 0.8)
     XCTAssertEqual(watcher.cancels.count, 1)
     XCTAssertEqual(sources.values, ["cache"], "nothing after the cancel")
   }
