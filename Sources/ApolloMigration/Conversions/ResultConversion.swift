@@ -52,6 +52,16 @@ enum ResultConversion {
       case .persistedQueryRetryFailed(let name):
         return ApolloCallbackChain.AutomaticPersistedQueryInterceptor.APQError.persistedQueryRetryFailed(operationName: name)
       }
+    case let error as ApolloAsyncChain.JSONResponseParsingError:
+      // 1.x's client found a missing boundary, its parsers the rest.
+      switch error {
+      case .couldNotParseToJSON(let data):
+        return ApolloCallbackChain.JSONResponseParsingInterceptor.JSONResponseParsingError.couldNotParseToJSON(data: data)
+      case .missingMultipartBoundary:
+        return ApolloCallbackChain.URLSessionClient.URLSessionClientError.missingMultipartBoundary
+      case .invalidMultipartProtocol:
+        return ApolloCallbackChain.MultipartResponseParsingInterceptor.ParsingError.invalidMultipartProtocol
+      }
     default:
       return error
     }

@@ -1,0 +1,86 @@
+@_spi(ApolloMigration) import ApolloAsyncChain
+import ApolloCallbackChain
+import ApolloCore
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The 2.x session's failures, as 1.x's `URLSessionClient` reported them to the interceptors and completions.
+///
+/// | 2.x session | 1.x `URLSessionClient` |
+/// |---|---|
+/// | fails with a `URLError` (or another `NSURLErrorDomain` error) before the response head | `URLSessionClientError.networkError(data:response:underlying:)` with no data and no response |
+/// | the body fails with one part-way | `.networkError` with the head and the chunks the session had handed on (1.x: the bytes that had arrived; the 2.x session hands a whole body on only once all of it arrived, so usually none; nothing for a multipart response, whose parts went on already, as in 1.x) |
+/// | answers with a response that is not HTTP | `.noHTTPResponse(request:)` |
+/// | anything else (a cancellation, a multipart part over the size limit) | unchanged |
+///
+/// So a 1.x error interceptor or completion that matches `.networkError` (to retry when offline, say) still does on
+/// the 2.x engine. The innermost step of the adapted HTTP stage, where 1.x's client sat.
+enum CallbackTransportErrors {
+  /// `next`'s response for `request`, its failures (and its body's) as 1.x's client reported them.
+  static func sending(
+    _ request: URLRequest, through next: @Sendable (URLRequest) async throws -> V2HTTPResponse
+  ) async throws -> V2HTTPResponse {
+    let response: V2HTTPResponse
+    do {
+      response = try await next(request)
+    } catch {
+      throw converted(error, request: request, arrived: Data(), head: nil)
+    }
+    let head = response.response
+    let chunks = response.takeChunks()
+    if let settled = chunks.settled {
+      guard let failure = settled.failure else { return V2HTTPResponse(response: head, chunks: chunks) }
+      let arrived = MultipartContentType.isMultipartMixed(head) ? Data() : settled.elements.reduce(into: Data()) { $0.append($1) }
+      return V2HTTPResponse(response: head, chunks: NonCopyableAsyncThrowingStream(settled: SettledElements(
+        elements: settled.elements, failure: converted(failure, request: request, arrived: arrived, head: head))))
+    }
+    let body = BodyReader(chunks.getStream(), request: request, head: head)
+    return V2HTTPResponse(response: head, chunks: NonCopyableAsyncThrowingStream(pulling: { try await body.next() }))
+  }
+
+  /// `error` as 1.x's client gave it: network failures wrapped with what had arrived, the rest unchanged.
+  static func converted(_ error: any Error, request: URLRequest, arrived: Data, head: HTTPURLResponse?) -> any Error {
+    switch error {
+    case ApolloURLSessionError.nonHTTPResponse:
+      return URLSessionClient.URLSessionClientError.noHTTPResponse(request: request)
+    case is URLError:
+      return URLSessionClient.URLSessionClientError.networkError(data: arrived, response: head, underlying: error)
+    case let error as NSError where error.domain == NSURLErrorDomain:
+      return URLSessionClient.URLSessionClientError.networkError(data: arrived, response: head, underlying: error)
+    default:
+      return error
+    }
+  }
+}
+
+/// Reads a body that is still arriving, keeping what arrived (a whole body, not a multipart one) for the error a
+/// failure part-way becomes.
+private final class BodyReader: @unchecked Sendable {
+  // @unchecked Sendable: `iterator` and `arrived` are touched only by `next()`, which the pulling stream calls one
+  // element at a time, never concurrently.
+  private var iterator: AsyncThrowingStream<Data, any Error>.AsyncIterator
+  private var arrived: [Data] = []
+  private let keepsBody: Bool
+  private let request: URLRequest
+  private let head: HTTPURLResponse
+
+  init(_ body: AsyncThrowingStream<Data, any Error>, request: URLRequest, head: HTTPURLResponse) {
+    self.iterator = body.makeAsyncIterator()
+    self.request = request
+    self.head = head
+    self.keepsBody = !MultipartContentType.isMultipartMixed(head)
+  }
+
+  func next() async throws -> Data? {
+    do {
+      let chunk = try await iterator.next()
+      if keepsBody, let chunk { arrived.append(chunk) }
+      return chunk
+    } catch {
+      let body = arrived.reduce(into: Data()) { $0.append($1) }
+      throw CallbackTransportErrors.converted(error, request: request, arrived: body, head: head)
+    }
+  }
+}
