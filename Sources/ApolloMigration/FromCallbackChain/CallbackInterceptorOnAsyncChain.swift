@@ -305,7 +305,9 @@ public struct CallbackInterceptorOnAsyncChain: GraphQLInterceptor {
         send.adopt(object)
         let response = response as? V1HTTPResponse<Operation>
         let value = response?.parsedResponse ?? ResultConversion.v1(element.result)
-        let records = response?.cacheRecords ?? element.cacheRecords
+        // The records of the response it went on with, none included (a hook keeping a result out of the cache, or a
+        // new response of its own): 1.x's `CacheWriteInterceptor` wrote only those.
+        let records = response.map { $0.cacheRecords } ?? element.cacheRecords
         guard let completion = completion as? PassedCompletion<Operation> else { return nil }
         guard send.plan.hasAfterParsingHooks else {
           // Built alone, with no results stage above: the completion hears of the result here.
