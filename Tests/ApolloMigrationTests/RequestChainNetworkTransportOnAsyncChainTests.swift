@@ -283,6 +283,62 @@ final class RequestChainNetworkTransportOnAsyncChainTests: XCTestCase {
     XCTAssertEqual(sources.values, ["cache"], "nothing after the cancel")
   }
 
+  /// A mutation sent with a policy that reads the cache only (`CachePolicy.default` set so, say) still goes to the
+  /// server, as on 1.x, whose cache read answered queries only; the interceptors see the policy it was sent with.
+  func test_aMutationWithACacheOnlyPolicy_goesToTheServer_asOn1x() {
+    let mutation = CreateReviewMutation(episode: .init(.JEDI), review: ReviewInput(stars: 5, commentary: "Great"))
+    for engine in ["1.x", "facade"] {
+      let server = StarWarsScriptedServer.make()
+      let store = ApolloStore()
+      let policies = Recorder<String>()
+      let client = URLSessionClientOnStreamingSession(session: server, callbackQueue: callbacks)
+      let provider = ClosureProvider { defaultList(client: client, store: store, beforeFetch: [PolicyRecordingInterceptor(policies: policies)]) }
+      let transport: any ApolloCallbackChain.NetworkTransport = engine == "1.x"
+        ? ApolloCallbackChain.RequestChainNetworkTransport(interceptorProvider: provider, endpointURL: endpoint)
+        : RequestChainNetworkTransportOnAsyncChain(interceptorProvider: provider, endpointURL: endpoint, urlSession: server, store: store)
+      let done = expectation(description: "\(engine) answered")
+      let stars = Recorder<Int>()
+      _ = transport.send(operation: mutation, cachePolicy: .returnCacheDataDontFetch, contextIdentifier: nil, context: nil,
+                         callbackQueue: callbacks) { result in
+        if let value = try? result.get().data?.createReview?.stars { stars.append(value) }
+        done.fulfill()
+      }
+      wait(for: [done], timeout: 5)
+      XCTAssertEqual(stars.values, [5], engine)
+      XCTAssertEqual(server.requests.count, 1, engine)
+      XCTAssertEqual(policies.values, ["returnCacheDataDontFetch"], engine)
+    }
+  }
+
+  /// An upload's result is written unless `CachePolicy.default` (the policy of 1.x's upload request) ignores the cache
+  /// completely, as 1.x's cache write decided.
+  func test_anUploadsResult_isWrittenUnlessTheDefaultPolicyIgnoresTheCacheCompletely_asOn1x() {
+    let saved = ApolloCallbackChain.CachePolicy.default
+    defer { ApolloCallbackChain.CachePolicy.default = saved }
+    for policy in [ApolloCallbackChain.CachePolicy.fetchIgnoringCacheCompletely, .returnCacheDataElseFetch] {
+      ApolloCallbackChain.CachePolicy.default = policy
+      for engine in ["1.x", "facade"] {
+        let server = ScriptedServer { _ in .json(heroJSON) }
+        let store = ApolloStore()
+        let client = URLSessionClientOnStreamingSession(session: server, callbackQueue: callbacks)
+        let provider = ClosureProvider { defaultList(client: client, store: store) }
+        let transport: any ApolloCallbackChain.UploadingNetworkTransport = engine == "1.x"
+          ? ApolloCallbackChain.RequestChainNetworkTransport(interceptorProvider: provider, endpointURL: endpoint)
+          : RequestChainNetworkTransportOnAsyncChain(interceptorProvider: provider, endpointURL: endpoint, urlSession: server, store: store)
+        let done = expectation(description: "\(engine) answered")
+        let file = GraphQLFile(fieldName: "file", originalName: "a.txt", mimeType: "text/plain", data: Data("a".utf8))
+        _ = transport.upload(operation: HeroNameQuery(episode: nil), files: [file], context: nil, callbackQueue: callbacks) { result in
+          XCTAssertEqual(try? result.get().data?.hero?.name, "R2-D2", engine)
+          done.fulfill()
+        }
+        wait(for: [done], timeout: 5)
+        settle()
+        let written = (try? store.readIfComplete(HeroNameQuery(episode: nil))) != nil
+        XCTAssertEqual(written, policy != .fetchIgnoringCacheCompletely, "\(engine), default \(policy)")
+      }
+    }
+  }
+
   /// A retry with a new 1.x request (another `context`, which is a `let`) gives the next pass that request, as 1.x's
   /// chain restarted with it; its headers reach the wire.
   func test_aRetryWithANewRequest_theNextPassSeesThatRequest() {

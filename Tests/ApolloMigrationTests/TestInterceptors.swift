@@ -257,6 +257,20 @@ final class CancelRecordingInterceptor: V1Interceptor, ApolloCore.Cancellable, @
   func cancel() { cancels.append(true) }
 }
 
+/// Records the cache policy of the request it sees, then proceeds.
+final class PolicyRecordingInterceptor: V1Interceptor {
+  let id = "policy-recording"
+  let policies: Recorder<String>
+  init(policies: Recorder<String>) { self.policies = policies }
+  func interceptAsync<Operation: GraphQLOperation>(
+    chain: any V1Chain, request: V1Request<Operation>, response: V1Response<Operation>?,
+    completion: @escaping V1Completion<Operation.Data>
+  ) {
+    policies.append("\(request.cachePolicy)")
+    chain.proceedAsync(request: request, response: response, interceptor: self, completion: completion)
+  }
+}
+
 /// Carries a 1.x onward call to another queue (1.x code is not Sendable; the call runs once).
 private struct OnwardCall: @unchecked Sendable {
   // @unchecked Sendable: the closure is called exactly once, from the one block it is handed to.

@@ -30,6 +30,16 @@ enum CachePolicyMapping {
   }
 
   /// The 1.x policy of a 2.x behaviour.
+  /// What a 1.x request with `policy` does for an operation of `type`: 1.x's `CacheReadInterceptor` answered queries
+  /// only, so a mutation or a subscription went to the network whatever its policy (its result still written unless
+  /// the policy ignores the cache completely).
+  static func fetchBehavior(
+    for policy: V1CachePolicy, of type: GraphQLOperationType
+  ) -> (behavior: FetchBehavior, writeResultsToCache: Bool) {
+    let mapped = fetchBehavior(for: policy)
+    return type == .query ? mapped : (.NetworkOnly, mapped.writeResultsToCache)
+  }
+
   static func cachePolicy(for behavior: FetchBehavior, writeResultsToCache: Bool) -> V1CachePolicy {
     table.first { $0.behavior == behavior && $0.writeResultsToCache == writeResultsToCache }?.policy
       ?? table.first { $0.behavior == behavior }?.policy

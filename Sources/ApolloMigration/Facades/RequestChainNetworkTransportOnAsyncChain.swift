@@ -17,7 +17,8 @@ import FoundationNetworking
 ///
 /// `cachePolicy` becomes a `FetchBehavior` through one table (`returnCacheDataElseFetch` → CacheFirst,
 /// `fetchIgnoringCacheData` → NetworkOnly, `fetchIgnoringCacheCompletely` → NetworkOnly without cache
-/// writes, `returnCacheDataDontFetch` → CacheOnly, `returnCacheDataAndFetch` → CacheAndNetwork). The
+/// writes, `returnCacheDataDontFetch` → CacheOnly, `returnCacheDataAndFetch` → CacheAndNetwork); a mutation or a
+/// subscription is NetworkOnly whatever its policy, as 1.x's cache read answered queries only. The
 /// 1.x request this builds (``constructRequest(for:cachePolicy:contextIdentifier:context:)``, with its
 /// `context`) is what the adapted 1.x interceptors see, carried in a task-local value.
 ///
@@ -148,7 +149,7 @@ open class RequestChainNetworkTransportOnAsyncChain: ApolloCallbackChain.Network
     let json = v1Request as? V1JSONRequest<Operation>
     let persists = json?.autoPersistQueries ?? autoPersistQueries
     let getForRetry = json?.useGETForPersistedQueryRetry ?? useGETForPersistedQueryRetry
-    let mapped = CachePolicyMapping.fetchBehavior(for: v1Request.cachePolicy)
+    let mapped = CachePolicyMapping.fetchBehavior(for: v1Request.cachePolicy, of: Operation.operationType)
     var request = V2JSONRequest(
       operation: operation, graphQLEndpoint: v1Request.graphQLEndpoint, fetchBehavior: mapped.behavior,
       writeResultsToCache: mapped.writeResultsToCache,
@@ -160,7 +161,7 @@ open class RequestChainNetworkTransportOnAsyncChain: ApolloCallbackChain.Network
     request.additionalHeaders = v1Request.additionalHeaders
     // A 1.x request of the app's own type makes its own wire, as 1.x's network fetch had it do.
     request.urlRequestOverride = { try CallbackRequestWire.urlRequest(for: $0) }
-    return run(request, carrying: v1Request, cacheOnly: v1Request.cachePolicy == .returnCacheDataDontFetch,
+    return run(request, carrying: v1Request, cacheOnly: mapped.behavior == .CacheOnly,
                readsCacheFirst: mapped.behavior.cacheRead == .beforeNetworkFetch,
                callbackQueue: callbackQueue, completion: completionHandler)
   }
@@ -234,7 +235,9 @@ extension RequestChainNetworkTransportOnAsyncChain: ApolloCallbackChain.Uploadin
   ) -> any Cancellable {
     let v1Request = constructUploadRequest(for: operation, with: files, context: context)
     var request = ApolloAsyncChain.UploadRequest(
-      operation: operation, graphQLEndpoint: endpointURL, files: files, writeResultsToCache: true,
+      operation: operation, graphQLEndpoint: endpointURL, files: files,
+      // 1.x's cache write kept an upload's result unless its policy (`CachePolicy.default`) ignored the cache completely.
+      writeResultsToCache: CachePolicyMapping.fetchBehavior(for: v1Request.cachePolicy, of: Operation.operationType).writeResultsToCache,
       requestBodyCreator: bodyCreator())
     // 1.x built an upload's URLRequest as any other, with the context's timeout.
     request.requestTimeout = (context as? any ApolloCallbackChain.RequestContextTimeoutConfigurable)?.requestTimeout

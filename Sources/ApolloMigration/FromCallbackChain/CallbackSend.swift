@@ -142,7 +142,7 @@ final class CallbackSend: @unchecked Sendable {
       baselineHeaders[name] = value
     }
     let policy = CachePolicyMapping.cachePolicy(for: request.fetchBehavior, writeResultsToCache: request.writeResultsToCache)
-    let current = CachePolicyMapping.fetchBehavior(for: baselinePolicy)
+    let current = CachePolicyMapping.fetchBehavior(for: baselinePolicy, of: Request.Operation.operationType)
     // After the 1.x cache read the 2.x behaviour is frozen: it no longer follows the 1.x policy, nor it the 2.x one.
     if !cacheReadDone, current.behavior != request.fetchBehavior || current.writeResultsToCache != request.writeResultsToCache {
       mirror.cachePolicy = policy
@@ -170,7 +170,7 @@ final class CallbackSend: @unchecked Sendable {
     }
     baselineHeaders = headers
     if mirror.cachePolicy != baselinePolicy {
-      let mapped = CachePolicyMapping.fetchBehavior(for: mirror.cachePolicy)
+      let mapped = CachePolicyMapping.fetchBehavior(for: mirror.cachePolicy, of: Request.Operation.operationType)
       if !cacheReadDone { request.fetchBehavior = mapped.behavior }
       request.writeResultsToCache = mapped.writeResultsToCache
       baselinePolicy = mirror.cachePolicy
@@ -238,7 +238,7 @@ final class CallbackSend: @unchecked Sendable {
       var retried = send.apply(object, to: latest)
       // The next pass reads the cache again, as the 1.x request's policy says.
       if send.cacheReadDone, let mirror = send.typedMirror(Request.Operation.self) {
-        retried.fetchBehavior = CachePolicyMapping.fetchBehavior(for: mirror.cachePolicy).behavior
+        retried.fetchBehavior = CachePolicyMapping.fetchBehavior(for: mirror.cachePolicy, of: Request.Operation.operationType).behavior
       }
       return V2RequestChain<Request>.Retry(request: retried)
     }
