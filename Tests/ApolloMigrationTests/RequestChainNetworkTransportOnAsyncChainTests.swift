@@ -339,6 +339,32 @@ final class RequestChainNetworkTransportOnAsyncChainTests: XCTestCase {
     }
   }
 
+  /// An interceptor that makes the upload's `URLRequest` itself (a cURL logger) does not change what is sent: 1.x's
+  /// upload request picks a new boundary each time it makes one, but the `Content-Type` on the wire names the
+  /// boundary of the body sent with it, on 1.x and on the facade.
+  func test_anInterceptorThatMakesTheUploadsURLRequest_leavesTheWiresBoundaryMatchingItsBody() throws {
+    for engine in ["1.x", "facade"] {
+      let server = ScriptedServer { _ in .json(heroJSON) }
+      let store = ApolloStore()
+      let client = URLSessionClientOnStreamingSession(session: server, callbackQueue: callbacks)
+      let provider = ClosureProvider { defaultList(client: client, store: store, beforeFetch: [URLRequestMakingInterceptor()]) }
+      let transport: any ApolloCallbackChain.UploadingNetworkTransport = engine == "1.x"
+        ? ApolloCallbackChain.RequestChainNetworkTransport(interceptorProvider: provider, endpointURL: endpoint)
+        : RequestChainNetworkTransportOnAsyncChain(interceptorProvider: provider, endpointURL: endpoint, urlSession: server, store: store)
+      let done = expectation(description: "\(engine) answered")
+      let file = GraphQLFile(fieldName: "file", originalName: "a.txt", mimeType: "text/plain", data: Data("a".utf8))
+      _ = transport.upload(operation: HeroNameQuery(episode: nil), files: [file], context: nil, callbackQueue: callbacks) { _ in
+        done.fulfill()
+      }
+      wait(for: [done], timeout: 5)
+      let sent = try XCTUnwrap(server.requests.first?.urlRequest, engine)
+      let contentType = try XCTUnwrap(sent.value(forHTTPHeaderField: "Content-Type"), engine)
+      let boundary = try XCTUnwrap(contentType.components(separatedBy: "boundary=").last, engine)
+      let body = String(decoding: sent.httpBody ?? Data(), as: UTF8.self)
+      XCTAssertTrue(body.hasPrefix("--\(boundary)\r\n"), "\(engine): \(contentType) over a body starting \(body.prefix(60))")
+    }
+  }
+
   /// A retry with a new 1.x request (another `context`, which is a `let`) gives the next pass that request, as 1.x's
   /// chain restarted with it; its headers reach the wire.
   func test_aRetryWithANewRequest_theNextPassSeesThatRequest() {

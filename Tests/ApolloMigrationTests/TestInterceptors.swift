@@ -271,6 +271,18 @@ final class PolicyRecordingInterceptor: V1Interceptor {
   }
 }
 
+/// Makes the request's `URLRequest` (as a cURL logger does), then proceeds.
+final class URLRequestMakingInterceptor: V1Interceptor {
+  let id = "url-request-making"
+  func interceptAsync<Operation: GraphQLOperation>(
+    chain: any V1Chain, request: V1Request<Operation>, response: V1Response<Operation>?,
+    completion: @escaping V1Completion<Operation.Data>
+  ) {
+    _ = try? request.toURLRequest()
+    chain.proceedAsync(request: request, response: response, interceptor: self, completion: completion)
+  }
+}
+
 /// Carries a 1.x onward call to another queue (1.x code is not Sendable; the call runs once).
 private struct OnwardCall: @unchecked Sendable {
   // @unchecked Sendable: the closure is called exactly once, from the one block it is handed to.

@@ -162,10 +162,15 @@ final class CallbackSend: @unchecked Sendable {
     self.mirror = mirror
     var request = request
     let headers = mirror.additionalHeaders
+    // An upload's Content-Type names its body's boundary: 1.x's upload request wrote a new one whenever it made its
+    // URLRequest (an interceptor logging it, say), and the wire always matched its body; the 2.x upload's own stays.
+    let keepsContentType = request is ApolloAsyncChain.UploadRequest<Request.Operation>
     for (name, value) in headers where baselineHeaders[name] != value {
+      if keepsContentType && Self.isContentType(name) { continue }
       request.additionalHeaders[name] = value
     }
     for name in baselineHeaders.keys where headers[name] == nil {
+      if keepsContentType && Self.isContentType(name) { continue }
       request.additionalHeaders[name] = nil
     }
     baselineHeaders = headers
@@ -185,6 +190,10 @@ final class CallbackSend: @unchecked Sendable {
 
   /// Records `turn` as the latest of the hook at `position` (an HTTP-stage index, or after them for a hook after the
   /// parser). Call holding `lock`.
+  private static func isContentType(_ name: String) -> Bool {
+    name.caseInsensitiveCompare("Content-Type") == .orderedSame
+  }
+
   func recordPassedCompletionTurn(_ turn: AnyObject, at position: Int) {
     guard !completionStageTurnsClosed else { return }
     completionStageTurns[position] = turn
