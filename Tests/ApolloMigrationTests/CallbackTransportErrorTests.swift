@@ -104,6 +104,20 @@ final class CallbackTransportErrorTests: XCTestCase {
       XCTAssertTrue(outcome.handled.first is ParsingError, "\(name): the error interceptor gets the parser's error")
     }
   }
+
+  /// A 200 with an empty body: 1.x's parser fails on the empty body, through the error interceptor; on the 2.x engine
+  /// the chain would have nothing to parse and end with `noResults`, which no 1.x code expects.
+  func test_anEmptySuccessfulBody_is1xsParsingError_throughTheErrorInterceptor() throws {
+    let empty = ScriptedResponse(statusCode: 200, headers: ["Content-Type": "application/json"])
+    for (name, outcome) in [("1.x", failures(answering: empty, through: native)), ("facade", failures(answering: empty, through: facade))] {
+      guard case .couldNotParseToJSON(let data)? = outcome.delivered as? ParsingError else {
+        return XCTFail("\(name): \(String(describing: outcome.delivered))")
+      }
+      XCTAssertEqual(data, Data(), name)
+      XCTAssertEqual(outcome.handled.count, 1, name)
+      XCTAssertTrue(outcome.handled.first is ParsingError, "\(name): \(outcome.handled)")
+    }
+  }
 }
 
 /// Records each error it is handed and passes it on unchanged.

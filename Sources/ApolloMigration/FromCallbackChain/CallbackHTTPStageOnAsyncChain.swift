@@ -27,8 +27,9 @@ import FoundationNetworking
 /// response's head and its latest body chunk (``CallbackSend/lastHTTP``): the error interceptor gets them as
 /// `response`, and an interceptor after the parser sees them beside `parsedResponse`, as in 1.x.
 ///
-/// Innermost, where 1.x's `URLSessionClient` sat, the session's failures become the errors that client reported
-/// (`URLSessionClientError.networkError` with what had arrived; see `CallbackTransportErrors`).
+/// Innermost, where 1.x's `URLSessionClient` sat, the session's response is handed on as that client handed it:
+/// failures as the errors it reported (`URLSessionClientError.networkError`), an empty body once (see
+/// `CallbackURLSessionClientView`).
 ///
 /// The hooks are the send's (found through the task-local ``CallbackSend``), so they are the instances
 /// the 1.x provider returned for this send.
@@ -44,14 +45,14 @@ struct CallbackHTTPStageOnAsyncChain: HTTPInterceptor {
     _ steps: [CallbackPlan.HTTPStep], send: CallbackSend, request: URLRequest,
     next: @escaping @Sendable (URLRequest) async throws -> V2HTTPResponse
   ) async throws -> V2HTTPResponse {
-    // Innermost, where 1.x's client sat: the session's failures become the ones that client reported.
+    // Innermost, where 1.x's client sat: the session's response as that client handed it on.
     var chain: @Sendable (URLRequest) async throws -> V2HTTPResponse = { urlRequest in
-      try await CallbackTransportErrors.sending(urlRequest, through: next)
+      try await CallbackURLSessionClientView.sending(urlRequest, through: next)
     }
     if send.plan.readsLastHTTP {
       // Innermost, so the head is known even when a step after it fails the response (an error status).
       chain = { urlRequest in
-        let response = try await CallbackTransportErrors.sending(urlRequest, through: next)
+        let response = try await CallbackURLSessionClientView.sending(urlRequest, through: next)
         let head = response.response
         send.lock.withLock { send.lastHTTP = (head, Data()) }
         return await response.mapChunks { _, chunk in

@@ -6,7 +6,8 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// The 2.x session's failures, as 1.x's `URLSessionClient` reported them to the interceptors and completions.
+/// The 2.x session's response as 1.x's `URLSessionClient` handed it to the chain: its failures as that client
+/// reported them, and a whole body at least once.
 ///
 /// | 2.x session | 1.x `URLSessionClient` |
 /// |---|---|
@@ -14,11 +15,12 @@ import FoundationNetworking
 /// | the body fails with one part-way | `.networkError` with the head and the chunks the session had handed on (1.x: the bytes that had arrived; the 2.x session hands a whole body on only once all of it arrived, so usually none; nothing for a multipart response, whose parts went on already, as in 1.x) |
 /// | answers with a response that is not HTTP | `.noHTTPResponse(request:)` |
 /// | anything else (a cancellation, a multipart part over the size limit) | unchanged |
+/// | a body that is not multipart and empty (no chunk at all) | handed on once, empty: 1.x's parser then failed with `couldNotParseToJSON`, through the error interceptor, where the 2.x chain, given nothing to parse, would end with `noResults` outside every interceptor |
 ///
 /// So a 1.x error interceptor or completion that matches `.networkError` (to retry when offline, say) still does on
 /// the 2.x engine. The innermost step of the adapted HTTP stage, where 1.x's client sat.
-enum CallbackTransportErrors {
-  /// `next`'s response for `request`, its failures (and its body's) as 1.x's client reported them.
+enum CallbackURLSessionClientView {
+  /// `next`'s response for `request`, as 1.x's client handed it on.
   static func sending(
     _ request: URLRequest, through next: @Sendable (URLRequest) async throws -> V2HTTPResponse
   ) async throws -> V2HTTPResponse {
@@ -30,9 +32,13 @@ enum CallbackTransportErrors {
     }
     let head = response.response
     let chunks = response.takeChunks()
+    let multipart = MultipartContentType.isMultipartMixed(head)
     if let settled = chunks.settled {
-      guard let failure = settled.failure else { return V2HTTPResponse(response: head, chunks: chunks) }
-      let arrived = MultipartContentType.isMultipartMixed(head) ? Data() : settled.elements.reduce(into: Data()) { $0.append($1) }
+      guard let failure = settled.failure else {
+        guard settled.elements.isEmpty, !multipart else { return V2HTTPResponse(response: head, chunks: chunks) }
+        return V2HTTPResponse(response: head, chunks: NonCopyableAsyncThrowingStream(settled: SettledElements(elements: [Data()], failure: nil)))
+      }
+      let arrived = multipart ? Data() : settled.elements.reduce(into: Data()) { $0.append($1) }
       return V2HTTPResponse(response: head, chunks: NonCopyableAsyncThrowingStream(settled: SettledElements(
         elements: settled.elements, failure: converted(failure, request: request, arrived: arrived, head: head))))
     }
@@ -56,12 +62,13 @@ enum CallbackTransportErrors {
 }
 
 /// Reads a body that is still arriving, keeping what arrived (a whole body, not a multipart one) for the error a
-/// failure part-way becomes.
+/// failure part-way becomes, and handing an empty whole body on once.
 private final class BodyReader: @unchecked Sendable {
   // @unchecked Sendable: `iterator` and `arrived` are touched only by `next()`, which the pulling stream calls one
   // element at a time, never concurrently.
   private var iterator: AsyncThrowingStream<Data, any Error>.AsyncIterator
   private var arrived: [Data] = []
+  private var handedOnAny = false
   private let keepsBody: Bool
   private let request: URLRequest
   private let head: HTTPURLResponse
@@ -75,12 +82,17 @@ private final class BodyReader: @unchecked Sendable {
 
   func next() async throws -> Data? {
     do {
-      let chunk = try await iterator.next()
-      if keepsBody, let chunk { arrived.append(chunk) }
+      guard let chunk = try await iterator.next() else {
+        guard keepsBody, !handedOnAny else { return nil }
+        handedOnAny = true
+        return Data()
+      }
+      handedOnAny = true
+      if keepsBody { arrived.append(chunk) }
       return chunk
     } catch {
       let body = arrived.reduce(into: Data()) { $0.append($1) }
-      throw CallbackTransportErrors.converted(error, request: request, arrived: body, head: head)
+      throw CallbackURLSessionClientView.converted(error, request: request, arrived: body, head: head)
     }
   }
 }
