@@ -29,6 +29,19 @@ final class StandaloneCallbackInterceptorTests: XCTestCase {
                                               requestConfiguration: RequestConfiguration()))
   }
 
+  /// Adapted alone after the parser (a 1.x response logger at the end of the list), the interceptor sees the response
+  /// its result came from, status, headers and body, as 1.x's did; before, a stand-in 200 with no headers or body.
+  func test_afterTheParserAlone_theInterceptorSeesTheRealHeadAndBody() async throws {
+    let body = #"{"data":{"hero":{"__typename":"Droid","id":"2001","name":"R2-D2"}}}"#
+    let server = ScriptedServer { _ in .text(body, statusCode: 203, headers: ["Content-Type": "application/json", "X-Trace": "t-9"]) }
+    let seen = Recorder<String>()
+    let outcome = try await send(CallbackInterceptorOnAsyncChain(HeadRecordingInterceptor(seen: seen), position: .afterParsing),
+                                 server: server)
+    XCTAssertNil(outcome.error)
+    XCTAssertEqual(outcome.values.first?.data?.hero?.name, "R2-D2")
+    XCTAssertEqual(seen.values, ["203 t-9 \(body.utf8.count) bytes"])
+  }
+
   func test_retry_becomesA2xRetry_boundedByThe2xMaxRetryInterceptor() async throws {
     let server = StarWarsScriptedServer.make()
     let count = Recorder<Int>()

@@ -319,7 +319,9 @@ public struct RequestChain<Request: GraphQLRequest>: Sendable {
       let downstream = next
       next = { urlRequest in try await interceptor.intercept(request: urlRequest, next: downstream) }
     }
-    return try await next(urlRequest)
+    let response = try await next(urlRequest)
+    guard let observer = HTTPResponseObserver.current else { return response }
+    return observer.observing(response)
   }
 
   /// Step 6: the parser's results for `response`.

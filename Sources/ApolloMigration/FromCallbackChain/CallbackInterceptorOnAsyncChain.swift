@@ -22,7 +22,8 @@ import FoundationNetworking
 ///
 /// Normally built by ``CallbackProviderOnAsyncChain``; built alone (in your own 2.x provider) it runs
 /// without an error interceptor: `retry` still becomes `RequestChain.Retry`, and the errors it ends the
-/// request with reach your code as they are.
+/// request with reach your code as they are. After the parser, it still hands the interceptor the HTTP response its
+/// result came from (status, headers, the body as your HTTP interceptors left it), as 1.x did.
 public struct CallbackInterceptorOnAsyncChain: GraphQLInterceptor {
   /// Where the interceptor sat relative to the 1.x network fetch.
   public enum Position: Sendable, Hashable {
@@ -100,7 +101,15 @@ public struct CallbackInterceptorOnAsyncChain: GraphQLInterceptor {
   ) async -> InterceptorResultStream<Request> {
     let send = CallbackSend(plan: standalonePlan, request: request)
     send.lock.withLock { send.makesRetries(as: request) }
-    let upstream = await run(request: request, send: send, next: next)
+    let upstream: InterceptorResultStream<Request>
+    if position == .afterParsing {
+      // Alone there is no adapted HTTP stage to keep the response the turn hands the interceptor: the engine notes it.
+      let observer = HTTPResponseObserver()
+      send.lock.withLock { send.observedHTTP = observer }
+      upstream = await HTTPResponseObserver.$current.withValue(observer) { await run(request: request, send: send, next: next) }
+    } else {
+      upstream = await run(request: request, send: send, next: next)
+    }
     return await InPlaceStreams.mapErrors(upstream) { error in
       if let handled = error as? CallbackHandledError { throw handled.underlying }
       throw error
@@ -286,9 +295,10 @@ public struct CallbackInterceptorOnAsyncChain: GraphQLInterceptor {
     }
     let started = send.lock.withLock { () -> Bool in
       guard let mirror = send.typedMirror(Operation.self) else { return false }
-      let head = send.lastHTTP?.response
+      let last = send.lastHTTP ?? send.observedHTTP?.latest.map { (response: $0.response, data: $0.latestChunk) }
+      let head = last?.response
         ?? HTTPURLResponse(url: mirror.graphQLEndpoint, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: [:])!
-      let response = V1HTTPResponse<Operation>(response: head, rawData: send.lastHTTP?.data ?? Data(),
+      let response = V1HTTPResponse<Operation>(response: head, rawData: last?.data ?? Data(),
                                               parsedResponse: ResultConversion.v1(element.result))
       response.cacheRecords = element.cacheRecords
       interceptor.withValue { $0.interceptAsync(chain: bridge, request: mirror, response: response, completion: sink) }

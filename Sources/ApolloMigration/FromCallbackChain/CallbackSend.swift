@@ -48,7 +48,7 @@ struct CallbackPlan: Sendable {
 /// copied to the 2.x request, and the plan. Bound as a task-local value by the chain's first interceptor,
 /// so the HTTP stage and the cache read find it.
 final class CallbackSend: @unchecked Sendable {
-  // @unchecked Sendable: `mirror`, the baselines, `latestRequest`, `lastHTTP`, `retryMaker`, the completion-stage turns,
+  // @unchecked Sendable: `mirror`, the baselines, `latestRequest`, `lastHTTP`, `observedHTTP`, `retryMaker`, the completion-stage turns,
   // `preflightLinks`, `rethreadedThrough`, `leftRethread`, `retrySlot` and `cacheReadDone` are only read or written
   // inside `plan.lock` (the send's CallbackLock).
   @TaskLocal static var current: CallbackSend?
@@ -64,6 +64,9 @@ final class CallbackSend: @unchecked Sendable {
   var latestRequest: Any
   /// The head and body chunk the HTTP stage saw last, for 1.x hooks after the parser.
   var lastHTTP: (response: HTTPURLResponse, data: Data)?
+  /// Where the engine notes the response, for an interceptor adapted on its own after the parser (no HTTP stage of
+  /// the adapter keeps `lastHTTP` then).
+  var observedHTTP: HTTPResponseObserver?
   /// Builds `RequestChain<Request>.Retry` for a 1.x request: set by the first interceptor, which knows `Request`.
   var retryMaker: ((CallbackSend, AnyObject, RetryOrigin?) -> any Error)?
   /// The completions the adapted pre-flight turns passed on in this attempt, outermost first (for a retry's
