@@ -32,9 +32,9 @@ package final class HTTPResponseObserver: Sendable {
       return response
     }
     observed.withLock { $0 = (head, Data()) }
-    let body = IteratorBox(response.chunks.getStream().makeAsyncIterator())
+    let body = response.chunks.puller()
     return HTTPResponse(response: head, chunks: NonCopyableAsyncThrowingStream(pulling: { [self] in
-      let chunk = try await body.next()
+      let chunk = try await body()
       if let chunk { observed.withLock { $0 = (head, chunk) } }
       return chunk
     }))

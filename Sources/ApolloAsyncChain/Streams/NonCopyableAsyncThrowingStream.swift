@@ -121,6 +121,15 @@ public struct NonCopyableAsyncThrowingStream<Element: Sendable>: Sendable, ~Copy
     stream
   }
 
+  /// What reading the stream element by element calls, for a stage that wraps it in a pulled stream of its own: a
+  /// pulled stream's own closure (no stream is made, as in ``forEachElement(_:)``), else the made stream's iterator.
+  /// A settled stream is better read through ``settled``.
+  package consuming func puller() -> @Sendable () async throws -> Element? {
+    if let pull { return pull }
+    let iterator = IteratorBox(stream.makeAsyncIterator())
+    return { try await iterator.next() }
+  }
+
   /// Reads the elements in order, each handed to `body` while it returns `true`, then throws the error the
   /// stream ends with. A settled stream is read without making the stream: the same elements and the same
   /// end (a made one hands its buffered elements to a cancelled reader too), for a few microseconds less.

@@ -42,7 +42,7 @@ enum CallbackURLSessionClientView {
       return V2HTTPResponse(response: head, chunks: NonCopyableAsyncThrowingStream(settled: SettledElements(
         elements: settled.elements, failure: converted(failure, request: request, arrived: arrived, head: head))))
     }
-    let body = BodyReader(chunks.getStream(), request: request, head: head)
+    let body = BodyReader(chunks.puller(), request: request, head: head)
     return V2HTTPResponse(response: head, chunks: NonCopyableAsyncThrowingStream(pulling: { try await body.next() }))
   }
 
@@ -64,17 +64,17 @@ enum CallbackURLSessionClientView {
 /// Reads a body that is still arriving, keeping what arrived (a whole body, not a multipart one) for the error a
 /// failure part-way becomes, and handing an empty whole body on once.
 private final class BodyReader: @unchecked Sendable {
-  // @unchecked Sendable: `iterator` and `arrived` are touched only by `next()`, which the pulling stream calls one
+  // @unchecked Sendable: `arrived` and `handedOnAny` are touched only by `next()`, which the pulling stream calls one
   // element at a time, never concurrently.
-  private var iterator: AsyncThrowingStream<Data, any Error>.AsyncIterator
+  private let pull: @Sendable () async throws -> Data?
   private var arrived: [Data] = []
   private var handedOnAny = false
   private let keepsBody: Bool
   private let request: URLRequest
   private let head: HTTPURLResponse
 
-  init(_ body: AsyncThrowingStream<Data, any Error>, request: URLRequest, head: HTTPURLResponse) {
-    self.iterator = body.makeAsyncIterator()
+  init(_ pull: @escaping @Sendable () async throws -> Data?, request: URLRequest, head: HTTPURLResponse) {
+    self.pull = pull
     self.request = request
     self.head = head
     self.keepsBody = !MultipartContentType.isMultipartMixed(head)
@@ -82,7 +82,7 @@ private final class BodyReader: @unchecked Sendable {
 
   func next() async throws -> Data? {
     do {
-      guard let chunk = try await iterator.next() else {
+      guard let chunk = try await pull() else {
         guard keepsBody, !handedOnAny else { return nil }
         handedOnAny = true
         return Data()
