@@ -365,6 +365,38 @@ final class RequestChainNetworkTransportOnAsyncChainTests: XCTestCase {
     }
   }
 
+  /// A cache-first send reads the store before `send` returns, as 1.x's kickoff ran `CacheReadInterceptor` inline: a
+  /// `clearCache` the caller makes next lands after the read, so the cached hero is what it gets, not a network fetch
+  /// of an emptied store. (Where the runtime cannot start a task on the calling thread, the facade keeps no such order:
+  /// then only 1.x's is checked.)
+  func test_aCacheFirstSend_readsTheStoreBeforeWhatTheCallerDoesNext_asOn1x() throws {
+    for engine in CallingThreadTask.startsOnCallingThread ? ["1.x", "facade"] : ["1.x"] {
+      let server = StarWarsScriptedServer.make()
+      let store = ApolloStore()
+      let client = URLSessionClientOnStreamingSession(session: server, callbackQueue: callbacks)
+      let policies = Recorder<String>()
+      // The recorder sits first, before MaxRetry and CacheRead: it has run once send returns, or nothing did.
+      let provider = ClosureProvider { [PolicyRecordingInterceptor(policies: policies)] + defaultList(client: client, store: store) }
+      let transport: any ApolloCallbackChain.NetworkTransport = engine == "1.x"
+        ? ApolloCallbackChain.RequestChainNetworkTransport(interceptorProvider: provider, endpointURL: endpoint)
+        : RequestChainNetworkTransportOnAsyncChain(interceptorProvider: provider, endpointURL: endpoint, urlSession: server, store: store)
+      let apollo = ApolloCallbackChain.ApolloClient(networkTransport: transport, store: store)
+      _ = fetch(apollo, .fetchIgnoringCacheData, expecting: 1)
+      let done = expectation(description: "\(engine) answered")
+      let sources = Recorder<String>()
+      _ = transport.send(operation: HeroNameQuery(episode: nil), cachePolicy: .returnCacheDataElseFetch, contextIdentifier: nil,
+                         context: nil, callbackQueue: callbacks) { result in
+        sources.append((try? result.get().source == .cache) == true ? "cache" : "server")
+        done.fulfill()
+      }
+      XCTAssertEqual(policies.values.count, 2, "\(engine): the cache-first send's interceptors ran before send returned")
+      store.clearCache(callbackQueue: callbacks)
+      wait(for: [done], timeout: 5)
+      XCTAssertEqual(sources.values, ["cache"], engine)
+      XCTAssertEqual(server.requests.count, 1, "\(engine): only the warming fetch went to the server")
+    }
+  }
+
   /// A retry with a new 1.x request (another `context`, which is a `let`) gives the next pass that request, as 1.x's
   /// chain restarted with it; its headers reach the wire.
   func test_aRetryWithANewRequest_theNextPassSeesThatRequest() {

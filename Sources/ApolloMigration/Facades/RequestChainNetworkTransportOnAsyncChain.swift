@@ -11,7 +11,7 @@ import FoundationNetworking
 ///
 /// | 1.x call | 2.x work | deliveries |
 /// |---|---|---|
-/// | `send(operation:cachePolicy:contextIdentifier:context:callbackQueue:completionHandler:)` | the 2.x `RequestChain` (run in the send's one task, which starts on the calling thread unless the policy reads the cache first; see below) with a `JSONRequest`, the 1.x provider adapted by ``CallbackProviderOnAsyncChain`` | once per 2.x result, on `callbackQueue`: twice for a `returnCacheDataAndFetch` hit, once per `@defer` part; errors once |
+/// | `send(operation:cachePolicy:contextIdentifier:context:callbackQueue:completionHandler:)` | the 2.x `RequestChain` (run in the send's one task, which starts on the calling thread; see below) with a `JSONRequest`, the 1.x provider adapted by ``CallbackProviderOnAsyncChain`` | once per 2.x result, on `callbackQueue`: twice for a `returnCacheDataAndFetch` hit, once per `@defer` part; errors once |
 /// | `upload(operation:files:context:callbackQueue:completionHandler:)` | the 2.x `RequestChain` with an `UploadRequest` | as `send` |
 /// | `Cancellable.cancel()` on the result | cancels the 2.x task | none afterwards (silent, as 1.x) |
 ///
@@ -23,12 +23,11 @@ import FoundationNetworking
 /// `context`) is what the adapted 1.x interceptors see, carried in a task-local value.
 ///
 /// Where the runtime has `Task.immediate` (Swift 6.2 runtimes: Linux, Apple systems from the 26 releases), a
-/// send whose policy does not read the cache first (`fetchIgnoringCacheData`, `fetchIgnoringCacheCompletely`,
-/// uploads) starts its task on the calling thread: the 1.x interceptors before the network fetch run there,
-/// before `send` returns, as 1.x's kickoff ran them, and with a session that answers without waiting (a test
-/// double) so does the rest, up to the completion's hop to `callbackQueue`. A policy that reads the cache
-/// first starts on the global executor, so a cache hit is never worked out on the caller's thread (often
-/// main; 1.x read the store on its own queue).
+/// send starts its task on the calling thread: the 1.x interceptors before the network fetch run there, and so
+/// does 1.x's cache read, before `send` returns, as 1.x's kickoff ran them, so a store change the caller makes next
+/// (`clearCache`, a transaction) lands after the read, as in 1.x; with a session that answers without waiting (a
+/// test double) so does the rest, up to the completion's hop to `callbackQueue`. Elsewhere the task starts on the
+/// global executor, and neither that order nor the order of two sends is kept.
 ///
 /// A subclass of 1.x's `RequestChainNetworkTransport` becomes a subclass of this one: ``constructRequest(for:cachePolicy:contextIdentifier:context:)``
 /// is open here too, and the request it returns is the one that is sent (see there).
@@ -162,7 +161,6 @@ open class RequestChainNetworkTransportOnAsyncChain: ApolloCallbackChain.Network
     // A 1.x request of the app's own type makes its own wire, as 1.x's network fetch had it do.
     request.urlRequestOverride = { try CallbackRequestWire.urlRequest(for: $0) }
     return run(request, carrying: v1Request, cacheOnly: mapped.behavior == .CacheOnly,
-               readsCacheFirst: mapped.behavior.cacheRead == .beforeNetworkFetch,
                callbackQueue: callbackQueue, completion: completionHandler)
   }
 
@@ -174,7 +172,7 @@ open class RequestChainNetworkTransportOnAsyncChain: ApolloCallbackChain.Network
   /// Kicks the 2.x chain off with the 1.x request bound for the adapted interceptors, and delivers.
   private func run<Request: GraphQLRequest>(
     _ request: Request, carrying v1Request: ApolloCallbackChain.HTTPRequest<Request.Operation>, cacheOnly: Bool,
-    readsCacheFirst: Bool, callbackQueue: DispatchQueue,
+    callbackQueue: DispatchQueue,
     completion: @escaping (Result<ApolloCallbackChain.GraphQLResult<Request.Operation.Data>, any Error>) -> Void
   ) -> any Cancellable {
     let lock = interceptorProvider.lock
@@ -188,9 +186,8 @@ open class RequestChainNetworkTransportOnAsyncChain: ApolloCallbackChain.Network
     let delivery = CallbackDelivery(completion: CallbackConfined(completion, lock: CallbackLock()), queue: callbackQueue)
     // The chain runs in the delivery's task (one task per request), with the binding around it so that it
     // reaches every stage; each result is delivered as the chain emits it. The task starts on the calling
-    // thread, as 1.x's kickoff ran the interceptors there, unless the store is read first: a cache hit is
-    // worked out off the caller's thread (often main), as 1.x's store read was.
-    delivery.start(onCallingThread: !readsCacheFirst) {
+    // thread, as 1.x's kickoff ran the interceptors (and its cache read) there.
+    delivery.start {
       do {
         try await CallbackRequestContext.$current.withValue(binding) {
           try await chain.runInCurrentTask(request: request) { response in
@@ -243,7 +240,7 @@ extension RequestChainNetworkTransportOnAsyncChain: ApolloCallbackChain.Uploadin
     request.requestTimeout = (context as? any ApolloCallbackChain.RequestContextTimeoutConfigurable)?.requestTimeout
     // The 2.x request sets the multipart Content-Type with its boundary itself.
     request.addHeaders(v1Request.additionalHeaders.filter { $0.key.lowercased() != "content-type" })
-    return run(request, carrying: v1Request, cacheOnly: false, readsCacheFirst: false, callbackQueue: callbackQueue,
+    return run(request, carrying: v1Request, cacheOnly: false, callbackQueue: callbackQueue,
                completion: completionHandler)
   }
 }
@@ -277,10 +274,10 @@ private final class CallbackDelivery<Data: RootSelectionSet>: Cancellable, @unch
     self.queue = queue
   }
 
-  /// Starts `body`'s task: on the calling thread until it first waits (``CallingThreadTask``) when
-  /// `onCallingThread`, else on the global executor.
-  func start(onCallingThread: Bool, _ body: @escaping @Sendable () async -> Void) {
-    let task = onCallingThread ? CallingThreadTask.start(body) : Task { await body() }
+  /// Starts `body`'s task on the calling thread until it first waits (``CallingThreadTask``; on the global executor
+  /// where the runtime cannot).
+  func start(_ body: @escaping @Sendable () async -> Void) {
+    let task = CallingThreadTask.start(body)
     lock.withLock { self.task = task }
   }
 
