@@ -397,6 +397,31 @@ final class RequestChainNetworkTransportOnAsyncChainTests: XCTestCase {
     }
   }
 
+  /// The persisted-query retry after a cache-and-network hit reads the cache again, as 1.x's `chain.retry` with the
+  /// same request ran its `CacheReadInterceptor` again: cache, cache, server on both; and the interceptors of the
+  /// retried pass see the policy the app sent, not one the 2.x retry made up.
+  func test_thePersistedQueryRetry_readsTheCacheAgain_withTheAppsPolicy_asOn1x() {
+    for engine in ["1.x", "facade"] {
+      let server = ScriptedServer { request in
+        request.query == nil ? .json(["errors": [["message": "PersistedQueryNotFound"]]]) : .json(heroJSON)
+      }
+      let store = ApolloStore()
+      let policies = Recorder<String>()
+      let client = URLSessionClientOnStreamingSession(session: server, callbackQueue: callbacks)
+      let provider = ClosureProvider { defaultList(client: client, store: store, beforeFetch: [PolicyRecordingInterceptor(policies: policies)]) }
+      let transport: any ApolloCallbackChain.NetworkTransport = engine == "1.x"
+        ? ApolloCallbackChain.RequestChainNetworkTransport(interceptorProvider: provider, endpointURL: endpoint, autoPersistQueries: true)
+        : RequestChainNetworkTransportOnAsyncChain(interceptorProvider: provider, endpointURL: endpoint, autoPersistQueries: true,
+                                                   urlSession: server, store: store)
+      let apollo = ApolloCallbackChain.ApolloClient(networkTransport: transport, store: store)
+      _ = fetch(apollo, .fetchIgnoringCacheData, expecting: 1)
+      let warming = policies.count
+      let sources = fetch(apollo, .returnCacheDataAndFetch, expecting: 3).map { $0.source == .cache ? "cache" : "server" }
+      XCTAssertEqual(sources, ["cache", "cache", "server"], engine)
+      XCTAssertEqual(Array(policies.values.dropFirst(warming)), ["returnCacheDataAndFetch", "returnCacheDataAndFetch"], engine)
+    }
+  }
+
   /// A retry with a new 1.x request (another `context`, which is a `let`) gives the next pass that request, as 1.x's
   /// chain restarted with it; its headers reach the wire.
   func test_aRetryWithANewRequest_theNextPassSeesThatRequest() {

@@ -92,8 +92,12 @@ struct CallbackErrorInterceptorOnAsyncChain: GraphQLInterceptor {
         dependentKeySource: keys)
       return ParsedResult(result: fixed, cacheRecords: writesCache ? element.cacheRecords : nil)
     } errors: { error in
-      if error is V2RequestChain<Request>.Retry {
-        send.lock.withLock { send.rethreadOwnRetry(as: Request.Operation.self) }
+      if let retry = error as? V2RequestChain<Request>.Retry {
+        let asIn1x = send.lock.withLock { () -> Request? in
+          send.rethreadOwnRetry(as: Request.Operation.self)
+          return send.readingTheCacheAgain(retry.request)
+        }
+        if let asIn1x { throw V2RequestChain<Request>.Retry(request: asIn1x) }
       }
       return try await Self.handle(error, send: send, request: request, name: name)
     }

@@ -258,6 +258,19 @@ final class CallbackSend: @unchecked Sendable {
 
   /// `RequestChain<Request>.Retry` for a request a 1.x interceptor retried; `origin` says under which completion the
   /// next attempt's results go on. Call holding `lock`.
+  /// `request` (the next attempt's, from a retry the 2.x chain made itself: the persisted-query retry) reading the
+  /// cache again as the 1.x request's policy says, when this attempt's 1.x cache read ran: 1.x retried with the same
+  /// request, and its `CacheReadInterceptor` read again (a hit of `returnCacheDataAndFetch` is delivered again), where
+  /// the 2.x retry goes to the network only. `nil` when nothing changes.
+  func readingTheCacheAgain<Request: GraphQLRequest>(_ request: Request) -> Request? {
+    guard cacheReadDone, let mirror = typedMirror(Request.Operation.self) else { return nil }
+    let behavior = CachePolicyMapping.fetchBehavior(for: mirror.cachePolicy, of: Request.Operation.operationType).behavior
+    guard behavior != request.fetchBehavior else { return nil }
+    var retried = request
+    retried.fetchBehavior = behavior
+    return retried
+  }
+
   func retryError(for object: AnyObject, origin: RetryOrigin? = nil) -> any Error {
     retryMaker?(self, object, origin) ?? CallbackInterceptorError.operationTypeMismatch(interceptor: "retry", expected: "this chain")
   }
