@@ -41,7 +41,12 @@ import FoundationNetworking
 /// - a `returnCacheDataDontFetch` miss fails with a bare `JSONDecodingError.missingValue`, not with
 ///   the store's `GraphQLExecutionError` at the first missing field;
 /// - server results' `dependentKeys` are every field of their records (1.x: the same, computed the same way),
-///   but a response without `data` has `nil` rather than an empty set.
+///   but a response without `data` has `nil` rather than an empty set;
+/// - a part of a multipart response (a subscription, `@defer`) that cannot be read is delivered as a failure that
+///   ends the response, as a 2.x stream ends at its first failure; 1.x went on with the parts after it;
+/// - a multipart response that ends with no result (only heartbeats) ends with 2.x's `ApolloClient.Error.noResults`,
+///   so the app hears that it ended; 1.x's chain just stopped and delivered nothing
+///   (`CallbackMultipartDifferenceTests`).
 open class RequestChainNetworkTransportOnAsyncChain: ApolloCallbackChain.NetworkTransport, @unchecked Sendable {
   // @unchecked Sendable: `requestBodyCreator`, `clientName` and `clientVersion` are the only mutable
   // members, as on 1.x's transport; they are read and written inside `settingsLock`.
