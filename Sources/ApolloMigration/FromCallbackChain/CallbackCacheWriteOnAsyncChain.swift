@@ -31,7 +31,14 @@ struct CallbackCacheWriteOnAsyncChain: GraphQLInterceptor {
         return (mirror?.cachePolicy, mirror?.contextIdentifier)
       }
       if !Task.isCancelled, policy != .fetchIgnoringCacheCompletely {
-        store.publish(records: records, identifier: identifier)
+        if store.hasPendingCallbackTransactions {
+          // Behind the callback transactions submitted before it, as 1.x's `publish` queued.
+          store.publish(records: records, identifier: identifier)
+        } else {
+          // After a read-write transaction in progress (an `async` one too), so the write cannot land between its
+          // read and its write-back, as 1.x's write waited behind its store's barrier.
+          _ = try? await store.publishRecordsSuspending(records, identifier: identifier)
+        }
       }
       // The records go no further; the dependent keys the first interceptor would have made of them go with it.
       let result = element.result
