@@ -22,7 +22,11 @@ import Foundation
 ///   ``CallbackInterceptorError/neverCalledOnward(interceptor:timeout:)``.
 /// - **Calling onward twice** (`proceedAsync` twice, `retry` after `proceedAsync`, …) ends the request with
 ///   ``CallbackInterceptorError/calledOnwardTwice(interceptor:firstVerb:secondVerb:)`` while nothing has
-///   been delivered for it yet; a late second call is dropped. Never a second network request.
+///   been delivered for it yet; a late second call is dropped. Never a second network request. One exception,
+///   as in 1.x: an interceptor before the network fetch may `retry` after `proceedAsync`, from the completion it
+///   passed on (a token refreshed on an UNAUTHENTICATED result): the attempt ends and the chain starts over under
+///   the completion given to `retry`. (After the fetch the result is on its way through the results stage, which
+///   cannot start over: there it is still a second onward call.)
 /// - **Using the chain after cancelling it** ends the request with
 ///   ``CallbackInterceptorError/chainUsedAfterCancel(interceptor:verb:)``. After the 2.x side cancelled
 ///   (the caller went away), verbs are ignored silently, as in 1.x.
@@ -69,13 +73,17 @@ public final class CallbackChainBridge: ApolloCallbackChain.RequestChain, @unche
   var forwardedError: (original: any Error, converted: any Error)?
   /// The records of the element whose value is being handed to the completion.
   var currentRecords: RecordSet?
+  /// Whether a `retry` after `proceedAsync` ends the turn with a retry of the attempt (a turn before the network, whose
+  /// output the retry error ends), rather than failing as a second onward call.
+  private let retriesAfterProceeding: Bool
   /// Set once the turn's attempt retried: where its completion's values go since (a ``LateRoute``).
   private var lateRoute: AnyObject?
 
-  init(send: CallbackSend, name: String, onFailure: @escaping @Sendable (any Error) -> Void) {
+  init(send: CallbackSend, name: String, retriesAfterProceeding: Bool = false, onFailure: @escaping @Sendable (any Error) -> Void) {
     self.send = send
     self.name = name
     self.lock = send.lock
+    self.retriesAfterProceeding = retriesAfterProceeding
     self.onFailure = onFailure
   }
 
@@ -146,6 +154,15 @@ public final class CallbackChainBridge: ApolloCallbackChain.RequestChain, @unche
     completion: @escaping (Result<ApolloCallbackChain.GraphQLResult<Operation.Data>, any Error>) -> Void
   ) {
     lock.withLock {
+      if retriesAfterProceeding, terminalVerb == "proceedAsync", !outputClosed, !cancelledByInterceptor, !cancelledExternally {
+        // 1.x let an interceptor retry after going onward, from the completion it passed on (a token refreshed on an
+        // UNAUTHENTICATED result): the attempt ends, and the next runs under `completion`, as 1.x's chain started over
+        // under it. The completion it had passed on is left behind, as 1.x never called it again.
+        outputClosed = true
+        send.dropPreflightLink(of: self)
+        onFailure(send.retryError(for: request, origin: RetryOrigin(bridge: self, completion: PassedCompletion<Operation>(completion))))
+        return
+      }
       if inErrorPath && !retriedFromErrorPath && !cancelledByInterceptor && !cancelledExternally {
         retriedFromErrorPath = true
       } else {

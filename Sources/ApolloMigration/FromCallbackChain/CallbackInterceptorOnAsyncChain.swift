@@ -123,7 +123,8 @@ public struct CallbackInterceptorOnAsyncChain: GraphQLInterceptor {
   ) async -> InterceptorResultStream<Request> {
     typealias Operation = Request.Operation
     let output = PreflightOutput<ParsedResult<Operation>>(answerTimeout: send.plan.answerTimeout)
-    let bridge = CallbackChainBridge(send: send, name: name, onFailure: { [weak output] in output?.finish(throwing: $0) })
+    let bridge = CallbackChainBridge(send: send, name: name, retriesAfterProceeding: true,
+                                     onFailure: { [weak output] in output?.finish(throwing: $0) })
     // Held weakly: once the reader let go, values go nowhere.
     let sink = bridge.sink(for: Operation.self) { [weak output] value, records in
       output?.yield(ParsedResult(result: ResultConversion.v2(value, as: Operation.self), cacheRecords: records))
