@@ -74,6 +74,19 @@ final class CallbackTransportErrorTests: XCTestCase {
     XCTAssertEqual(onFacade.handled.count, onNative.handled.count)
   }
 
+  /// A session that fails with an error of its own (here the streaming session, invalidated): 1.x's client wrapped
+  /// every failure of the transfer, not only `URLError`s.
+  func test_aSessionFailureOfAnyType_isTheClientsNetworkError_asOn1x() throws {
+    let invalidated = ScriptedResponse.failure(HTTPStreamingSessionError.invalidated)
+    for (name, outcome) in [("1.x", failures(answering: invalidated, through: native)),
+                            ("facade", failures(answering: invalidated, through: facade))] {
+      guard case .networkError(_, _, let underlying)? = outcome.delivered as? ClientError else {
+        return XCTFail("\(name): \(String(describing: outcome.delivered))")
+      }
+      XCTAssertEqual(underlying as? HTTPStreamingSessionError, .invalidated, name)
+    }
+  }
+
   /// A body cut short: the client's error carries the head on both. Difference: 1.x's also carries the bytes that had
   /// arrived; on the 2.x engine the session hands a whole (not multipart) body on only once all of it has arrived, so
   /// the error carries none.

@@ -119,6 +119,21 @@ final class DelegateTransportOnAsyncChainTests: XCTestCase {
     XCTAssertNotNil(outcome.error as? URLSessionClient.URLSessionClientError)
   }
 
+  /// A session failing with an error of its own (the streaming session, invalidated) takes the same path as a
+  /// `URLError`, as 0.x's client sent every failure of the transfer to the delegates; before, it skipped them.
+  func test_aSessionFailureOfItsOwnType_reachesTheRawTaskAndRetryDelegates() async throws {
+    let server = ScriptedServer { _ in .failure(HTTPStreamingSessionError.invalidated) }
+    let delegate = RecordingDelegate()
+    let outcome = try await send(server, delegate: delegate)
+    XCTAssertEqual(try XCTUnwrap(delegate.rawTasks.first).error as? HTTPStreamingSessionError, .invalidated)
+    let retry = try XCTUnwrap(delegate.retries.first)
+    guard case .networkError(_, _, let underlying)? = retry.error as? URLSessionClient.URLSessionClientError else {
+      return XCTFail("expected networkError, got \(retry.error)")
+    }
+    XCTAssertEqual(underlying as? HTTPStreamingSessionError, .invalidated)
+    XCTAssertNotNil(outcome.error as? URLSessionClient.URLSessionClientError)
+  }
+
   /// A connection lost mid-body: as 0.x's client, the raw task sees the response head that had arrived, with the
   /// session's error. (The bytes before the failure are not there to pass: the 2.x session hands a body that is
   /// not multipart over whole, when it ends.)

@@ -11,7 +11,7 @@ import FoundationNetworking
 ///
 /// | 2.x session | 1.x `URLSessionClient` |
 /// |---|---|
-/// | fails with a `URLError` (or another `NSURLErrorDomain` error) before the response head | `URLSessionClientError.networkError(data:response:underlying:)` with no data and no response |
+/// | fails before the response head (a `URLError`, the streaming session's own errors, …) | `URLSessionClientError.networkError(data:response:underlying:)` with no data and no response |
 /// | the body fails with one part-way | `.networkError` with the head and the chunks the session had handed on (1.x: the bytes that had arrived; the 2.x session hands a whole body on only once all of it arrived, so usually none; nothing for a multipart response, whose parts went on already, as in 1.x) |
 /// | answers with a response that is not HTTP | `.noHTTPResponse(request:)` |
 /// | anything else (a cancellation, a multipart part over the size limit) | unchanged |
@@ -46,17 +46,17 @@ enum CallbackURLSessionClientView {
     return V2HTTPResponse(response: head, chunks: NonCopyableAsyncThrowingStream(pulling: { try await body.next() }))
   }
 
-  /// `error` as 1.x's client gave it: network failures wrapped with what had arrived, the rest unchanged.
+  /// `error` as 1.x's client gave it: whatever the session failed with wrapped with what had arrived (its client
+  /// wrapped every failure of the transfer), but a cancellation and a multipart part over the size limit, which it
+  /// passed on as they were, and a response that is not HTTP, which it reported apart.
   static func converted(_ error: any Error, request: URLRequest, arrived: Data, head: HTTPURLResponse?) -> any Error {
     switch error {
+    case is CancellationError, is MultipartPartTooLargeError, is URLSessionClient.URLSessionClientError:
+      return error
     case ApolloURLSessionError.nonHTTPResponse:
       return URLSessionClient.URLSessionClientError.noHTTPResponse(request: request)
-    case is URLError:
-      return URLSessionClient.URLSessionClientError.networkError(data: arrived, response: head, underlying: error)
-    case let error as NSError where error.domain == NSURLErrorDomain:
-      return URLSessionClient.URLSessionClientError.networkError(data: arrived, response: head, underlying: error)
     default:
-      return error
+      return URLSessionClient.URLSessionClientError.networkError(data: arrived, response: head, underlying: error)
     }
   }
 }

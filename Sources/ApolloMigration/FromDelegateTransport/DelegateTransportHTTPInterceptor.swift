@@ -109,7 +109,9 @@ public struct DelegateTransportHTTPInterceptor: HTTPInterceptor {
       switch error {
       case ApolloURLSessionError.nonHTTPResponse:
         failure = URLSessionClient.URLSessionClientError.noHTTPResponse(request: sent)
-      case is URLError:
+      case is URLError, is HTTPStreamingSessionError:
+        // The streaming session's own failures (invalidated, a response that is not HTTP) too: 0.x's client sent
+        // every failure of the transfer down the retry path.
         failure = error
       case let error as NSError where error.domain == NSURLErrorDomain:
         failure = error
