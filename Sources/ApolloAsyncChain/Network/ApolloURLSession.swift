@@ -87,7 +87,8 @@ extension URLSessionStreamingSession: ApolloURLSession {}
 extension URLSession: ApolloURLSession {
   /// Streams the response through a companion delegate-based session with this session's
   /// configuration: `URLSession.bytes(for:)` does not exist in swift-corelibs-foundation, and one
-  /// code path keeps Linux and Apple platforms alike.
+  /// code path keeps Linux and Apple platforms alike. This session's delegate, if it has one, still decides
+  /// redirects and authentication challenges (certificate pinning, client certificates, HTTP authentication).
   public func chunks(for request: URLRequest) async throws -> (any AsyncChunkSequence, URLResponse) {
     try Task.checkCancellation()
     return try await StreamingCompanions.session(for: self).chunks(for: request)
@@ -112,7 +113,8 @@ private enum StreamingCompanions {
       if let entry = entries[ObjectIdentifier(owner)], entry.owner === owner { return entry.streaming }
       // Drop companions of sessions that are gone, so the table stays as small as the live sessions.
       entries = entries.filter { $0.value.owner != nil }
-      let streaming = URLSessionStreamingSession(configuration: owner.configuration)
+      // The owner's delegate still decides redirects and authentication challenges (certificate pinning).
+      let streaming = URLSessionStreamingSession(configuration: owner.configuration, forwardingTo: owner.delegate)
       entries[ObjectIdentifier(owner)] = Entry(owner: owner, streaming: streaming)
       return streaming
     }

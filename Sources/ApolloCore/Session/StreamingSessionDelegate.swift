@@ -7,9 +7,15 @@ import FoundationNetworking
 /// to the per-task state in the table.
 final class StreamingSessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
   private let table: StreamingTaskTable
+  private let forwardedDelegate: ForwardedSessionDelegate
 
-  init(table: StreamingTaskTable) {
+  /// The delegate of the app's own `URLSession` this session streams for, which decides redirects and authentication
+  /// challenges (see StreamingSessionDelegate+Forwarding.swift).
+  var forwarded: (any URLSessionDelegate)? { forwardedDelegate.delegate }
+
+  init(table: StreamingTaskTable, forwardingTo forwarded: (any URLSessionDelegate)? = nil) {
     self.table = table
+    self.forwardedDelegate = ForwardedSessionDelegate(delegate: forwarded)
   }
 
   func urlSession(
@@ -75,4 +81,11 @@ final class StreamingSessionDelegate: NSObject, URLSessionDataDelegate, Sendable
     // system invalidating the session on its own.
     table.invalidate()?.fail(with: HTTPStreamingSessionError.invalidated)
   }
+}
+
+/// An app's `URLSession` delegate, held for the streaming session that asks it.
+private struct ForwardedSessionDelegate: @unchecked Sendable {
+  // @unchecked Sendable: set once and never changed; the streaming session calls into it only on its serial delegate
+  // queue, as the app's own session did (the protocol is not `Sendable` in every SDK).
+  let delegate: (any URLSessionDelegate)?
 }

@@ -19,7 +19,14 @@ public final class URLSessionStreamingSession: HTTPStreamingSession {
   private let table: StreamingTaskTable
 
   /// Creates a session whose underlying `URLSession` uses `configuration`.
-  public init(configuration: URLSessionConfiguration = .default) {
+  public convenience init(configuration: URLSessionConfiguration = .default) {
+    self.init(configuration: configuration, forwardingTo: nil)
+  }
+
+  /// Creates a session whose underlying `URLSession` uses `configuration` and asks `delegate` (the delegate of an app's
+  /// own `URLSession`) to decide redirects and authentication challenges, so its certificate pinning or redirect policy
+  /// still applies.
+  package init(configuration: URLSessionConfiguration, forwardingTo delegate: (any URLSessionDelegate)?) {
     let delegateQueue = OperationQueue()
     delegateQueue.maxConcurrentOperationCount = 1
     delegateQueue.name = "ApolloCore.URLSessionStreamingSession.delegate"
@@ -27,7 +34,7 @@ public final class URLSessionStreamingSession: HTTPStreamingSession {
     self.table = table
     self.urlSession = URLSession(
       configuration: URLSessionPlatformWorkarounds.configuration(configuration),
-      delegate: StreamingSessionDelegate(table: table),
+      delegate: StreamingSessionDelegate(table: table, forwardingTo: delegate),
       delegateQueue: delegateQueue
     )
   }
