@@ -33,6 +33,50 @@ final class DelegateTransportOnCallbackChainTests: XCTestCase {
     XCTAssertNotNil(bodies.last??["extensions"]?.objectValue?["persistedQuery"], "and the hash")
   }
 
+  /// Cancelling a request that is on the wire tells the task-completed delegate, with `NSURLErrorCancelled`, as 0.33's
+  /// cancelled task did (an app's count of requests in flight stays balanced); a cancel after the delegate heard of
+  /// the end tells it nothing more. The same on 0.33's own transport and on the 1.x chain.
+  func test_cancellingARequestOnTheWire_tellsTheTaskCompletedDelegateOnce_asOn0x() {
+    for engine in ["0.x", "on 1.x"] {
+      let server = ScriptedServer { _ in
+        ScriptedResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: [.data(JSONSerializer.serialize(r2Body))],
+                         headDelay: .milliseconds(500))
+      }
+      let delegate = RecordingDelegate()
+      let send = { (completion: @escaping () -> Void) -> any Cancellable in
+        if engine == "0.x" {
+          let transport = HTTPNetworkTransport(url: migrationEndpoint, client: ApolloDelegateTransport.URLSessionClientOnStreamingSession(session: server))
+          transport.delegate = delegate
+          return transport.send(operation: HeroNameQuery(episode: nil)) { _ in completion() }
+        }
+        let provider = DelegateTransportCallbackInterceptorProvider(
+          delegate: delegate, transport: HTTPNetworkTransport(url: migrationEndpoint),
+          client: ApolloCallbackChain.URLSessionClientOnStreamingSession(session: server), store: ApolloStore())
+        let transport = ApolloCallbackChain.RequestChainNetworkTransport(interceptorProvider: provider, endpointURL: migrationEndpoint)
+        return transport.send(operation: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheData,
+                              callbackQueue: DispatchQueue(label: "completion")) { _ in completion() }
+      }
+      let cancellable = send {}
+      let deadline = Date().addingTimeInterval(5)
+      while server.requests.isEmpty && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+      cancellable.cancel()
+      Thread.sleep(forTimeInterval: 0.8)
+      let raw = delegate.rawTasks
+      XCTAssertEqual(raw.count, 1, "\(engine): \(raw)")
+      XCTAssertEqual((raw.first?.error as? URLError)?.code, .cancelled, engine)
+      XCTAssertNil(raw.first?.response, engine)
+
+      let finished = expectation(description: "\(engine) answered")
+      let completed = send { finished.fulfill() }
+      wait(for: [finished], timeout: 5)
+      completed.cancel()
+      Thread.sleep(forTimeInterval: 0.2)
+      XCTAssertEqual(delegate.rawTasks.count, 2, "\(engine): the answered request's own, and nothing for the late cancel")
+      XCTAssertNil(delegate.rawTasks.last?.error, engine)
+      withExtendedLifetime(delegate) {}
+    }
+  }
+
   /// A connection lost mid-body: the raw task sees the response head that had arrived (before, `nil`), as 0.x's.
   func test_aFailureMidBody_givesRawTaskTheResponseHead() {
     let server = ScriptedServer { _ in

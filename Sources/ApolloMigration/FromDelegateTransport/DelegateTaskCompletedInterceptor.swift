@@ -33,6 +33,7 @@ public struct DelegateTaskCompletedInterceptor: ApolloInterceptor, Sendable {
     response: ApolloCallbackChain.HTTPResponse<Operation>?,
     completion: @escaping (Result<ApolloCallbackChain.GraphQLResult<Operation.Data>, any Error>) -> Void
   ) {
+    if response != nil { binding.rawTasks.heard(request.beforePreflight) }
     if let response, let delegate = binding.delegate as? any HTTPNetworkTransportTaskCompletedDelegate,
        let sent = request.sentURLRequest {
       delegate.networkTransport(binding.transport, didCompleteRawTaskForRequest: sent, withData: response.rawData,

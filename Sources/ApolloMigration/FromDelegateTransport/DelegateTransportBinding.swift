@@ -15,6 +15,8 @@ final class DelegateTransportBinding: @unchecked Sendable {
   private weak var storage: (any HTTPNetworkTransportDelegate)?
   /// The first argument of every delegate method.
   let transport: HTTPNetworkTransport
+  /// The sends on the wire that the task-completed delegate has not heard of yet (the 1.x chain's cancel tells it).
+  let rawTasks = DelegateRawTaskLedger()
 
   init(delegate: (any HTTPNetworkTransportDelegate)?, transport: HTTPNetworkTransport) {
     self.storage = delegate

@@ -34,6 +34,8 @@ public struct DelegateTransportErrorInterceptor: ApolloErrorInterceptor {
     response: ApolloCallbackChain.HTTPResponse<Operation>?,
     completion: @escaping (Result<ApolloCallbackChain.GraphQLResult<Operation.Data>, any Error>) -> Void
   ) {
+    // The attempt's task is over (or never went out): a cancel from now on has nothing to tell the delegate.
+    binding.rawTasks.heard(request.beforePreflight)
     let legacyError: any Error
     switch error as? ApolloCallbackChain.URLSessionClient.URLSessionClientError {
     case .networkError(let data, let httpResponse, let underlying)?:

@@ -11,6 +11,7 @@ import Foundation
 /// | `shouldSend` / `willSend` | ``DelegatePreflightInterceptor`` | right before `NetworkFetchInterceptor`; `false` → `cancelledByDelegate` via `handleErrorAsync`, nothing sent |
 /// | `didCompleteRawTaskForRequest` (response) | ``DelegateTaskCompletedInterceptor`` | right after `NetworkFetchInterceptor`, before any check |
 /// | `didCompleteRawTaskForRequest` (transport failure) | ``DelegateTransportErrorInterceptor`` | when the fetch reports its error |
+/// | `didCompleteRawTaskForRequest` (cancelled, `NSURLErrorCancelled`) | `DelegateCancelledTaskInterceptor`, before the fetch | when the chain is cancelled while the request is on the wire |
 /// | `receivedError … continueHandler` | ``DelegateResponseInterceptor`` / ``DelegateTransportErrorInterceptor`` | non-2xx, body not JSON / not an object / transport failure |
 /// | `.retry` | `chain.retry` | restarts the chain from the request before the preflight (preflight runs again) |
 /// | `.fail(error)` | `handleErrorAsync` / completion | `error` reaches the caller unchanged |
@@ -65,6 +66,7 @@ public final class DelegateTransportCallbackInterceptorProvider: ApolloCallbackC
     interceptors += [
       CacheReadInterceptor(store: store),
       DelegatePreflightInterceptor(binding: binding),
+      DelegateCancelledTaskInterceptor(binding: binding),
       NetworkFetchInterceptor(client: client),
       DelegateTaskCompletedInterceptor(binding: binding),
       DelegateResponseInterceptor(binding: binding),
