@@ -80,6 +80,23 @@ final class HTTPNetworkTransportOnAsyncChainTests: XCTestCase {
     XCTAssertThrowsError(try cacheOnly.get(), "fetchIgnoringCacheCompletely wrote nothing")
   }
 
+  /// An upload whose file cannot be read fails with 0.33's error for a form it could not build, as 0.33's own
+  /// transport does (`RequestBuildingTests`), not with the file's own error; nothing goes on the wire.
+  func test_anUploadWhoseFileCannotBeRead_failsWith0xsSerializedBodyError() throws {
+    let server = StarWarsScriptedServer.make()
+    let missing = URL(fileURLWithPath: "/nonexistent/\(UUID().uuidString).txt")
+    let file = GraphQLFile(fieldName: "file", originalName: "x.txt", fileURL: missing)
+    let done = expectation(description: "upload failed")
+    let failure = Mutex<(any Error)?>(nil)
+    _ = facade(server).upload(operation: SingleUploadMutation(file: "a"), files: [file]) { result in
+      if case .failure(let error) = result { failure.withLock { $0 = error } }
+      done.fulfill()
+    }
+    wait(for: [done], timeout: 5)
+    XCTAssertEqual(failure.withLock { $0 } as? ApolloDelegateTransport.GraphQLHTTPRequestError, .serializedBodyMessageError)
+    XCTAssertTrue(server.requests.isEmpty)
+  }
+
   func test_zeroXClientPerform_deliversTheMutationResult() throws {
     let server = StarWarsScriptedServer.make()
     let client = ApolloDelegateTransport.ApolloClient(networkTransport: facade(server), store: ApolloStore())

@@ -178,6 +178,9 @@ public final class HTTPNetworkTransportOnAsyncChain: ApolloDelegateTransport.Upl
         try await chain.runInCurrentTask(request: request) { _ in true }
         guard let body = capture.last else { throw ApolloAsyncChain.ApolloClient.Error.noResults }
         delivery.deliver(.success(ApolloDelegateTransport.GraphQLResponse(operation: operation, body: body)))
+      } catch is GraphQLFile.GraphQLFileError {
+        // A file of an upload that cannot be read: 0.33 failed to build the form with its own error.
+        delivery.deliver(.failure(ApolloDelegateTransport.GraphQLHTTPRequestError.serializedBodyMessageError))
       } catch {
         delivery.deliver(.failure(error))
       }
