@@ -34,6 +34,8 @@ import FoundationNetworking
 /// compared in `HTTPNetworkTransportOnAsyncChainTests`), with these differences:
 /// - `shouldSend == false` and request-building errors complete asynchronously, on `callbackQueue`, and
 ///   `send` returns a cancellable object, not `EmptyCancellable` (0.x completed before `send` returned);
+/// - the cancellable `send` returns is never the `URLSessionTask` (0.33 returned the task itself): code that casts it
+///   to `URLSessionTask` for its `progress` or `taskIdentifier` gets `nil` (the 2.x session owns its tasks);
 /// - an operation without an identifier under `sendOperationIdentifiers` is sent without `id` (the
 ///   native transport fails it with `RequestBodyError.missingOperationIdentifier`);
 /// - the persisted-query retry follows 2.x's `AutomaticPersistedQueryInterceptor` (once, then
