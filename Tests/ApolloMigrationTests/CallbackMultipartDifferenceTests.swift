@@ -17,9 +17,7 @@ final class CallbackMultipartDifferenceTests: XCTestCase {
     let store = ApolloStore()
     let client = URLSessionClientOnStreamingSession(session: server, callbackQueue: callbacks)
     let provider = ClosureProvider { defaultList(client: client, store: store) }
-    let transport: any ApolloCallbackChain.NetworkTransport = engine == "1.x"
-      ? ApolloCallbackChain.RequestChainNetworkTransport(interceptorProvider: provider, endpointURL: endpoint)
-      : RequestChainNetworkTransportOnAsyncChain(interceptorProvider: provider, endpointURL: endpoint, urlSession: server, store: store)
+    let transport = callbackTransport(engine, provider: provider, server: server, store: store)
     let seen = Recorder<String>()
     _ = transport.send(operation: CountdownSubscription(from: 3, intervalMs: nil), cachePolicy: .fetchIgnoringCacheData,
                        contextIdentifier: nil, context: nil, callbackQueue: callbacks) { result in

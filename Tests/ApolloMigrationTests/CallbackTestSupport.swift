@@ -2,6 +2,7 @@ import ApolloAsyncChain
 import ApolloCallbackChain
 import ApolloCore
 import ApolloMigration
+import ApolloTestSupport
 import Foundation
 import StarWarsAPI
 import XCTest
@@ -90,3 +91,15 @@ func settle() {
 }
 
 let heroJSON: JSON.Object = ["data": ["hero": ["__typename": "Droid", "id": "2001", "name": "R2-D2"]]]
+
+/// The 1.x call surface over `provider`, for a test that compares 1.x with its facade: 1.x's own transport when
+/// `engine` is "1.x", else the facade on the 2.x engine over `server` and `store`.
+func callbackTransport(
+  _ engine: String, provider: any ApolloCallbackChain.InterceptorProvider, server: ScriptedServer, store: ApolloStore,
+  autoPersistQueries: Bool = false
+) -> any ApolloCallbackChain.UploadingNetworkTransport {
+  engine == "1.x"
+    ? ApolloCallbackChain.RequestChainNetworkTransport(interceptorProvider: provider, endpointURL: endpoint, autoPersistQueries: autoPersistQueries)
+    : RequestChainNetworkTransportOnAsyncChain(interceptorProvider: provider, endpointURL: endpoint, autoPersistQueries: autoPersistQueries,
+                                               urlSession: server, store: store)
+}

@@ -133,6 +133,39 @@ final class CallbackTransportErrorTests: XCTestCase {
   }
 }
 
+/// The adapted 1.x provider with a 2.x HTTP interceptor of the app's after its own (inside it): what that interceptor
+/// throws is not a failure of the transfer, and stays what it is.
+final class CallbackTransportErrorsAroundAppHTTPInterceptorsTests: XCTestCase {
+  private struct WithAppHTTPInterceptor: ApolloAsyncChain.InterceptorProvider {
+    let adapted: CallbackProviderOnAsyncChain
+    func graphQLInterceptors<Operation: GraphQLOperation>(for operation: Operation) -> [any GraphQLInterceptor] {
+      adapted.graphQLInterceptors(for: operation)
+    }
+    func cacheInterceptor<Operation: GraphQLOperation>(for operation: Operation) -> any CacheInterceptor {
+      adapted.cacheInterceptor(for: operation)
+    }
+    func httpInterceptors<Operation: GraphQLOperation>(for operation: Operation) -> [any HTTPInterceptor] {
+      adapted.httpInterceptors(for: operation) + [ApolloAsyncChain.ResponseCodeInterceptor()]
+    }
+    func responseParser<Operation: GraphQLOperation>(for operation: Operation) -> any ResponseParsingInterceptor {
+      adapted.responseParser(for: operation)
+    }
+  }
+
+  func test_anErrorThrownByAnAppsHTTPInterceptorInside_isNotMadeANetworkError() async throws {
+    let server = ScriptedServer { _ in .json(["errors": [["message": "down"]]], statusCode: 500) }
+    let store = ApolloStore()
+    let client = URLSessionClientOnStreamingSession(session: server, callbackQueue: callbacks)
+    let adapted = CallbackProviderOnAsyncChain(ClosureProvider { defaultList(client: client, store: store, maxRetries: 0) }, store: store)
+    let transport = ApolloAsyncChain.RequestChainNetworkTransport(
+      urlSession: server, interceptorProvider: WithAppHTTPInterceptor(adapted: adapted), store: store, endpointURL: endpoint)
+    let outcome = await readToEnd(try transport.send(query: HeroNameQuery(episode: nil), fetchBehavior: .NetworkOnly,
+                                                     requestConfiguration: RequestConfiguration()))
+    XCTAssertFalse(outcome.error is ApolloCallbackChain.URLSessionClient.URLSessionClientError, "\(String(describing: outcome.error))")
+    XCTAssertTrue(outcome.error is ApolloCallbackChain.ResponseCodeInterceptor.ResponseCodeError, "\(String(describing: outcome.error))")
+  }
+}
+
 /// Records each error it is handed and passes it on unchanged.
 private struct HandledErrorRecorder: ApolloCallbackChain.ApolloErrorInterceptor {
   let handled: Recorder<any Error>

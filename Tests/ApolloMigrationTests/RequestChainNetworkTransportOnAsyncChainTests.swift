@@ -293,9 +293,7 @@ final class RequestChainNetworkTransportOnAsyncChainTests: XCTestCase {
       let policies = Recorder<String>()
       let client = URLSessionClientOnStreamingSession(session: server, callbackQueue: callbacks)
       let provider = ClosureProvider { defaultList(client: client, store: store, beforeFetch: [PolicyRecordingInterceptor(policies: policies)]) }
-      let transport: any ApolloCallbackChain.NetworkTransport = engine == "1.x"
-        ? ApolloCallbackChain.RequestChainNetworkTransport(interceptorProvider: provider, endpointURL: endpoint)
-        : RequestChainNetworkTransportOnAsyncChain(interceptorProvider: provider, endpointURL: endpoint, urlSession: server, store: store)
+      let transport = callbackTransport(engine, provider: provider, server: server, store: store)
       let done = expectation(description: "\(engine) answered")
       let stars = Recorder<Int>()
       _ = transport.send(operation: mutation, cachePolicy: .returnCacheDataDontFetch, contextIdentifier: nil, context: nil,
@@ -322,9 +320,7 @@ final class RequestChainNetworkTransportOnAsyncChainTests: XCTestCase {
         let store = ApolloStore()
         let client = URLSessionClientOnStreamingSession(session: server, callbackQueue: callbacks)
         let provider = ClosureProvider { defaultList(client: client, store: store) }
-        let transport: any ApolloCallbackChain.UploadingNetworkTransport = engine == "1.x"
-          ? ApolloCallbackChain.RequestChainNetworkTransport(interceptorProvider: provider, endpointURL: endpoint)
-          : RequestChainNetworkTransportOnAsyncChain(interceptorProvider: provider, endpointURL: endpoint, urlSession: server, store: store)
+        let transport = callbackTransport(engine, provider: provider, server: server, store: store)
         let done = expectation(description: "\(engine) answered")
         let file = GraphQLFile(fieldName: "file", originalName: "a.txt", mimeType: "text/plain", data: Data("a".utf8))
         _ = transport.upload(operation: HeroNameQuery(episode: nil), files: [file], context: nil, callbackQueue: callbacks) { result in
@@ -348,9 +344,7 @@ final class RequestChainNetworkTransportOnAsyncChainTests: XCTestCase {
       let store = ApolloStore()
       let client = URLSessionClientOnStreamingSession(session: server, callbackQueue: callbacks)
       let provider = ClosureProvider { defaultList(client: client, store: store, beforeFetch: [URLRequestMakingInterceptor()]) }
-      let transport: any ApolloCallbackChain.UploadingNetworkTransport = engine == "1.x"
-        ? ApolloCallbackChain.RequestChainNetworkTransport(interceptorProvider: provider, endpointURL: endpoint)
-        : RequestChainNetworkTransportOnAsyncChain(interceptorProvider: provider, endpointURL: endpoint, urlSession: server, store: store)
+      let transport = callbackTransport(engine, provider: provider, server: server, store: store)
       let done = expectation(description: "\(engine) answered")
       let file = GraphQLFile(fieldName: "file", originalName: "a.txt", mimeType: "text/plain", data: Data("a".utf8))
       _ = transport.upload(operation: HeroNameQuery(episode: nil), files: [file], context: nil, callbackQueue: callbacks) { _ in
@@ -377,9 +371,7 @@ final class RequestChainNetworkTransportOnAsyncChainTests: XCTestCase {
       let policies = Recorder<String>()
       // The recorder sits first, before MaxRetry and CacheRead: it has run once send returns, or nothing did.
       let provider = ClosureProvider { [PolicyRecordingInterceptor(policies: policies)] + defaultList(client: client, store: store) }
-      let transport: any ApolloCallbackChain.NetworkTransport = engine == "1.x"
-        ? ApolloCallbackChain.RequestChainNetworkTransport(interceptorProvider: provider, endpointURL: endpoint)
-        : RequestChainNetworkTransportOnAsyncChain(interceptorProvider: provider, endpointURL: endpoint, urlSession: server, store: store)
+      let transport = callbackTransport(engine, provider: provider, server: server, store: store)
       let apollo = ApolloCallbackChain.ApolloClient(networkTransport: transport, store: store)
       _ = fetch(apollo, .fetchIgnoringCacheData, expecting: 1)
       let done = expectation(description: "\(engine) answered")
@@ -409,10 +401,7 @@ final class RequestChainNetworkTransportOnAsyncChainTests: XCTestCase {
       let policies = Recorder<String>()
       let client = URLSessionClientOnStreamingSession(session: server, callbackQueue: callbacks)
       let provider = ClosureProvider { defaultList(client: client, store: store, beforeFetch: [PolicyRecordingInterceptor(policies: policies)]) }
-      let transport: any ApolloCallbackChain.NetworkTransport = engine == "1.x"
-        ? ApolloCallbackChain.RequestChainNetworkTransport(interceptorProvider: provider, endpointURL: endpoint, autoPersistQueries: true)
-        : RequestChainNetworkTransportOnAsyncChain(interceptorProvider: provider, endpointURL: endpoint, autoPersistQueries: true,
-                                                   urlSession: server, store: store)
+      let transport = callbackTransport(engine, provider: provider, server: server, store: store, autoPersistQueries: true)
       let apollo = ApolloCallbackChain.ApolloClient(networkTransport: transport, store: store)
       _ = fetch(apollo, .fetchIgnoringCacheData, expecting: 1)
       let warming = policies.count

@@ -77,9 +77,7 @@ final class RetryFromCompletionTests: XCTestCase {
     let provider = ClosureProvider {
       afterFetch ? defaultList(client: client, store: store, afterFetch: hooks) : defaultList(client: client, store: store, beforeFetch: hooks)
     }
-    let transport: any ApolloCallbackChain.NetworkTransport = engine == "1.x"
-      ? ApolloCallbackChain.RequestChainNetworkTransport(interceptorProvider: provider, endpointURL: endpoint)
-      : RequestChainNetworkTransportOnAsyncChain(interceptorProvider: provider, endpointURL: endpoint, urlSession: server, store: store)
+    let transport = callbackTransport(engine, provider: provider, server: server, store: store)
     let outcome = Recorder<String>()
     let done = expectation(description: "\(engine) answered")
     _ = transport.send(operation: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheData, contextIdentifier: nil, context: nil,

@@ -42,6 +42,29 @@ final class StandaloneCallbackInterceptorTests: XCTestCase {
     XCTAssertEqual(seen.values, ["203 t-9 \(body.utf8.count) bytes"])
   }
 
+  /// Two interceptors adapted alone after the parser (a logger and an error reporter, say) both see the real response.
+  func test_twoInterceptorsAfterTheParserAlone_bothSeeTheRealHead() async throws {
+    struct TwoAfterParsing: ApolloAsyncChain.InterceptorProvider {
+      let first: CallbackInterceptorOnAsyncChain
+      let second: CallbackInterceptorOnAsyncChain
+      func graphQLInterceptors<Operation: GraphQLOperation>(for operation: Operation) -> [any GraphQLInterceptor] {
+        [ApolloAsyncChain.MaxRetryInterceptor(maxRetriesAllowed: 2), first, second]
+      }
+    }
+    let body = #"{"data":{"hero":{"__typename":"Droid","id":"2001","name":"R2-D2"}}}"#
+    let server = ScriptedServer { _ in .text(body, statusCode: 203, headers: ["Content-Type": "application/json", "X-Trace": "t-9"]) }
+    let (first, second) = (Recorder<String>(), Recorder<String>())
+    let provider = TwoAfterParsing(first: CallbackInterceptorOnAsyncChain(HeadRecordingInterceptor(seen: first), position: .afterParsing),
+                                   second: CallbackInterceptorOnAsyncChain(HeadRecordingInterceptor(seen: second), position: .afterParsing))
+    let transport = ApolloAsyncChain.RequestChainNetworkTransport(
+      urlSession: server, interceptorProvider: provider, store: ApolloStore(), endpointURL: endpoint)
+    let outcome = await readToEnd(try transport.send(query: HeroNameQuery(episode: nil), fetchBehavior: .NetworkOnly,
+                                                     requestConfiguration: RequestConfiguration()))
+    XCTAssertNil(outcome.error)
+    XCTAssertEqual(first.values, ["203 t-9 \(body.utf8.count) bytes"])
+    XCTAssertEqual(second.values, ["203 t-9 \(body.utf8.count) bytes"])
+  }
+
   func test_retry_becomesA2xRetry_boundedByThe2xMaxRetryInterceptor() async throws {
     let server = StarWarsScriptedServer.make()
     let count = Recorder<Int>()

@@ -9,8 +9,8 @@ import FoundationNetworking
 #endif
 
 /// A `URLSession` handed to the 2.x chain keeps its delegate: the session the chain streams through asks it what its
-/// own session asked it (here whether to follow a redirect; certificate pinning goes the same way), instead of
-/// skipping it without a word.
+/// own session asked it (here whether to follow a redirect; certificate pinning goes the same way), on the session's
+/// own delegate queue, instead of skipping it without a word.
 final class URLSessionDelegateForwardingTests: IntegrationTestCase {
   /// Plays a redirect to a JSON answer on TestServer's `/scripted` route.
   private func scriptARedirect() async throws {
@@ -33,11 +33,14 @@ final class URLSessionDelegateForwardingTests: IntegrationTestCase {
   func test_theSessionsDelegate_decidesRedirects() async throws {
     try await scriptARedirect()
     let refusing = RedirectRefusingDelegate()
-    let session = URLSession(configuration: .ephemeral, delegate: refusing, delegateQueue: nil)
+    let queue = OperationQueue()
+    queue.name = "app.session.delegate"
+    let session = URLSession(configuration: .ephemeral, delegate: refusing, delegateQueue: queue)
     defer { session.invalidateAndCancel() }
     let statusCode = try await status(through: session)
     XCTAssertEqual(statusCode, 302, "the delegate refused the redirect")
     XCTAssertEqual(refusing.asked.values, [TestServer.url("/scripted").absoluteString])
+    XCTAssertEqual(refusing.queues.values, ["app.session.delegate"], "asked on the session's own delegate queue")
   }
 
   func test_withoutADelegate_theRedirectIsFollowed() async throws {
@@ -51,14 +54,16 @@ final class URLSessionDelegateForwardingTests: IntegrationTestCase {
 
 /// Refuses every redirect and records where each would have gone.
 private final class RedirectRefusingDelegate: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
-  // @unchecked Sendable: `asked` is a Recorder (thread-safe).
+  // @unchecked Sendable: `asked` and `queues` are Recorders (thread-safe).
   let asked = Recorder<String>()
+  let queues = Recorder<String>()
 
   func urlSession(
     _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
     newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
   ) {
     asked.append(request.url?.absoluteString ?? "")
+    queues.append(OperationQueue.current?.name ?? "none")
     completionHandler(nil)
   }
 }

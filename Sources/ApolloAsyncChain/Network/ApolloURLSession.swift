@@ -114,7 +114,7 @@ private enum StreamingCompanions {
       // Drop companions of sessions that are gone, so the table stays as small as the live sessions.
       entries = entries.filter { $0.value.owner != nil }
       // The owner's delegate still decides redirects and authentication challenges (certificate pinning).
-      let streaming = URLSessionStreamingSession(configuration: owner.configuration, forwardingTo: owner.delegate)
+      let streaming = URLSessionStreamingSession(configuration: owner.configuration, forwardingFor: owner)
       entries[ObjectIdentifier(owner)] = Entry(owner: owner, streaming: streaming)
       return streaming
     }

@@ -3,26 +3,30 @@ import Foundation
 import FoundationNetworking
 #endif
 
-// The app's `URLSession` delegate, asked for what its own session asked it: whether to follow a redirect, and how to
-// answer an authentication challenge (certificate pinning, client certificates, HTTP authentication). Without it a
-// `URLSession` handed to the 2.x chain would stream through a session of its configuration only, and a pinning delegate
-// would be skipped without a word. Without a forwarded delegate, the system's default handling applies, as before.
+// The app's `URLSession` delegate, asked what its own session asked it: whether to follow a redirect, and how to
+// answer an authentication challenge (certificate pinning, client certificates, HTTP authentication). It is called on
+// that session's delegate queue (the main queue, say), as the session called it. Without it a `URLSession` handed to
+// the 2.x chain would stream through a session of its configuration only, and a pinning delegate would be skipped
+// without a word. Without an app session (or once it is gone), the system's default handling applies, as before.
 
 extension StreamingSessionDelegate: URLSessionTaskDelegate {
   func urlSession(
     _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
     newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
   ) {
-    guard let taskDelegate = forwarded as? any URLSessionTaskDelegate else { return completionHandler(request) }
-    #if canImport(FoundationNetworking)
-    // swift-corelibs-foundation: requirements with default implementations (follow the redirect).
-    taskDelegate.urlSession(session, task: task, willPerformHTTPRedirection: response, newRequest: request,
-                            completionHandler: completionHandler)
-    #else
-    let asked: Void? = taskDelegate.urlSession?(session, task: task, willPerformHTTPRedirection: response, newRequest: request,
-                                                completionHandler: completionHandler)
-    if asked == nil { completionHandler(request) }
-    #endif
+    guard let owner = forwardingOwner else { return completionHandler(request) }
+    owner.delegateQueue.addOperation {
+      guard let taskDelegate = owner.delegate as? any URLSessionTaskDelegate else { return completionHandler(request) }
+      #if canImport(FoundationNetworking)
+      // swift-corelibs-foundation: requirements with default implementations (follow the redirect).
+      taskDelegate.urlSession(owner, task: task, willPerformHTTPRedirection: response, newRequest: request,
+                              completionHandler: completionHandler)
+      #else
+      let asked: Void? = taskDelegate.urlSession?(owner, task: task, willPerformHTTPRedirection: response, newRequest: request,
+                                                  completionHandler: completionHandler)
+      if asked == nil { completionHandler(request) }
+      #endif
+    }
   }
 
   /// The only challenge method this delegate implements, so the system sends it the session-wide challenges too
@@ -32,24 +36,32 @@ extension StreamingSessionDelegate: URLSessionTaskDelegate {
     _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
     completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
   ) {
-    guard let forwarded else { return completionHandler(.performDefaultHandling, nil) }
+    guard let owner = forwardingOwner else { return completionHandler(.performDefaultHandling, nil) }
+    owner.delegateQueue.addOperation {
+      guard let delegate = owner.delegate else { return completionHandler(.performDefaultHandling, nil) }
+      Self.answer(challenge, for: task, of: owner, by: delegate, completionHandler: completionHandler)
+    }
+  }
+
+  private static func answer(
+    _ challenge: URLAuthenticationChallenge, for task: URLSessionTask, of owner: URLSession, by delegate: any URLSessionDelegate,
+    completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+  ) {
     let method = challenge.protectionSpace.authenticationMethod
+    let taskDelegate = delegate as? any URLSessionTaskDelegate
     #if canImport(FoundationNetworking)
-    // swift-corelibs-foundation has no server-trust or client-certificate challenges.
-    let sessionWide = [NSURLAuthenticationMethodNTLM, NSURLAuthenticationMethodNegotiate].contains(method)
-    if sessionWide {
-      forwarded.urlSession(session, didReceive: challenge, completionHandler: completionHandler)
-    } else if let taskDelegate = forwarded as? any URLSessionTaskDelegate {
-      taskDelegate.urlSession(session, task: task, didReceive: challenge, completionHandler: completionHandler)
+    // swift-corelibs-foundation has no server-trust or client-certificate challenges; its protocols' default
+    // implementations perform the default handling.
+    if [NSURLAuthenticationMethodNTLM, NSURLAuthenticationMethodNegotiate].contains(method) || taskDelegate == nil {
+      delegate.urlSession(owner, didReceive: challenge, completionHandler: completionHandler)
     } else {
-      completionHandler(.performDefaultHandling, nil)
+      taskDelegate?.urlSession(owner, task: task, didReceive: challenge, completionHandler: completionHandler)
     }
     #else
     let sessionWide = [NSURLAuthenticationMethodServerTrust, NSURLAuthenticationMethodClientCertificate,
                        NSURLAuthenticationMethodNTLM, NSURLAuthenticationMethodNegotiate].contains(method)
-    if sessionWide, forwarded.urlSession?(session, didReceive: challenge, completionHandler: completionHandler) != nil { return }
-    let taskDelegate = forwarded as? any URLSessionTaskDelegate
-    if taskDelegate?.urlSession?(session, task: task, didReceive: challenge, completionHandler: completionHandler) != nil { return }
+    if sessionWide, delegate.urlSession?(owner, didReceive: challenge, completionHandler: completionHandler) != nil { return }
+    if taskDelegate?.urlSession?(owner, task: task, didReceive: challenge, completionHandler: completionHandler) != nil { return }
     completionHandler(.performDefaultHandling, nil)
     #endif
   }

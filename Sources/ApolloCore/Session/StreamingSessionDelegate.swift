@@ -7,15 +7,19 @@ import FoundationNetworking
 /// to the per-task state in the table.
 final class StreamingSessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
   private let table: StreamingTaskTable
-  private let forwardedDelegate: ForwardedSessionDelegate
+  /// The app's own `URLSession` this session streams for, held weakly: its delegate decides redirects and
+  /// authentication challenges (see StreamingSessionDelegate+Forwarding.swift).
+  private let owner: WeakSession
 
-  /// The delegate of the app's own `URLSession` this session streams for, which decides redirects and authentication
-  /// challenges (see StreamingSessionDelegate+Forwarding.swift).
-  var forwarded: (any URLSessionDelegate)? { forwardedDelegate.delegate }
-
-  init(table: StreamingTaskTable, forwardingTo forwarded: (any URLSessionDelegate)? = nil) {
+  init(table: StreamingTaskTable, forwardingFor owner: URLSession? = nil) {
     self.table = table
-    self.forwardedDelegate = ForwardedSessionDelegate(delegate: forwarded)
+    self.owner = WeakSession(session: owner)
+  }
+
+  /// The app's session, while it lives and has a delegate.
+  var forwardingOwner: URLSession? {
+    guard let session = owner.session, session.delegate != nil else { return nil }
+    return session
   }
 
   func urlSession(
@@ -83,9 +87,8 @@ final class StreamingSessionDelegate: NSObject, URLSessionDataDelegate, Sendable
   }
 }
 
-/// An app's `URLSession` delegate, held for the streaming session that asks it.
-private struct ForwardedSessionDelegate: @unchecked Sendable {
-  // @unchecked Sendable: set once and never changed; the streaming session calls into it only on its serial delegate
-  // queue, as the app's own session did (the protocol is not `Sendable` in every SDK).
-  let delegate: (any URLSessionDelegate)?
+/// The app's `URLSession`, held weakly: the streaming session must not keep it (or its delegate) alive.
+private struct WeakSession: @unchecked Sendable {
+  // @unchecked Sendable: set once and never changed; a weak reference to a `URLSession`, which is thread-safe.
+  weak var session: URLSession?
 }

@@ -20,13 +20,13 @@ public final class URLSessionStreamingSession: HTTPStreamingSession {
 
   /// Creates a session whose underlying `URLSession` uses `configuration`.
   public convenience init(configuration: URLSessionConfiguration = .default) {
-    self.init(configuration: configuration, forwardingTo: nil)
+    self.init(configuration: configuration, forwardingFor: nil)
   }
 
-  /// Creates a session whose underlying `URLSession` uses `configuration` and asks `delegate` (the delegate of an app's
-  /// own `URLSession`) to decide redirects and authentication challenges, so its certificate pinning or redirect policy
-  /// still applies.
-  package init(configuration: URLSessionConfiguration, forwardingTo delegate: (any URLSessionDelegate)?) {
+  /// Creates a session whose underlying `URLSession` uses `configuration` and asks the delegate of `owner` (an app's own
+  /// `URLSession`, held weakly) to decide redirects and authentication challenges, on `owner`'s delegate queue, so its
+  /// certificate pinning or redirect policy still applies.
+  package init(configuration: URLSessionConfiguration, forwardingFor owner: URLSession?) {
     let delegateQueue = OperationQueue()
     delegateQueue.maxConcurrentOperationCount = 1
     delegateQueue.name = "ApolloCore.URLSessionStreamingSession.delegate"
@@ -34,7 +34,7 @@ public final class URLSessionStreamingSession: HTTPStreamingSession {
     self.table = table
     self.urlSession = URLSession(
       configuration: URLSessionPlatformWorkarounds.configuration(configuration),
-      delegate: StreamingSessionDelegate(table: table, forwardingTo: delegate),
+      delegate: StreamingSessionDelegate(table: table, forwardingFor: owner),
       delegateQueue: delegateQueue
     )
   }

@@ -35,8 +35,10 @@ struct CallbackCacheWriteOnAsyncChain: GraphQLInterceptor {
           // Behind the callback transactions submitted before it, as 1.x's `publish` queued.
           store.publish(records: records, identifier: identifier)
         } else {
-          // After a read-write transaction in progress (an `async` one too), so the write cannot land between its
-          // read and its write-back, as 1.x's write waited behind its store's barrier.
+          // After a read-write transaction in progress (an `async` one of a 2.x caller too), so the write cannot land
+          // between its read and its write-back, as 1.x's write waited behind its store's barrier. The result goes on
+          // once written, as the 2.x chain's own write holds it. A failed write is dropped, as 1.x's `publish`
+          // without a completion dropped it.
           _ = try? await store.publishRecordsSuspending(records, identifier: identifier)
         }
       }

@@ -114,10 +114,10 @@ struct CallbackErrorInterceptorOnAsyncChain: GraphQLInterceptor {
   private static func cancelling<Element: Sendable>(
     _ stream: consuming NonCopyableAsyncThrowingStream<Element>, with cancel: CancelOnce
   ) -> NonCopyableAsyncThrowingStream<Element> {
-    let parts = IteratorBox(stream.getStream().makeAsyncIterator())
+    let next = stream.puller()
     return NonCopyableAsyncThrowingStream(pulling: {
       try await withTaskCancellationHandler {
-        try await parts.next()
+        try await next()
       } onCancel: {
         cancel.run()
       }

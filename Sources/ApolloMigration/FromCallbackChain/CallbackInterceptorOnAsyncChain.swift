@@ -103,10 +103,16 @@ public struct CallbackInterceptorOnAsyncChain: GraphQLInterceptor {
     send.lock.withLock { send.makesRetries(as: request) }
     let upstream: InterceptorResultStream<Request>
     if position == .afterParsing {
-      // Alone there is no adapted HTTP stage to keep the response the turn hands the interceptor: the engine notes it.
-      let observer = HTTPResponseObserver()
+      // Alone there is no adapted HTTP stage to keep the response the turn hands the interceptor: the engine notes it,
+      // for the observer a wrapper further out bound already, if any (one observer sees the response for all).
+      let bound = HTTPResponseObserver.current
+      let observer = bound ?? HTTPResponseObserver()
       send.lock.withLock { send.observedHTTP = observer }
-      upstream = await HTTPResponseObserver.$current.withValue(observer) { await run(request: request, send: send, next: next) }
+      if bound != nil {
+        upstream = await run(request: request, send: send, next: next)
+      } else {
+        upstream = await HTTPResponseObserver.$current.withValue(observer) { await run(request: request, send: send, next: next) }
+      }
     } else {
       upstream = await run(request: request, send: send, next: next)
     }

@@ -14,7 +14,7 @@ import FoundationNetworking
 /// | fails before the response head (a `URLError`, the streaming session's own errors, …) | `URLSessionClientError.networkError(data:response:underlying:)` with no data and no response |
 /// | the body fails with one part-way | `.networkError` with the head and the chunks the session had handed on (1.x: the bytes that had arrived; the 2.x session hands a whole body on only once all of it arrived, so usually none; nothing for a multipart response, whose parts went on already, as in 1.x) |
 /// | answers with a response that is not HTTP | `.noHTTPResponse(request:)` |
-/// | anything else (a cancellation, a multipart part over the size limit) | unchanged |
+/// | anything else (a cancellation, a multipart part over the size limit, what an app's HTTP interceptor inside this one throws) | unchanged |
 /// | a body that is not multipart and empty (no chunk at all) | handed on once, empty: 1.x's parser then failed with `couldNotParseToJSON`, through the error interceptor, where the 2.x chain, given nothing to parse, would end with `noResults` outside every interceptor |
 ///
 /// So a 1.x error interceptor or completion that matches `.networkError` (to retry when offline, say) still does on
@@ -42,21 +42,24 @@ enum CallbackURLSessionClientView {
       return V2HTTPResponse(response: head, chunks: NonCopyableAsyncThrowingStream(settled: SettledElements(
         elements: settled.elements, failure: converted(failure, request: request, arrived: arrived, head: head))))
     }
-    let body = BodyReader(chunks.puller(), request: request, head: head)
+    let body = BodyReader(chunks.puller(), request: request, head: head, keepsBody: !multipart)
     return V2HTTPResponse(response: head, chunks: NonCopyableAsyncThrowingStream(pulling: { try await body.next() }))
   }
 
-  /// `error` as 1.x's client gave it: whatever the session failed with wrapped with what had arrived (its client
-  /// wrapped every failure of the transfer), but a cancellation and a multipart part over the size limit, which it
-  /// passed on as they were, and a response that is not HTTP, which it reported apart.
+  /// `error` as 1.x's client gave it: a failure of the transfer (a `URLError`, an `NSURLErrorDomain` error, the
+  /// streaming session's own) wrapped with what had arrived, as that client wrapped them; a response that is not HTTP
+  /// reported apart; anything else (a cancellation, a multipart part over the size limit, what an HTTP interceptor of
+  /// the app's inside this one throws: a `RequestChain.Retry`, a `ResponseCodeError`) as it is.
   static func converted(_ error: any Error, request: URLRequest, arrived: Data, head: HTTPURLResponse?) -> any Error {
     switch error {
-    case is CancellationError, is MultipartPartTooLargeError, is URLSessionClient.URLSessionClientError:
-      return error
     case ApolloURLSessionError.nonHTTPResponse:
       return URLSessionClient.URLSessionClientError.noHTTPResponse(request: request)
-    default:
+    case is URLError, is HTTPStreamingSessionError:
       return URLSessionClient.URLSessionClientError.networkError(data: arrived, response: head, underlying: error)
+    case let error as NSError where error.domain == NSURLErrorDomain:
+      return URLSessionClient.URLSessionClientError.networkError(data: arrived, response: head, underlying: error)
+    default:
+      return error
     }
   }
 }
@@ -73,11 +76,11 @@ private final class BodyReader: @unchecked Sendable {
   private let request: URLRequest
   private let head: HTTPURLResponse
 
-  init(_ pull: @escaping @Sendable () async throws -> Data?, request: URLRequest, head: HTTPURLResponse) {
+  init(_ pull: @escaping @Sendable () async throws -> Data?, request: URLRequest, head: HTTPURLResponse, keepsBody: Bool) {
     self.pull = pull
     self.request = request
     self.head = head
-    self.keepsBody = !MultipartContentType.isMultipartMixed(head)
+    self.keepsBody = keepsBody
   }
 
   func next() async throws -> Data? {

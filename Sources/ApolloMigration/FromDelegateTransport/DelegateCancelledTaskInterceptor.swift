@@ -31,8 +31,14 @@ final class DelegateCancelledTaskInterceptor: ApolloInterceptor, ApolloCore.Canc
     completion: @escaping (Result<ApolloCallbackChain.GraphQLResult<Operation.Data>, any Error>) -> Void
   ) {
     let original = request.beforePreflight
-    binding.rawTasks.sent({ request.sentURLRequest }, for: original)
     sending.withLock { $0 = WeakRequest(request: original) }
+    binding.rawTasks.sent({ request.sentURLRequest }, for: original)
+    // A cancel that came before the request was noted found nothing to tell (the chain marks itself cancelled before
+    // it cancels its interceptors): the request does not go out, and its entry goes.
+    guard !chain.isCancelled else {
+      binding.rawTasks.heard(original)
+      return
+    }
     chain.proceedAsync(request: request, response: response, interceptor: self, completion: completion)
   }
 
