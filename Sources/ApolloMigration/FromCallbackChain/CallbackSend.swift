@@ -112,7 +112,9 @@ final class CallbackSend: @unchecked Sendable {
     self.latestRequest = request
   }
 
-  /// A 1.x request standing for a 2.x one that did not come from the facade.
+  /// A 1.x request standing for a 2.x one that did not come from the facade (migration step 2, a 2.x client): always a
+  /// `JSONRequest` (an upload looks like one too), with 1.x's default client name and version in its headers; the 2.x
+  /// request's own headers win, and the 2.x client's awareness headers are added to the wire later, by the 2.x request.
   private static func makeMirror<Request: GraphQLRequest>(
     for request: Request, binding: CallbackRequestContext.Binding?
   ) -> V1HTTPRequest<Request.Operation> {
