@@ -22,8 +22,9 @@ import FoundationNetworking
 ///
 /// Difference: for a multipart response a 1.x hook here saw the raw multipart text once per network
 /// callback; adapted, it sees each part, already cut (with its part headers). An interceptor after the parser sees the
-/// same part as `rawData`, where 1.x's multipart parser handed on the part's JSON body alone (for a subscription, the
-/// `payload` object).
+/// latest part this stage handed on as `rawData` (with its headers, and a later part than its result's when parts
+/// arrive faster than the interceptor runs), where 1.x's multipart parser handed on the result's own part, its JSON
+/// body alone (for a subscription, the `payload` object).
 ///
 /// When the send has a 1.x error interceptor or an interceptor after the parser, the stage also keeps the
 /// response's head and its latest body chunk (``CallbackSend/lastHTTP``): the error interceptor gets them as
