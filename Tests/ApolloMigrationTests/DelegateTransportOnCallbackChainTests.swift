@@ -2,6 +2,7 @@ import ApolloCallbackChain
 import ApolloCore
 import ApolloDelegateTransport
 import ApolloMigration
+import ApolloTestSupport
 import Foundation
 import StarWarsAPI
 import XCTest
@@ -75,6 +76,55 @@ final class DelegateTransportOnCallbackChainTests: XCTestCase {
       XCTAssertNil(delegate.rawTasks.last?.error, engine)
       withExtendedLifetime(delegate) {}
     }
+  }
+
+  /// A persisted-query retry after a cache-and-network hit delivers the cached result once, as 0.33, whose client read
+  /// the cache once and whose transport re-sent on its own: cache, then server (1.x's own chain read it again).
+  func test_thePersistedQueryRetry_deliversTheCachedResultOnce_asOn0x() {
+    let answer: @Sendable (ScriptedRequest) -> ScriptedResponse = { request in
+      request.query == nil ? .json(["errors": [["message": "PersistedQueryNotFound"]]]) : .json(r2Body)
+    }
+    let queue = DispatchQueue(label: "completion")
+    func sources(_ fetch: (@escaping (String) -> Void) -> Void, expecting count: Int) -> [String] {
+      let seen = Recorder<String>()
+      let done = expectation(description: "deliveries")
+      done.expectedFulfillmentCount = count
+      fetch { seen.append($0); done.fulfill() }
+      wait(for: [done], timeout: 5)
+      Thread.sleep(forTimeInterval: 0.3)
+      queue.sync {}
+      return seen.values
+    }
+    // 0.33's own transport and client.
+    let nativeServer = ScriptedServer(handler: answer)
+    let nativeTransport = HTTPNetworkTransport(url: migrationEndpoint, client: ApolloDelegateTransport.URLSessionClientOnStreamingSession(session: nativeServer),
+                                               enableAutoPersistedQueries: true)
+    let native = ApolloDelegateTransport.ApolloClient(networkTransport: nativeTransport, store: ApolloStore())
+    let nativeFetch = { (policy: ApolloDelegateTransport.CachePolicy, seen: @escaping (String) -> Void) in
+      _ = native.fetch(query: HeroNameQuery(episode: nil), cachePolicy: policy, queue: queue) { result in
+        seen((try? result.get().source == ApolloDelegateTransport.GraphQLResult<HeroNameQuery.Data>.Source.cache) == true ? "cache" : "server")
+      }
+    }
+    _ = sources({ nativeFetch(.fetchIgnoringCacheData, $0) }, expecting: 1)
+    XCTAssertEqual(sources({ nativeFetch(.returnCacheDataAndFetch, $0) }, expecting: 2), ["cache", "server"])
+
+    // The same delegate (none here) on the 1.x chain, under the 1.x client.
+    let server = ScriptedServer(handler: answer)
+    let store = ApolloStore()
+    let provider = DelegateTransportCallbackInterceptorProvider(
+      delegate: RecordingDelegate(), transport: HTTPNetworkTransport(url: migrationEndpoint),
+      client: ApolloCallbackChain.URLSessionClientOnStreamingSession(session: server), store: store)
+    let adapted = ApolloCallbackChain.ApolloClient(
+      networkTransport: ApolloCallbackChain.RequestChainNetworkTransport(interceptorProvider: provider, endpointURL: migrationEndpoint,
+                                                                         autoPersistQueries: true),
+      store: store)
+    let adaptedFetch = { (policy: ApolloCallbackChain.CachePolicy, seen: @escaping (String) -> Void) in
+      _ = adapted.fetch(query: HeroNameQuery(episode: nil), cachePolicy: policy, queue: queue) { result in
+        seen((try? result.get().source == ApolloCallbackChain.GraphQLResult<HeroNameQuery.Data>.Source.cache) == true ? "cache" : "server")
+      }
+    }
+    _ = sources({ adaptedFetch(.fetchIgnoringCacheData, $0) }, expecting: 1)
+    XCTAssertEqual(sources({ adaptedFetch(.returnCacheDataAndFetch, $0) }, expecting: 2), ["cache", "server"])
   }
 
   /// A connection lost mid-body: the raw task sees the response head that had arrived (before, `nil`), as 0.x's.

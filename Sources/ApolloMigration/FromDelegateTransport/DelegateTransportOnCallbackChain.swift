@@ -12,6 +12,7 @@ import Foundation
 /// | `didCompleteRawTaskForRequest` (response) | ``DelegateTaskCompletedInterceptor`` | right after `NetworkFetchInterceptor`, before any check |
 /// | `didCompleteRawTaskForRequest` (transport failure) | ``DelegateTransportErrorInterceptor`` | when the fetch reports its error |
 /// | `didCompleteRawTaskForRequest` (cancelled, `NSURLErrorCancelled`) | `DelegateCancelledTaskInterceptor`, before the fetch | when the chain is cancelled while the request is on the wire |
+/// | the persisted-query retry (sent by the transport itself, after the client's one cache read) | `DelegatePersistedQueryRetryCacheRead`, then 1.x's `AutomaticPersistedQueryInterceptor` | on `PersistedQueryNotFound`: the retried pass does not deliver a cached result again |
 /// | `receivedError … continueHandler` | ``DelegateResponseInterceptor`` / ``DelegateTransportErrorInterceptor`` | non-2xx, body not JSON / not an object / transport failure |
 /// | `.retry` | `chain.retry` | restarts the chain from the request before the preflight (preflight runs again) |
 /// | `.fail(error)` | `handleErrorAsync` / completion | `error` reaches the caller unchanged |
@@ -72,6 +73,7 @@ public final class DelegateTransportCallbackInterceptorProvider: ApolloCallbackC
       DelegateResponseInterceptor(binding: binding),
       MultipartResponseParsingInterceptor(),
       parser,
+      DelegatePersistedQueryRetryCacheRead(),
       ApolloCallbackChain.AutomaticPersistedQueryInterceptor(),
       CacheWriteInterceptor(store: store),
     ]
