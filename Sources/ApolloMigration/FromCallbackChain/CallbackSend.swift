@@ -249,21 +249,18 @@ final class CallbackSend: @unchecked Sendable {
         }
       }
       slot?.put(CallbackConfined(object, lock: send.lock), rethread: rethread)
-      var retried = send.apply(object, to: latest)
+      let retried = send.apply(object, to: latest)
       // The next pass reads the cache again, as the 1.x request's policy says.
-      if send.cacheReadDone, let mirror = send.typedMirror(Request.Operation.self) {
-        retried.fetchBehavior = CachePolicyMapping.fetchBehavior(for: mirror.cachePolicy, of: Request.Operation.operationType).behavior
-      }
-      return V2RequestChain<Request>.Retry(request: retried)
+      return V2RequestChain<Request>.Retry(request: send.readingTheCacheAgain(retried) ?? retried)
     }
   }
 
   /// `RequestChain<Request>.Retry` for a request a 1.x interceptor retried; `origin` says under which completion the
   /// next attempt's results go on. Call holding `lock`.
-  /// `request` (the next attempt's, from a retry the 2.x chain made itself: the persisted-query retry) reading the
-  /// cache again as the 1.x request's policy says, when this attempt's 1.x cache read ran: 1.x retried with the same
-  /// request, and its `CacheReadInterceptor` read again (a hit of `returnCacheDataAndFetch` is delivered again), where
-  /// the 2.x retry goes to the network only. `nil` when nothing changes.
+  /// `request` (the next attempt's) reading the cache again as the 1.x request's policy says, when this attempt's 1.x
+  /// cache read ran: 1.x retried with the same request, and its `CacheReadInterceptor` read again (a hit of
+  /// `returnCacheDataAndFetch` is delivered again), for a 1.x retry and for one the 2.x chain made itself (the
+  /// persisted-query retry, which goes to the network only). `nil` when nothing changes.
   func readingTheCacheAgain<Request: GraphQLRequest>(_ request: Request) -> Request? {
     guard cacheReadDone, let mirror = typedMirror(Request.Operation.self) else { return nil }
     let behavior = CachePolicyMapping.fetchBehavior(for: mirror.cachePolicy, of: Request.Operation.operationType).behavior

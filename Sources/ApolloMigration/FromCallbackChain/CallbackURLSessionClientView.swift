@@ -51,15 +51,10 @@ enum CallbackURLSessionClientView {
   /// reported apart; anything else (a cancellation, a multipart part over the size limit, what an HTTP interceptor of
   /// the app's inside this one throws: a `RequestChain.Retry`, a `ResponseCodeError`) as it is.
   static func converted(_ error: any Error, request: URLRequest, arrived: Data, head: HTTPURLResponse?) -> any Error {
-    switch error {
-    case ApolloURLSessionError.nonHTTPResponse:
-      return URLSessionClient.URLSessionClientError.noHTTPResponse(request: request)
-    case is URLError, is HTTPStreamingSessionError:
-      return URLSessionClient.URLSessionClientError.networkError(data: arrived, response: head, underlying: error)
-    case let error as NSError where error.domain == NSURLErrorDomain:
-      return URLSessionClient.URLSessionClientError.networkError(data: arrived, response: head, underlying: error)
-    default:
-      return error
+    switch SessionFailure(error) {
+    case .nonHTTPResponse: return URLSessionClient.URLSessionClientError.noHTTPResponse(request: request)
+    case .transfer: return URLSessionClient.URLSessionClientError.networkError(data: arrived, response: head, underlying: error)
+    case .other: return error
     }
   }
 }

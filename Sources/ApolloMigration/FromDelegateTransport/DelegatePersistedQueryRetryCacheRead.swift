@@ -19,9 +19,18 @@ struct DelegatePersistedQueryRetryCacheRead: ApolloInterceptor {
     completion: @escaping (Result<ApolloCallbackChain.GraphQLResult<Operation.Data>, any Error>) -> Void
   ) {
     if let json = request as? ApolloCallbackChain.JSONRequest<Operation>, json.autoPersistQueries, !json.isPersistedQueryRetry,
-       json.cachePolicy == .returnCacheDataAndFetch, response?.parsedResponse?.errors?.containsPersistedQueryNotFound == true {
-      json.cachePolicy = .fetchIgnoringCacheData
+       response?.parsedResponse?.errors?.containsPersistedQueryNotFound == true {
+      json.keepTheClientsOneCacheRead()
     }
     chain.proceedAsync(request: request, response: response, interceptor: self, completion: completion)
+  }
+}
+
+extension ApolloCallbackChain.HTTPRequest {
+  /// Before a retry 0.33's transport made on its own (a delegate's `.retry`, the persisted-query retry): 0.x's client
+  /// had read the cache once, before the transport, so the retried pass on the 1.x chain must not read it again, as a
+  /// cache-and-network request would (delivering the cached result a second time). It still writes its result.
+  func keepTheClientsOneCacheRead() {
+    if cachePolicy == .returnCacheDataAndFetch { cachePolicy = .fetchIgnoringCacheData }
   }
 }

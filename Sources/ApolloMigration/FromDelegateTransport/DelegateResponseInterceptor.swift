@@ -124,11 +124,7 @@ final class CallbackOnce<Operation: GraphQLOperation>: @unchecked Sendable {
     if let json = parts.original as? ApolloCallbackChain.JSONRequest<Operation>, json.autoPersistQueries {
       json.isPersistedQueryRetry = true
     }
-    // 0.x's client read the cache once, before the transport re-sent on its own: the retry starts at the
-    // 1.x chain's cache read, which must not deliver the cached result a second time.
-    if parts.original.cachePolicy == .returnCacheDataAndFetch {
-      parts.original.cachePolicy = .fetchIgnoringCacheData
-    }
+    parts.original.keepTheClientsOneCacheRead()
     parts.chain.retry(request: parts.original, completion: parts.completion)
   }
 

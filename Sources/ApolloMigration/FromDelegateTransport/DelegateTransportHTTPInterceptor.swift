@@ -106,16 +106,14 @@ public struct DelegateTransportHTTPInterceptor: HTTPInterceptor {
         throw error
       }
       let failure: any Error
-      switch error {
-      case ApolloURLSessionError.nonHTTPResponse:
+      switch SessionFailure(error) {
+      case .nonHTTPResponse:
         failure = URLSessionClient.URLSessionClientError.noHTTPResponse(request: sent)
-      case is URLError, is HTTPStreamingSessionError:
+      case .transfer:
         // The streaming session's own failures (invalidated, a response that is not HTTP) too: 0.x's client sent
         // every failure of the transfer down the retry path.
         failure = error
-      case let error as NSError where error.domain == NSURLErrorDomain:
-        failure = error
-      default:
+      case .other:
         // Thrown by an HTTP interceptor inside this one, not by the network: 0.x's delegates never saw such an
         // error (its build and preflight failures did not reach them), so it goes on unchanged.
         throw error
