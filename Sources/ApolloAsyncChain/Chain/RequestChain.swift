@@ -223,7 +223,7 @@ public struct RequestChain<Request: GraphQLRequest>: Sendable {
     if let cached {
       // CacheAndNetwork with a hit: the cached result goes out now and the network's later, from a task.
       let chain = self
-      return relayInTask(request, after: cached) { try await chain.parse(chain.send(request), for: request).getStream() }
+      return relayInTask(request, after: cached) { try await chain.parse(chain.send(request), for: request) }
     }
     return await fetchInNext(request)
   }
@@ -232,13 +232,18 @@ public struct RequestChain<Request: GraphQLRequest>: Sendable {
   /// when given, then the results `fetch` gives as they arrive; a failure on the way goes to step 7.
   private func relayInTask(
     _ request: Request, after first: ParsedResult<Request.Operation>? = nil,
-    _ fetch: @escaping @Sendable () async throws -> AsyncThrowingStream<ParsedResult<Request.Operation>, any Error>
+    _ fetch: @escaping @Sendable () async throws -> InterceptorResultStream<Request>
   ) -> InterceptorResultStream<Request> {
     let chain = self
     return InterceptorResultStream<Request>(stream: InterceptorResultStream<Request>.pipe { continuation in
       if let first { continuation.yield(first) }
       do {
-        for try await element in try await fetch() { continuation.yield(element) }
+        // Read through `forEachElement`: a parser's pulled results (each multipart part) come straight from
+        // its closure, with no stream of their own before this task's.
+        try await fetch().forEachElement { element in
+          continuation.yield(element)
+          return true
+        }
       } catch {
         if let fallback = try await chain.fallback(for: request, after: error) { continuation.yield(fallback) }
       }
@@ -258,8 +263,8 @@ public struct RequestChain<Request: GraphQLRequest>: Sendable {
       let response = try await send(request)
       guard interceptors.parser is any ResponseParserEndingWithBody,
             !MultipartContentType.isMultipartMixed(response.response) else {
-        let parts = try await parse(response, for: request).getStream()
-        return relayInTask(request) { parts }
+        let parts = try await parse(response, for: request).puller()
+        return relayInTask(request) { InterceptorResultStream<Request>(pulling: parts) }
       }
       // Written out like step 8's loop in `run`, rather than through `forEachElement`.
       let parsed = try await parse(response, for: request)

@@ -30,11 +30,13 @@ public actor JSONResponseParsingInterceptor: ResponseParsingInterceptor, Respons
         response.chunks, parsedBody: parsedBody, parser: parser, as: Request.Operation.self))
     }
     // Parsed in place as the chain reads (no task of its own): the reader is the chain's fetch task,
-    // the same task an operator's task would inherit its task-local values from.
-    let chunks = IteratorBox(response.chunks.getStream().makeAsyncIterator())
+    // the same task an operator's task would inherit its task-local values from. Pulled rather than made
+    // into a stream: the chain reads each part straight from this closure, without a stream's storage in
+    // between (a stage that asks for the stream gets `AsyncThrowingStream(unfolding:)` of it).
+    let chunks = response.chunks.puller()
     let last = Mutex<ParsedResult<Request.Operation>?>(nil)
-    return InterceptorResultStream<Request>(stream: AsyncThrowingStream {
-      while let chunk = try await chunks.next() {
+    return InterceptorResultStream<Request>(pulling: {
+      while let chunk = try await chunks() {
         try Task.checkCancellation()
         var previous = last.withLock { $0 }
         let parsed = try await Self.result(of: chunk, parsedBody: parsedBody, parser: parser, last: &previous)
