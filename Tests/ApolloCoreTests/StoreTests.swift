@@ -150,6 +150,24 @@ final class StoreTests: XCTestCase {
     XCTAssertEqual(try store.publishRecords(records(HeroQuery(), renamed, in: store)), ["Human:1000.name"])
   }
 
+  func test_mergeIntoAStoredRecord_keepsItsOtherFields_andReportsNewAndChangedFieldsOnly() throws {
+    let cache = InMemoryNormalizedCache(records: RecordSet(records: [
+      Record(key: "QUERY_ROOT", fields: ["a": .value(.int(1)), "b": .value(.int(2))]),
+    ]))
+    let changed = try cache.merge(records: RecordSet(records: [
+      Record(key: "QUERY_ROOT", fields: ["b": .value(.int(2)), "c": .value(.int(3))]),
+      Record(key: "Human:1", fields: ["name": .value(.string("Luke"))]),
+    ]))
+    XCTAssertEqual(changed, ["QUERY_ROOT.c", "Human:1.name"])
+    XCTAssertEqual(try cache.loadRecords(forKeys: ["QUERY_ROOT", "Human:1"]), [
+      "QUERY_ROOT": Record(key: "QUERY_ROOT", fields: ["a": .value(.int(1)), "b": .value(.int(2)), "c": .value(.int(3))]),
+      "Human:1": Record(key: "Human:1", fields: ["name": .value(.string("Luke"))]),
+    ])
+    XCTAssertEqual(try cache.merge(records: RecordSet(records: [Record(key: "QUERY_ROOT", fields: ["a": .value(.int(9))])])),
+                   ["QUERY_ROOT.a"])
+    XCTAssertEqual(try cache.loadRecords(forKeys: ["QUERY_ROOT"])["QUERY_ROOT"]?.fields["a"], .value(.int(9)))
+  }
+
   func test_readIfComplete_rethrowsAFailingCache_ratherThanReportingAMiss() {
     final class FailingCache: NormalizedCache {
       struct Unavailable: Error, Equatable {}

@@ -46,14 +46,10 @@ public final class InMemoryNormalizedCache: NormalizedCache {
   public func merge(records: RecordSet) throws -> Set<CacheKey> {
     storage.withLock { stored in
       var changed: Set<CacheKey> = []
-      for key in records.keys {
-        guard let incoming = records[key] else { continue }
-        var record = stored[key] ?? Record(key: key)
-        for (field, value) in incoming.fields where record.fields[field] != value {
-          record.fields[field] = value
-          changed.insert(key + "." + field)
-        }
-        stored[key] = record
+      for (key, incoming) in records.storage {
+        // Changed in place: a copy taken out of the dictionary and written back would copy every field of the
+        // stored record on each write (a root record holding many queries' fields made each write O(fields)).
+        stored[key, default: Record(key: key)].mergeFields(of: incoming, changed: &changed)
       }
       return changed
     }

@@ -25,6 +25,18 @@ public struct Record: Sendable, Hashable {
     self.key = key
     self.fields = fields
   }
+
+  /// Takes `incoming`'s fields over this record's, noting `key.field` in `changed` for each field whose value
+  /// is new or different.
+  mutating func mergeFields(of incoming: Record, changed: inout Set<CacheKey>) {
+    for (field, value) in incoming.fields {
+      // One lookup per field: the old value comes back from the write.
+      guard let old = fields.updateValue(value, forKey: field), old == value else {
+        changed.insert(key + "." + field)
+        continue
+      }
+    }
+  }
 }
 
 /// A batch of records, as produced by normalizing one response.
@@ -48,8 +60,8 @@ public struct RecordSet: Sendable, Hashable {
   /// Merges a record's fields over any existing record with the same key.
   public mutating func merge(record: Record) {
     // One lookup for the common case, a key not yet in the set.
-    guard let existing = storage.updateValue(record, forKey: record.key) else { return }
-    var merged = existing
+    guard var merged = storage.updateValue(record, forKey: record.key) else { return }
+    // `merged` holds the only reference to the old fields, so they are extended in place, not copied.
     merged.fields.merge(record.fields) { $1 }
     storage[record.key] = merged
   }
