@@ -453,4 +453,56 @@ func benchmarkLinearity() throws {
     let perByte = fastest[index] / Double(body.count) * 1e9
     print("  \(String(format: "%9d", body.count)) bytes  \(format(fastest[index] * 1e6, "µs"))  \(format(perByte, "ns/byte"))  ratio to the smallest \(String(format: "%.2f", perByte / firstPerByte))")
   }
+
+  // A merged `@defer` response with a fragment on every item of a list, each selecting an object list: each item's
+  // fragment should cost the same however many items came before it.
+  print("linearity, @defer on each list item (merged response read and normalized; µs per item)")
+  func deferredItem(_ index: Int) -> JSON {
+    let inner: JSON.Object = ["__typename": "Human", "id": .string("x\(index)")]
+    let item: JSON.Object = ["__typename": "Human", "id": .string("\(index)"), "friends": .array([.object(inner)])]
+    return .object(item)
+  }
+  let deferredBodies: [JSON.Object] = [10, 100, 1_000, 4_000].map { count in
+    let hero: JSON.Object = ["__typename": "Droid", "id": "2001", "friends": .array((0..<count).map(deferredItem))]
+    return ["hero": .object(hero)]
+  }
+  var fastestDeferred = [Double](repeating: .infinity, count: deferredBodies.count)
+  for _ in 0..<5 {
+    for (index, data) in deferredBodies.enumerated() {
+      let items = [10, 100, 1_000, 4_000][index]
+      let iterations = max(2, 20_000 / items)
+      let start = ContinuousClock.now
+      for _ in 0..<iterations { _ = try GraphQLExecutor.execute(DeferredListQuery(), data: data, normalizing: true) }
+      fastestDeferred[index] = min(fastestDeferred[index], (ContinuousClock.now - start).seconds / Double(iterations) / Double(items))
+    }
+  }
+  for (index, items) in [10, 100, 1_000, 4_000].enumerated() {
+    print("  \(String(format: "%9d", items)) items  \(format(fastestDeferred[index] * 1e6, "µs per item"))  ratio to the smallest \(String(format: "%.2f", fastestDeferred[index] / fastestDeferred[0]))")
+  }
+
+  // The same list read back from a store that holds the items but not their fragments' fields: every item's
+  // fragment is tried and left pending.
+  print("linearity, @defer on each list item, read from the store with every fragment pending (µs per item)")
+  let pendingStores = try [10, 100, 1_000, 4_000].map { count -> ApolloStore in
+    let hero: JSON.Object = ["__typename": "Droid", "id": "2001", "friends": .array((0..<count).map { index in
+      let item: JSON.Object = ["__typename": "Human", "id": .string("\(index)")]
+      return .object(item)
+    })]
+    let store = ApolloStore()
+    try store.publishRecords(try store.records(for: DeferredListQuery(), data: ["hero": .object(hero)]))
+    return store
+  }
+  var fastestPending = [Double](repeating: .infinity, count: pendingStores.count)
+  for _ in 0..<5 {
+    for (index, store) in pendingStores.enumerated() {
+      let items = [10, 100, 1_000, 4_000][index]
+      let iterations = max(2, 20_000 / items)
+      let start = ContinuousClock.now
+      for _ in 0..<iterations { _ = try store.read(DeferredListQuery()) }
+      fastestPending[index] = min(fastestPending[index], (ContinuousClock.now - start).seconds / Double(iterations) / Double(items))
+    }
+  }
+  for (index, items) in [10, 100, 1_000, 4_000].enumerated() {
+    print("  \(String(format: "%9d", items)) items  \(format(fastestPending[index] * 1e6, "µs per item"))  ratio to the smallest \(String(format: "%.2f", fastestPending[index] / fastestPending[0]))")
+  }
 }

@@ -102,11 +102,15 @@ struct CacheReadExecutor {
     for type in collected.deferredTypes {
       let fragmentFields = collector.collectDeferred(type)
       var fragmentData: [String: ApolloAPI.DataDict.FieldValue] = [:]
-      let saved = self
+      // Only the fields noted while trying the fragment are taken back if it is not all cached: the records loaded
+      // stay loaded (they are what the cache holds), and the path is balanced by each step. Taking back a copy of
+      // the whole reader made every pending fragment copy every field noted before it (quadratic in a list's
+      // length with a fragment on each item).
+      let fieldsNotedBefore = dependentKeyList.count
       do {
         try executeFields(fragmentFields.groups, schema: schema, record: record, into: &fragmentData)
       } catch {
-        self = saved
+        dependentKeyList.removeSubrange(fieldsNotedBefore...)
         continue
       }
       DeferredFieldMerging.merge(fragmentData, into: &data)

@@ -86,7 +86,11 @@ struct NetworkResponseExecutor {
       let fragmentFields = collector.collectDeferred(type)
       var fragmentData: [String: ApolloAPI.DataDict.FieldValue] = [:]
       var fragmentRecord = record
-      let savedRecords = records
+      // The fragment's records go into a set of their own, joined to the others once the fragment is read: kept
+      // aside this way, a fragment that has not arrived is dropped without a copy of every record read before
+      // it (a copy per fragment made a list with a fragment on each item quadratic in its length).
+      var recordsBefore = RecordSet()
+      swap(&recordsBefore, &records)
       do {
         try executeFields(
           fragmentFields.groups, schema: schema, object: object, recordKey: recordKey, into: &fragmentData,
@@ -94,9 +98,11 @@ struct NetworkResponseExecutor {
       } catch let error as GraphQLExecutionError where Self.isAbsentField(error) {
         // Not arrived yet. A value that arrived but does not fit (wrong type, null where non-null) is
         // an error of the response, and fails it like any other.
-        records = savedRecords
+        records = recordsBefore
         continue
       }
+      recordsBefore.merge(records: records)
+      records = recordsBefore
       record = fragmentRecord
       DeferredFieldMerging.merge(fragmentData, into: &data)
       collected.fulfil(deferred: type, by: fragmentFields)
