@@ -480,6 +480,32 @@ func benchmarkLinearity() throws {
     print("  \(String(format: "%9d", items)) items  \(format(fastestDeferred[index] * 1e6, "µs per item"))  ratio to the smallest \(String(format: "%.2f", fastestDeferred[index] / fastestDeferred[0]))")
   }
 
+  // The increments of that list arriving one per item (`@defer` in the 2022 format, one payload per item, each at
+  // its item's path) merged into the response: each should cost the same however long the list.
+  print("linearity, @defer increments merged one per list item (µs per increment)")
+  var fastestMerge = [Double](repeating: .infinity, count: 4)
+  for _ in 0..<5 {
+    for (index, count) in [10, 100, 1_000, 4_000].enumerated() {
+      let items: [JSON] = (0..<count).map { index in .object(["__typename": "Human", "id": .string("\(index)")]) }
+      let hero: JSON.Object = ["__typename": "Droid", "id": "2001", "friends": .array(items)]
+      let initial: JSON.Object = ["data": ["hero": .object(hero)], "hasNext": true]
+      let increments: [JSON.Object] = (0..<count).map { index in
+        let inner: JSON.Object = ["__typename": "Human", "id": .string("x\(index)")]
+        let data: JSON.Object = ["friends": .array([.object(inner)])]
+        let path: [JSON] = ["hero", "friends", .int(index)]
+        return ["incremental": [["label": "more", "path": .array(path), "data": .object(data)]], "hasNext": .bool(index < count - 1)]
+      }
+      var merger = IncrementalResponseMerger()
+      _ = try merger.apply(initial)
+      let start = ContinuousClock.now
+      for increment in increments { _ = try merger.apply(increment) }
+      fastestMerge[index] = min(fastestMerge[index], (ContinuousClock.now - start).seconds / Double(count))
+    }
+  }
+  for (index, items) in [10, 100, 1_000, 4_000].enumerated() {
+    print("  \(String(format: "%9d", items)) items  \(format(fastestMerge[index] * 1e6, "µs per increment"))  ratio to the smallest \(String(format: "%.2f", fastestMerge[index] / fastestMerge[0]))")
+  }
+
   // The same list read back from a store that holds the items but not their fragments' fields: every item's
   // fragment is tried and left pending.
   print("linearity, @defer on each list item, read from the store with every fragment pending (µs per item)")

@@ -145,18 +145,22 @@ public struct IncrementalResponseMerger: Sendable {
       target = .object(object)
       return
     }
-    switch (step, target) {
-    case (.string(let field), .object(var object)):
-      guard var child = object[field] else { throw unresolvable(fullPath) }
-      object[field] = nil
+    // Each container on the path is bound straight from `target`, which lets it go before the container changes:
+    // while `target` (or a matched tuple) still held it, taking the child out copied the whole container, every
+    // element of a list for each increment into one of its items.
+    switch step {
+    case .string(let field):
+      guard case .object(var object) = target, var child = object[field] else { throw unresolvable(fullPath) }
       target = .null
+      object[field] = nil
       try deepMerge(increment, into: &child, along: path.dropFirst(), fullPath: fullPath)
       object[field] = child
       target = .object(object)
-    case (.int(let index), .array(var array)) where array.indices.contains(index):
+    case .int(let index):
+      guard case .array(var array) = target, array.indices.contains(index) else { throw unresolvable(fullPath) }
       var child = array[index]
-      array[index] = .null
       target = .null
+      array[index] = .null
       try deepMerge(increment, into: &child, along: path.dropFirst(), fullPath: fullPath)
       array[index] = child
       target = .array(array)
