@@ -141,6 +141,39 @@ func benchmarkStore() throws {
   print("  one-field write, 10,000 fields     \(format(large, "µs"))   \(String(format: "%.2f", large / small))x the small record's")
 }
 
+/// A write that no 2.x watcher depends on, with 1,000 watchers of another query against none: CPU time per write
+/// (the writer's and whatever the watchers do about it), so a watcher that has nothing to do should cost little.
+func benchmarkStoreWatchers() async throws {
+  let store = ApolloStore()
+  let client = ApolloAsyncChain.ApolloClient(
+    networkTransport: ApolloAsyncChain.RequestChainNetworkTransport(
+      urlSession: ScriptedServer { _ in .raw(heroBody, headers: ["Content-Type": "application/json"]) },
+      interceptorProvider: ApolloAsyncChain.DefaultInterceptorProvider.shared, store: store, endpointURL: endpoint),
+    store: store)
+  let watched = HeroNameQuery(episode: .init(.JEDI))
+  _ = try await client.fetch(query: watched, cachePolicy: .networkOnly)
+  func cpuPerWrite(watchers count: Int) async throws -> Double {
+    var watchers: [GraphQLQueryWatcher<HeroNameQuery>] = []
+    for _ in 0..<count {
+      watchers.append(await client.watch(query: watched, cachePolicy: .cacheOnly) { _ in })
+    }
+    try await Task.sleep(for: .milliseconds(200))  // the watchers' first reads
+    let writes = 500
+    let start = processCPUSeconds()
+    for index in 0..<writes {
+      try store.publishRecords(RecordSet(records: [Record(key: "Elsewhere", fields: ["count": .value(.int(index))])]))
+    }
+    try await Task.sleep(for: .milliseconds(300))  // whatever the writes started
+    let perWrite = (processCPUSeconds() - start) / Double(writes) * 1e6
+    for watcher in watchers { watcher.cancel() }
+    return perWrite
+  }
+  let none = try await cpuPerWrite(watchers: 0)
+  let many = try await cpuPerWrite(watchers: 1_000)
+  print("  unrelated write, no 2.x watcher    \(format(none, "µs CPU"))")
+  print("  unrelated write, 1,000 watchers    \(format(many, "µs CPU"))   \(String(format: "%.1f", many / none))x")
+}
+
 /// Multipart splitting throughput against copying the same bytes.
 func benchmarkMultipart() {
   var body = [UInt8]()
@@ -226,7 +259,7 @@ func wanted(_ name: String) -> Bool { selected.isEmpty || selected.contains(name
 print("note: a debug build; run with `swift run -c release ApolloBenchmarks` for meaningful figures")
 #endif
 if wanted("requests") { try await benchmarkRequests() }
-if wanted("store") { try benchmarkStore() }
+if wanted("store") { try benchmarkStore(); try await benchmarkStoreWatchers() }
 if wanted("multipart") { benchmarkMultipart() }
 if wanted("json") { try benchmarkJSON() }
 if wanted("memory") { try await benchmarkMemory() }

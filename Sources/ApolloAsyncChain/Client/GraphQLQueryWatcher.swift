@@ -26,7 +26,12 @@ public actor GraphQLQueryWatcher<Query: GraphQLQuery>: ApolloStoreSubscriber {
   private let refetchOnFailedUpdates: Bool
   private let resultHandler: ResultHandler
   private let identifier = UUID()
-  private var dependentKeys: Set<CacheKey>?
+  private var dependentKeys: Set<CacheKey>? {
+    didSet { watchedKeys.withLock { $0 = dependentKeys } }
+  }
+  /// ``dependentKeys`` as last set, readable where the store reports a change: a change none of them is part of
+  /// needs no task and no hop onto the watcher (with many watchers, every write started a task on each).
+  private nonisolated let watchedKeys = Mutex<Set<CacheKey>?>(nil)
   private var lastFetchBehavior: FetchBehavior?
   private var lastConfiguration: RequestConfiguration?
   private var fetchTask: Task<Void, Never>?
@@ -127,7 +132,8 @@ public actor GraphQLQueryWatcher<Query: GraphQLQuery>: ApolloStoreSubscriber {
 
   /// Reacts to store changes made by others.
   public nonisolated func store(_ store: ApolloStore, didChangeKeys changedKeys: Set<CacheKey>) {
-    guard QueryWatcherContext.identifier != identifier else { return }
+    guard QueryWatcherContext.identifier != identifier,
+          let watched = watchedKeys.withLock({ $0 }), !watched.isDisjoint(with: changedKeys) else { return }
     Task { await self.storeDidChange(changedKeys, in: store) }
   }
 
