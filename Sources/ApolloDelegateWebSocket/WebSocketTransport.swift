@@ -71,6 +71,15 @@ public final class WebSocketTransport: @unchecked Sendable {
     var hasConnected = false
     /// Messages waiting for the connection and its ack, sent in key order.
     var queue: [Int: String] = [:]
+    /// The largest key in ``queue`` (0 when it is empty): the next message queues after it, as 0.33 queued after
+    /// the largest key, without looking through every queued key for each message.
+    var queueLastKey = 0
+
+    /// Empties the queue; the next message queued is the first.
+    mutating func clearQueue() {
+      queue.removeAll()
+      queueLastKey = 0
+    }
     /// The `start` message of each live subscription, re-sent on every reconnection.
     var subscriptions: [String: String] = [:]
     var handlers: [String: Handler] = [:]
@@ -200,7 +209,7 @@ public final class WebSocketTransport: @unchecked Sendable {
     processingQueue.async { [self] in
       write(OperationMessageEnvelope(type: "connection_terminate").text)
       state.withLock { state in
-        state.queue.removeAll()
+        state.clearQueue()
         state.subscriptions.removeAll()
       }
     }
@@ -290,14 +299,23 @@ public final class WebSocketTransport: @unchecked Sendable {
       return
     }
     state.withLock { state in
-      state.queue[key ?? ((state.queue.keys.max() ?? 0) + 1)] = message
+      let queuedKey = key ?? state.queueLastKey + 1
+      state.queue[queuedKey] = message
+      state.queueLastKey = max(state.queueLastKey, queuedKey)
     }
+  }
+
+  /// The key each queued message waits under; a message queued twice keeps its first place.
+  static func keysByMessage(in queue: [Int: String]) -> [String: Int] {
+    var keys: [String: Int] = [:]
+    for (key, message) in queue { keys[message] = min(keys[message] ?? key, key) }
+    return keys
   }
 
   /// Tries every queued message again, in key order (what cannot go yet waits again under its key).
   private func flushQueue() {
     let pending = state.withLock { state -> [(key: Int, value: String)] in
-      defer { state.queue.removeAll() }
+      defer { state.clearQueue() }
       return state.queue.sorted { $0.key < $1.key }
     }
     for (key, message) in pending { write(message, key: key) }
@@ -354,12 +372,13 @@ public final class WebSocketTransport: @unchecked Sendable {
     }
     delegate?.webSocketTransportDidReconnect(self)
     // In id order (0.33 walked a dictionary); they wait for the ack, as acked is false now.
+    // Where each message already waits, looked up once rather than by a scan of the queue per subscription.
+    let queuedKeys = allowSendingDuplicates ? [:] : state.withLock { Self.keysByMessage(in: $0.queue) }
     for message in Self.inIDOrder(state.withLock { $0.subscriptions }) {
       if allowSendingDuplicates {
         write(message)
       } else {
-        let queuedKey = state.withLock { $0.queue.first { $0.value == message }?.key }
-        write(message, key: queuedKey)
+        write(message, key: queuedKeys[message])
       }
     }
   }

@@ -61,9 +61,9 @@ public final class InMemoryNormalizedCache: NormalizedCache {
 
   public func removeRecords(matching pattern: CacheKey) throws {
     storage.withLock { stored in
-      for key in stored.keys where key.range(of: pattern, options: .caseInsensitive) != nil {
-        stored.removeValue(forKey: key)
-      }
+      // The keys first: removing while iterating `stored.keys` copied the whole store at the first removal.
+      let matching = stored.keys.filter { $0.range(of: pattern, options: .caseInsensitive) != nil }
+      for key in matching { stored.removeValue(forKey: key) }
     }
   }
 

@@ -75,11 +75,14 @@ final class StoreTransactionLock: Sendable {
   func unlock(exclusive: Bool) {
     let admitted = state.withLock { state -> [Waiter] in
       if exclusive { state.writer = false } else { state.readers -= 1 }
-      var admitted: [Waiter] = []
-      while let next = state.waiting.first, state.admits(exclusive: next.exclusive) {
-        state.take(exclusive: next.exclusive)
-        admitted.append(state.waiting.removeFirst())
+      // Counted, then taken off the front at once: one `removeFirst` per waiter moved the rest each time.
+      var count = 0
+      while count < state.waiting.count, state.admits(exclusive: state.waiting[count].exclusive) {
+        state.take(exclusive: state.waiting[count].exclusive)
+        count += 1
       }
+      let admitted = Array(state.waiting.prefix(count))
+      state.waiting.removeFirst(count)
       return admitted
     }
     // Outside the lock: a resumed caller may come straight back for it.
