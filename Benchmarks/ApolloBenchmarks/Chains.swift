@@ -427,7 +427,7 @@ func benchmarkStreaming() async throws {
 /// Parsing and normalizing the 12-record shape grown from about 0.6 KB to 1.1 MB: time per byte at each size
 /// against the smallest response's. The sizes take turns within each round (the fastest round counts), so
 /// the machine's drift lands on all of them rather than on whichever size ran last.
-func benchmarkLinearity() throws {
+func benchmarkLinearity() async throws {
   print("linearity (HeroAndFriends with more friends: parse the bytes, read and normalize; ns per byte)")
   let query = HeroAndFriendsQuery(episode: .init(.JEDI))
   let bodies = [10, 100, 1_000, 10_000, 20_000].map { friends in
@@ -504,6 +504,38 @@ func benchmarkLinearity() throws {
   }
   for (index, items) in [10, 100, 1_000, 4_000].enumerated() {
     print("  \(String(format: "%9d", items)) items  \(format(fastestMerge[index] * 1e6, "µs per increment"))  ratio to the smallest \(String(format: "%.2f", fastestMerge[index] / fastestMerge[0]))")
+  }
+
+  // The same increments as multipart parts through the 2.x parser, each read (and normalized) as the response so
+  // far: the merged response is read again for each part, so this one grows with the list (issue 13's notes).
+  print("linearity, @defer increments one per list item through the 2.x parser (µs per part)")
+  var fastestParts = [Double](repeating: .infinity, count: 3)
+  for _ in 0..<3 {
+    for (index, count) in [10, 100, 1_000].enumerated() {
+      let items: [JSON] = (0..<count).map { index in .object(["__typename": "Human", "id": .string("\(index)")]) }
+      let hero: JSON.Object = ["__typename": "Droid", "id": "2001", "friends": .array(items)]
+      var parts = [JSONSerializer.serialize(["data": ["hero": .object(hero)], "hasNext": true])]
+      for index in 0..<count {
+        let inner: JSON.Object = ["__typename": "Human", "id": .string("x\(index)")]
+        let data: JSON.Object = ["friends": .array([.object(inner)])]
+        let path: [JSON] = ["hero", "friends", .int(index)]
+        parts.append(JSONSerializer.serialize([
+          "incremental": [["label": "more", "path": .array(path), "data": .object(data)]], "hasNext": .bool(index < count - 1),
+        ]))
+      }
+      let chunks = parts.map { Data("Content-Type: application/json\r\n\r\n".utf8) + $0 }
+      let parser = JSONResponseParser(
+        response: HTTPURLResponse(url: endpoint, statusCode: 200, httpVersion: nil,
+                                  headerFields: ["Content-Type": #"multipart/mixed; boundary="graphql"; deferSpec=20220824"#])!,
+        operationVariables: nil, includeCacheRecords: true)
+      var last: ParsedResult<DeferredListQuery>?
+      let start = ContinuousClock.now
+      for chunk in chunks { last = try await parser.parse(dataChunk: chunk, mergingIncrementalItemsInto: last) ?? last }
+      fastestParts[index] = min(fastestParts[index], (ContinuousClock.now - start).seconds / Double(chunks.count))
+    }
+  }
+  for (index, items) in [10, 100, 1_000].enumerated() {
+    print("  \(String(format: "%9d", items)) items  \(format(fastestParts[index] * 1e6, "µs per part"))  ratio to the smallest \(String(format: "%.2f", fastestParts[index] / fastestParts[0]))")
   }
 
   // The same list read back from a store that holds the items but not their fragments' fields: every item's

@@ -268,6 +268,6 @@ if wanted("executor") { try benchmarkExecutor() }
 if wanted("chains") { try await benchmarkChains() }
 if wanted("concurrent") { try await benchmarkConcurrent() }
 if wanted("streaming") { try await benchmarkStreaming() }
-if wanted("linearity") { try benchmarkLinearity() }
+if wanted("linearity") { try await benchmarkLinearity() }
 // Not part of "all": it checks rules rather than timing, and takes a while. Fails the process on a violation.
 if selected.contains("soak"), await benchmarkSoak() > 0 { exit(1) }
