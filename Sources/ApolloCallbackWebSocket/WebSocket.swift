@@ -268,7 +268,8 @@ public final class WebSocket: WebSocketClient, SOCKSProxyable, @unchecked Sendab
     }
     task.resume()
     let transfer = Transfer(outgoing)
-    Task { await self.run(task, generation: generation, outgoing: transfer.value) }
+    let socket = WeakWebSocket(self)
+    Task { await Self.run(task, generation: generation, outgoing: transfer.value, socket: socket) }
   }
 
   /// Closes the connection: `nil` or a positive `forceTimeout` sends a normal close frame and reports a
@@ -356,46 +357,73 @@ public final class WebSocket: WebSocketClient, SOCKSProxyable, @unchecked Sendab
 
   // MARK: One connection
 
-  private func run(_ task: any WebSocketTask, generation: Int, outgoing: AsyncStream<Outgoing>) async {
+  /// One connection's life: handshake, the writer, the reader. It holds the socket weakly between frames, so a socket
+  /// the app lets go of without disconnecting closes its connection (its `deinit` runs) rather than living on with it.
+  private static func run(
+    _ task: any WebSocketTask, generation: Int, outgoing: AsyncStream<Outgoing>, socket weakSocket: WeakWebSocket
+  ) async {
     do {
       try await task.waitForHandshake()
-      let opened = state.withLock { state -> Bool in
-        guard state.generation == generation, state.phase == .connecting else { return false }
-        state.phase = .connected
-        return true
+      guard let socket = weakSocket.value else {
+        task.cancel(with: .goingAway, reason: nil)
+        return
       }
-      guard opened else { return }
-      dispatch { socket in
-        socket.state.withLock { $0.onConnect }?()
-        socket.delegate?.websocketDidConnect(socket: socket)
-      }
+      guard socket.opened(generation) else { return }
       let transfer = Transfer(outgoing)
-      Task { await self.write(transfer.value, to: task, generation: generation) }
-      while true {
-        let message = try await task.receive()
-        guard isCurrent(generation) else { return }
-        switch message {
-        case .string(let text):
-          dispatch { socket in
-            socket.state.withLock { $0.onText }?(text)
-            socket.delegate?.websocketDidReceiveMessage(socket: socket, text: text)
-          }
-        case .data(let data):
-          dispatch { socket in
-            socket.state.withLock { $0.onData }?(data)
-            socket.delegate?.websocketDidReceiveData(socket: socket, data: data)
-          }
-        @unknown default:
-          continue
-        }
-      }
+      Task { await write(transfer.value, to: task, generation: generation, socket: weakSocket) }
     } catch {
-      end(generation, task: task, error: Self.disconnectError(for: error, task: task))
+      weakSocket.value?.end(generation, task: task, error: disconnectError(for: error, task: task))
+      return
+    }
+    while true {
+      let message: URLSessionWebSocketTask.Message
+      do {
+        message = try await task.receive()
+      } catch {
+        weakSocket.value?.end(generation, task: task, error: disconnectError(for: error, task: task))
+        return
+      }
+      guard let socket = weakSocket.value else {
+        task.cancel(with: .goingAway, reason: nil)
+        return
+      }
+      guard socket.isCurrent(generation) else { return }
+      switch message {
+      case .string(let text):
+        socket.dispatch { socket in
+          socket.state.withLock { $0.onText }?(text)
+          socket.delegate?.websocketDidReceiveMessage(socket: socket, text: text)
+        }
+      case .data(let data):
+        socket.dispatch { socket in
+          socket.state.withLock { $0.onData }?(data)
+          socket.delegate?.websocketDidReceiveData(socket: socket, data: data)
+        }
+      @unknown default:
+        continue
+      }
     }
   }
 
+  /// The handshake of connection `generation` is done: reports the connection, unless it was replaced or ended.
+  private func opened(_ generation: Int) -> Bool {
+    let opened = state.withLock { state -> Bool in
+      guard state.generation == generation, state.phase == .connecting else { return false }
+      state.phase = .connected
+      return true
+    }
+    guard opened else { return false }
+    dispatch { socket in
+      socket.state.withLock { $0.onConnect }?()
+      socket.delegate?.websocketDidConnect(socket: socket)
+    }
+    return true
+  }
+
   /// Sends the connection's frames in order; a failed send ends the connection.
-  private func write(_ outgoing: AsyncStream<Outgoing>, to task: any WebSocketTask, generation: Int) async {
+  private static func write(
+    _ outgoing: AsyncStream<Outgoing>, to task: any WebSocketTask, generation: Int, socket weakSocket: WeakWebSocket
+  ) async {
     for await item in outgoing {
       let completion: (() -> Void)?
       do {
@@ -408,13 +436,14 @@ public final class WebSocket: WebSocketClient, SOCKSProxyable, @unchecked Sendab
           try await task.send(.data(data))
         }
       } catch {
-        end(generation, task: task,
-            error: WSError(type: .outputStreamWriteError, message: "output stream had an error during write: \(error)", code: 0))
+        weakSocket.value?.end(
+          generation, task: task,
+          error: WSError(type: .outputStreamWriteError, message: "output stream had an error during write: \(error)", code: 0))
         return
       }
       if let completion {
         let transfer = Transfer(completion)
-        dispatch { _ in transfer.value() }
+        weakSocket.value?.dispatch { _ in transfer.value() }
       }
     }
   }
@@ -481,4 +510,10 @@ public final class WebSocket: WebSocketClient, SOCKSProxyable, @unchecked Sendab
     guard let root = URL(string: "/", relativeTo: url)?.absoluteString else { return url.absoluteString }
     return root.hasSuffix("/") ? String(root.dropLast()) : root
   }
+}
+
+/// The socket, as its connection's tasks see it.
+private final class WeakWebSocket: Sendable {
+  weak let value: WebSocket?
+  init(_ value: WebSocket) { self.value = value }
 }

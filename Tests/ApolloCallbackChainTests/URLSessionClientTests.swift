@@ -214,6 +214,23 @@ final class URLSessionClientTests: XCTestCase {
     XCTAssertEqual(outcomes.values, ["missingMultipartBoundary"])
   }
 
+  /// A response given up on (here: no boundary) stops being read, as the URLSession-backed client cancels its task:
+  /// before, the client kept reading a body that might never end, and the read kept the client alive.
+  func test_aResponseGivenUpOn_isNoLongerRead() throws {
+    let server = ScriptedServer(responses: [ScriptedResponse(
+      statusCode: 200, headers: ["Content-Type": "multipart/mixed;subscriptionSpec=1.0"],
+      body: [.data(Data("--x\r\n".utf8)), .delay(.seconds(60)), .data(Data("--x--\r\n".utf8))])])
+    var client: URLSessionClientOnStreamingSession? = URLSessionClientOnStreamingSession(session: server)
+    weak var released = client
+    let done = exactly(1)
+    try XCTUnwrap(client).sendRequest(request) { _ in done.fulfill() }
+    wait(for: [done], timeout: 2)
+    client = nil
+    let deadline = Date().addingTimeInterval(2)
+    while released != nil, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+    XCTAssertNil(released, "the read stopped, and with it what held the client")
+  }
+
 }
 
 /// Mirrors upstream 1.x request-building tests (apollographql/apollo-ios-dev 1.25.7, Tests/ApolloTests/).

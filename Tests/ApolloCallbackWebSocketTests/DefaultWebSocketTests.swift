@@ -51,6 +51,17 @@ final class DefaultWebSocketTests: XCTestCase {
     XCTAssertEqual(session.tasks[0].request.value(forHTTPHeaderField: "Sec-WebSocket-Protocol"), "graphql-ws")
   }
 
+  /// 1.x's Starscream socket closed its stream when it was released; before, the connection's reader held this one,
+  /// so a socket dropped without `disconnect()` lived on with its connection.
+  func test_aConnectedSocketTheAppLetsGo_isReleased_andClosesItsConnection() {
+    connect()
+    let task = session.tasks[0]
+    weak var released = socket
+    socket = nil
+    waitUntil("released") { released == nil }
+    XCTAssertEqual(task.cancelCode, .goingAway)
+  }
+
   func test_connect_whileConnected_opensNothingNew() {
     connect()
     socket.connect()

@@ -97,6 +97,21 @@ final class StreamingSessionClientTests: XCTestCase {
     XCTAssertEqual(server.requests.count, 1)
   }
 
+  func test_aTaskKeptAfterItsRequestEnded_keepsNeitherTheClientNorTheResponse() throws {
+    let server = ScriptedServer { _ in .json(r2HeroBody) }
+    var client: URLSessionClientOnStreamingSession? = URLSessionClientOnStreamingSession(session: server)
+    weak var released = client
+    let done = expectation(description: "completion")
+    let kept = try XCTUnwrap(client).sendRequest(URLRequest(url: testEndpoint)) { _ in done.fulfill() }
+    wait(for: [done], timeout: 5)
+    client = nil
+    // The client's delivery queue may still be finishing the completion's operation.
+    let deadline = Date().addingTimeInterval(2)
+    while released != nil, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+    XCTAssertNil(released, "the task's cancel action no longer holds the client (and the body it read)")
+    kept.cancel()  // after the end: nothing to stop
+  }
+
   func test_transportFailure_isANetworkError() {
     let server = ScriptedServer { _ in .failure(URLError(.cannotConnectToHost)) }
     let client = URLSessionClientOnStreamingSession(session: server, callbackQueue: nil)

@@ -461,6 +461,25 @@ final class RFC6455MessageQueueTests: XCTestCase {
     XCTAssertNil(queue.popFirst())
     XCTAssertEqual(queue.byteCount, 0)
   }
+
+  func test_aMessageRead_isLetGo_whileLaterOnesStillWait() {
+    let freed = Mutex(false)
+    var queue = RFC6455MessageQueue()
+    do {
+      // A payload whose bytes report when the last copy of them goes.
+      let bytes = UnsafeMutableRawPointer.allocate(byteCount: 1 << 16, alignment: 1)
+      queue.append(.data(Data(bytesNoCopy: bytes, count: 1 << 16, deallocator: .custom { pointer, _ in
+        pointer.deallocate()
+        freed.withLock { $0 = true }
+      })))
+      queue.append(.string("later"))
+      guard case .data(let data)? = queue.popFirst() else { return XCTFail("the data message is missing") }
+      XCTAssertEqual(data.count, 1 << 16)
+    }
+    XCTAssertTrue(freed.withLock { $0 }, "the queue keeps no copy of a message it handed out")
+    guard case .string(let text)? = queue.popFirst() else { return XCTFail("the later message is missing") }
+    XCTAssertEqual(text, "later")
+  }
 }
 
 final class RFC6455PendingPongTests: XCTestCase {

@@ -167,6 +167,11 @@ open class URLSessionClient: NSObject, URLSessionDelegate, URLSessionTaskDelegat
     table.makeCallbackLane()
   }
 
+  /// Whether the task is still waiting for its callbacks (not ended, abandoned or cancelled).
+  final func isTracking(task identifier: Int) -> Bool {
+    taskData(for: identifier) != nil
+  }
+
   private final func taskData(for identifier: Int) -> TaskData? {
     table.entry(forTask: identifier)
   }

@@ -53,6 +53,9 @@ public final class URLSessionClientOnStreamingSession: URLSessionClient, @unchec
         self.deliver { $0.received(response: response.response, forTask: identifier) }
         for try await chunk in response.body {
           self.deliver { $0.received(data: chunk, forTask: identifier) }
+          // A response given up on (a part over the limit, no boundary) or a cancelled task has no entry left: the
+          // read stops, which lets the transfer go, as the URLSession-backed client cancels its task.
+          guard self.isTracking(task: identifier) else { break }
         }
         self.deliver { $0.completed(task: identifier, originalRequest: request, error: nil) }
       } catch {

@@ -10,6 +10,8 @@ package final class StreamingTaskState: Sendable {
     case unarmed
     case armed(@Sendable () -> Void)
     case cancelled
+    /// The request ended: a cancel has nothing left to stop.
+    case finished
   }
 
   private static let lastIdentifier = Mutex(0)
@@ -29,16 +31,28 @@ package final class StreamingTaskState: Sendable {
   /// Sets what ``cancel()`` does; runs it at once when ``cancel()`` came first.
   package func onCancel(_ action: @escaping @Sendable () -> Void) {
     let runNow = cancellation.withLock { state -> Bool in
-      if case .cancelled = state { return true }
-      state = .armed(action)
-      return false
+      switch state {
+      case .cancelled: return true
+      case .finished: return false
+      case .unarmed, .armed: state = .armed(action); return false
+      }
     }
     if runNow { action() }
+  }
+
+  /// The request ended: lets go of the action ``onCancel(_:)`` set (and what it holds, such as the response read so
+  /// far, which a task object an app keeps would otherwise keep too); a later ``cancel()`` does nothing.
+  package func finish() {
+    cancellation.withLock { state in
+      if case .cancelled = state { return }
+      state = .finished
+    }
   }
 
   /// Runs the action ``onCancel(_:)`` set; a second call does nothing.
   package func cancel() {
     let action = cancellation.withLock { state -> (@Sendable () -> Void)? in
+      if case .finished = state { return nil }
       defer { state = .cancelled }
       if case .armed(let action) = state { return action }
       return nil

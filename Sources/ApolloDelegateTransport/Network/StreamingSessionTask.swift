@@ -33,4 +33,9 @@ final class StreamingSessionTask: URLSessionDataTask, @unchecked Sendable {
   func onCancel(_ action: @escaping @Sendable () -> Void) {
     streamingState.onCancel(action)
   }
+
+  /// The request ended: `cancel()` does nothing from now on, and the task lets go of what it would have done.
+  func finish() {
+    streamingState.finish()
+  }
 }

@@ -7,7 +7,9 @@ import FoundationNetworking
 ///
 /// Taking the first message moves an index instead of shifting the array, so draining a long backlog is linear.
 struct RFC6455MessageQueue {
-  private var messages: [URLSessionWebSocketTask.Message] = []
+  /// Read slots hold `nil`: a message is let go as soon as it is read, not when the array is next compacted
+  /// (which a queue that never empties could put off for a thousand messages, their payloads outside ``byteCount``).
+  private var messages: [URLSessionWebSocketTask.Message?] = []
   private var head = 0
   /// Payload bytes plus a fixed per-message allowance, so a flood of empty messages is bounded too.
   private(set) var byteCount = 0
@@ -21,8 +23,7 @@ struct RFC6455MessageQueue {
   }
 
   mutating func popFirst() -> URLSessionWebSocketTask.Message? {
-    guard head < messages.count else { return nil }
-    let message = messages[head]
+    guard head < messages.count, let message = messages[head].take() else { return nil }
     head += 1
     byteCount -= Self.size(of: message)
     if head == messages.count {
