@@ -20,6 +20,9 @@ public struct JSONResponseParser: Sendable {
   private let includeCacheRecords: Bool
   private let normalizer: ResponseNormalizer
   private let merger = Mutex(IncrementalResponseMerger())
+  /// The last result of a `@defer` response read here (a `ParsedResult` of the operation being parsed), which the
+  /// next part's increments are read into.
+  private let lastDeferredResult = Mutex<(any Sendable)?>(nil)
   /// The response's parts share the operation's variables, so a field key with variables is worked out once.
   private let fieldKeys = FieldKeyMemo()
 
@@ -81,7 +84,7 @@ public struct JSONResponseParser: Sendable {
         throw MultipartResponseDeferParser.ParsingError.cannotParsePayloadData
       }
       guard case .updated(let body) = outcome else { return nil }
-      return try result(for: body, operation: Operation.self)
+      return try deferredResult(for: body, incrementsAt: IncrementalResponseMerger.incrementPaths(of: object), operation: Operation.self)
     case .subscription:
       let object = try Self.partJSON(
         dataChunk, unsupported: { MultipartResponseSubscriptionParser.ParsingError.unsupportedContentType(type: $0) },
@@ -105,6 +108,31 @@ public struct JSONResponseParser: Sendable {
     if let modeError { throw modeError }
     guard case .single = mode else { return nil }
     return try result(for: GraphQLResponseBody(object), operation: Operation.self)
+  }
+
+  /// The result of a `@defer` response after a part: when the part brought increments at known paths and the part
+  /// before was read here, only the objects at those paths are read again (``GraphQLExecutor/executeIncrements``);
+  /// otherwise the whole merged response is read. Either way the same data and records.
+  private func deferredResult<Operation: GraphQLOperation>(
+    for body: GraphQLResponseBody, incrementsAt paths: [[JSON]]?, operation: Operation.Type
+  ) throws -> ParsedResult<Operation> {
+    if let paths, let json = body.data,
+       let previous = lastDeferredResult.withLock({ $0 }) as? ParsedResult<Operation>,
+       let previousData = previous.result.data,
+       let (data, records) = GraphQLExecutor.executeIncrements(
+         Operation.self, variables: variables, data: json, paths: paths,
+         previous: (previousData, previous.cacheRecords), normalizing: includeCacheRecords,
+         cacheKeyForObject: normalizer.cacheKeyForObject, fieldKeys: fieldKeys)
+    {
+      let response = GraphQLResponse<Operation>(
+        data: data, extensionsJSON: body.extensions, errors: body.errors, source: .server, dependentKeySource: nil)
+      let parsed = ParsedResult(result: response, cacheRecords: records)
+      lastDeferredResult.withLock { $0 = parsed }
+      return parsed
+    }
+    let parsed = try result(for: body, operation: Operation.self)
+    lastDeferredResult.withLock { $0 = parsed }
+    return parsed
   }
 
   private func result<Operation: GraphQLOperation>(for body: GraphQLResponseBody, operation: Operation.Type)

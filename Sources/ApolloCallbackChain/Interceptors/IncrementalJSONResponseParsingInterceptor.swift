@@ -49,6 +49,8 @@ public struct IncrementalJSONResponseParsingInterceptor: ApolloInterceptor {
       var dataType: ObjectIdentifier?
       var merger = IncrementalResponseMerger()
       var started = false
+      /// The last part's reading (a `ParsedBody` of the operation), which the next part's increments are read into.
+      var lastRead: (any Sendable)?
     }
     let lock = Mutex(State())
   }
@@ -85,6 +87,9 @@ public struct IncrementalJSONResponseParsingInterceptor: ApolloInterceptor {
                              response: response, completion: completion)
       return
     }
+    // The reading of the part before, when this one brings increments at known paths.
+    var previous: ParsedBody<Operation>?
+    let paths = IncrementalResponseMerger.incrementPaths(of: object)
     let outcome = Result<GraphQLResponseBody?, any Error> {
       try storage.lock.withLock { state in
         if state.httpResponse !== response.httpResponse {
@@ -109,6 +114,7 @@ public struct IncrementalJSONResponseParsingInterceptor: ApolloInterceptor {
         }
         do {
           guard case .updated(let body) = try state.merger.apply(object) else { return nil }
+          if paths != nil { previous = state.lastRead as? ParsedBody<Operation> }
           return body
         } catch {
           throw ParsingError.couldNotParseIncrementalJSON(json: .object(object))
@@ -117,7 +123,11 @@ public struct IncrementalJSONResponseParsingInterceptor: ApolloInterceptor {
     }
     do {
       guard let body = try outcome.get() else { return }
-      let parsed = try ParsedBody(body, operation: request.operation, cachePolicy: request.cachePolicy, normalizer: normalizer)
+      let parsed = try ParsedBody(body, operation: request.operation, cachePolicy: request.cachePolicy, normalizer: normalizer,
+                                  after: previous, incrementsAt: paths)
+      storage.lock.withLock { state in
+        if state.httpResponse === response.httpResponse { state.lastRead = parsed }
+      }
       response.parsedResponse = parsed.result
       response.cacheRecords = parsed.records
     } catch {

@@ -17,8 +17,8 @@ struct NetworkResponseExecutor {
   private(set) var records = RecordSet()
   /// The response path of the field being completed: pushed and popped as the walk goes, and read
   /// only when an error needs it.
-  private var currentPath = ExecutionPath()
-  private var recentFields = RecentCollectedFields()
+  var currentPath = ExecutionPath()
+  var recentFields = RecentCollectedFields()
 
   /// The app's own key rule (0.x `cacheKeyForObject`), asked before the schema's `cacheKeyInfo`.
   let cacheKeyForObject: CacheKeyForObject?
@@ -60,7 +60,7 @@ struct NetworkResponseExecutor {
       recordKey: rootKey ?? path.joined(separator: "."))
   }
 
-  private mutating func executeObject(
+  mutating func executeObject(
     selectionSetTypes: [any ApolloAPI.SelectionSet.Type], schema: any SchemaMetadata.Type, object: JSON.Object,
     recordKey: CacheKey
   ) throws -> ApolloAPI.DataDict {

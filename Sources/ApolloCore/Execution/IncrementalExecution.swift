@@ -1,0 +1,155 @@
+@_spi(Execution) @_spi(Unsafe) @_spi(Internal) import ApolloAPI
+import Foundation
+
+extension GraphQLExecutor {
+  /// The data and records of a merged `@defer` response after a part whose increments arrived at `paths`, worked out
+  /// from the reading of the response before that part (`previous`): only the object at each path is read again,
+  /// with everything that has arrived for it, and put in place of its earlier reading; its records are merged over
+  /// the earlier ones.
+  ///
+  /// Reading the whole merged response gives the same data and records, but costs the whole response for every part,
+  /// which made a fragment on each item of a list quadratic in the list's length. `nil` when a path cannot be
+  /// followed this way (a field of a fragment read at an ancestor, a list of lists, a `null` on the way, an object
+  /// that does not read, an operation that reads itself): the caller then reads the whole response, which also
+  /// reports any error the way it always has.
+  package static func executeIncrements<Operation: ApolloAPI.GraphQLOperation>(
+    _ operationType: Operation.Type, variables: ApolloAPI.GraphQLOperation.Variables?, data: JSON.Object,
+    paths: [[JSON]], previous: (data: Operation.Data, records: RecordSet?), normalizing: Bool,
+    cacheKeyForObject: CacheKeyForObject?, fieldKeys: FieldKeyMemo?
+  ) -> (data: Operation.Data, records: RecordSet?)? {
+    guard !(Operation.self is any SelfExecutingOperation.Type), !paths.isEmpty else { return nil }
+    guard !normalizing || previous.records != nil else { return nil }
+    let rootType = Operation.Data.self
+    let rootKey = CacheReference.rootCacheReference(for: Operation.operationType).key
+    var dataDict = previous.data.__data
+    var records = previous.records
+    for path in paths {
+      var executor = NetworkResponseExecutor(
+        variables: variables, normalizing: normalizing, cacheKeyForObject: cacheKeyForObject,
+        readsArrivedDeferredFragments: true, fieldKeys: fieldKeys)
+      guard let target = executor.locate(path, rootType: rootType, data: data, rootKey: rootKey),
+            let read = try? executor.executeObject(
+              selectionSetTypes: target.types, schema: rootType._schema, object: target.object,
+              recordKey: target.recordKey),
+            let spliced = DataDictPath.replacing(at: target.steps[...], in: dataDict, with: read)
+      else { return nil }
+      dataDict = spliced
+      if normalizing { records?.merge(records: executor.records) }
+    }
+    return (Operation.Data(_dataDict: dataDict), records)
+  }
+}
+
+extension IncrementalResponseMerger {
+  /// The paths of a part's increments (`@defer` in the 2022 format, each item with its `path` and `data`), for
+  /// ``GraphQLExecutor/executeIncrements``; `nil` for anything else (an initial payload, items addressed by id,
+  /// items without data).
+  package static func incrementPaths(of payload: JSON.Object) -> [[JSON]]? {
+    guard payload["data"] == nil, case .array(let items)? = payload["incremental"], !items.isEmpty else { return nil }
+    var paths: [[JSON]] = []
+    for item in items {
+      guard case .array(let path)? = item["path"], case .object? = item["data"] else { return nil }
+      paths.append(path)
+    }
+    return paths
+  }
+}
+
+/// Where an object sits in the data read: each step a field, or an element of a list field.
+enum DataDictPath {
+  enum Step {
+    case field(String)
+    case element(String, Int)
+  }
+
+  /// `dict` with the object at `steps` replaced by `replacement`; `nil` when the data holds no object there.
+  static func replacing(at steps: ArraySlice<Step>, in dict: ApolloAPI.DataDict, with replacement: ApolloAPI.DataDict)
+    -> ApolloAPI.DataDict?
+  {
+    guard let step = steps.first else { return replacement }
+    var dict = dict
+    switch step {
+    case .field(let key):
+      guard let child = dict._data[key] as? ApolloAPI.DataDict,
+            let replaced = replacing(at: steps.dropFirst(), in: child, with: replacement)
+      else { return nil }
+      dict._data[key] = replaced
+    case .element(let key, let position):
+      guard var list = dict._data[key] as? ApolloAPI.DataDict.List, list.elements.indices.contains(position),
+            let child = list.elements[position] as? ApolloAPI.DataDict,
+            let replaced = replacing(at: steps.dropFirst(), in: child, with: replacement)
+      else { return nil }
+      list.elements[position] = replaced
+      dict._data[key] = list
+    }
+    return dict
+  }
+}
+
+extension NetworkResponseExecutor {
+  /// The object at an increment's path, with what reading it needs: its selection sets, its record key (worked out
+  /// as the whole walk would: its own cache key, or its path from the nearest keyed ancestor) and its place in the
+  /// data. Only paths through objects without deferred fragments of their own are followed.
+  struct IncrementTarget {
+    let types: [any ApolloAPI.SelectionSet.Type]
+    let object: JSON.Object
+    let recordKey: CacheKey
+    let steps: [DataDictPath.Step]
+  }
+
+  mutating func locate(
+    _ path: [JSON], rootType: any ApolloAPI.RootSelectionSet.Type, data: JSON.Object, rootKey: CacheKey
+  ) -> IncrementTarget? {
+    guard !path.isEmpty else { return nil }
+    let schema = rootType._schema
+    var types: [any ApolloAPI.SelectionSet.Type] = [rootType]
+    var object = data
+    var recordKey = rootKey
+    var steps: [DataDictPath.Step] = []
+    var index = 0
+    while index < path.count {
+      guard case .string(let responseKey) = path[index] else { return nil }
+      let parent = object
+      let collected = recentFields.fields(
+        for: types, schema: schema, variables: variables, typename: { parent["__typename"]?.stringValue })
+      // An ancestor with deferred fragments of its own is read whole: a fragment of it may select the same field
+      // with other subfields, which its reading merges into the object on the path.
+      guard collected.fields.deferredTypes.isEmpty,
+            let group = collected.fields.groups.first(where: { $0.responseKey == responseKey })
+      else { return nil }
+      let fieldKey: String
+      do {
+        fieldKey = try fieldKeys?.key(for: group, variables: variables) ?? group.cacheKey(variables: variables)
+      } catch {
+        return nil
+      }
+      var type = group.first.type
+      if case .nonNull(let inner) = type { type = inner }
+      var value = object[responseKey]
+      var cachePath = recordKey + "." + fieldKey
+      if case .list(var elementType) = type {
+        guard index + 1 < path.count, case .int(let position) = path[index + 1],
+              case .array(let elements)? = value, elements.indices.contains(position)
+        else { return nil }
+        if case .nonNull(let inner) = elementType { elementType = inner }
+        type = elementType
+        value = elements[position]
+        cachePath += "." + String(position)
+        steps.append(.element(responseKey, position))
+        index += 2
+      } else {
+        steps.append(.field(responseKey))
+        index += 1
+      }
+      guard case .object(let objectType) = type, case .object(let next)? = value else { return nil }
+      types = group.objectSelectionSetTypes(startingWith: objectType)
+      recordKey = normalizing
+        ? ResponseObjectKey.key(of: next, schema: schema, rootType: objectType, cacheKeyForObject: cacheKeyForObject)
+          ?? cachePath
+        : ""
+      object = next
+    }
+    currentPath = ExecutionPath()
+    return IncrementTarget(types: types, object: object, recordKey: recordKey, steps: steps)
+  }
+}

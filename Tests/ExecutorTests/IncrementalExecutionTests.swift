@@ -1,0 +1,144 @@
+@_spi(Execution) @_spi(Unsafe) @_spi(Internal) import ApolloAPI
+@testable import ApolloCore
+import XCTest
+
+// A `@defer` part read by reading again only the objects its increments arrived at must give exactly what reading
+// the whole merged response gives: the same data (values, fulfilled and pending fragments) and the same records.
+// Each test feeds the parts of a response to both and compares them after every part.
+
+/// `query Friends { hero { __typename friends { __typename id ... @defer(label: "d") { best { __typename name } since } } } }`
+private struct FriendsQuery: GraphQLQuery {
+  static let operationName = "Friends"
+  static let operationDocument = OperationDocument(definition: OperationDefinition(
+    #"query Friends { hero { __typename friends { __typename id ... @defer(label: "d") { best { __typename name } since } } } }"#))
+  typealias ResponseFormat = IncrementalDeferredResponseFormat
+  static let responseFormat = IncrementalDeferredResponseFormat(deferredFragments: [
+    DeferredFragmentIdentifier(label: "d", fieldPath: ["hero", "friends"]): Data.Hero.Friend.Details.self,
+  ])
+
+  struct Data: TestSelectionSet {
+    let __data: DataDict
+    init(_dataDict: DataDict) { __data = _dataDict }
+    static var __parentType: any ParentType { TestObjects.Query }
+    static var __selections: [Selection] { [.field("hero", Hero.self)] }
+
+    struct Hero: TestSelectionSet {
+      let __data: DataDict
+      init(_dataDict: DataDict) { __data = _dataDict }
+      static var __parentType: any ParentType { TestInterfaces.Character }
+      static var __selections: [Selection] { [.field("__typename", String.self), .field("friends", [Friend?].self)] }
+
+      struct Friend: TestSelectionSet {
+        let __data: DataDict
+        init(_dataDict: DataDict) { __data = _dataDict }
+        static var __parentType: any ParentType { TestInterfaces.Character }
+        static var __selections: [Selection] { [
+          .field("__typename", String.self), .field("id", String.self), .deferred(Details.self, label: "d"),
+        ] }
+        static var __deferredFragments: [any Deferrable.Type] { [Details.self] }
+
+        struct Details: TestInlineFragment {
+          typealias RootEntityType = Friend
+          let __data: DataDict
+          init(_dataDict: DataDict) { __data = _dataDict }
+          static var __parentType: any ParentType { TestInterfaces.Character }
+          static var __selections: [Selection] { [.field("best", Best.self), .field("since", String.self)] }
+
+          struct Best: TestSelectionSet {
+            let __data: DataDict
+            init(_dataDict: DataDict) { __data = _dataDict }
+            static var __parentType: any ParentType { TestInterfaces.Character }
+            static var __selections: [Selection] { [.field("__typename", String.self), .field("name", String.self)] }
+          }
+        }
+      }
+    }
+  }
+}
+
+final class IncrementalExecutionTests: XCTestCase {
+  private func initial(_ ids: [String?]) -> JSON.Object {
+    let friends: [JSON] = ids.map { id in id.map { .object(["__typename": "Human", "id": .string($0)]) } ?? .null }
+    return ["data": ["hero": ["__typename": "Droid", "friends": .array(friends)]], "hasNext": true]
+  }
+
+  private func item(_ index: Int, best: String? = nil, since: String? = nil) -> JSON {
+    var data: JSON.Object = [:]
+    if let best { data["best"] = ["__typename": "Human", "name": .string(best)] }
+    if let since { data["since"] = .string(since) }
+    return ["label": "d", "path": ["hero", "friends", .int(index)], "data": .object(data)]
+  }
+
+  private func part(_ items: JSON...) -> JSON.Object { ["incremental": .array(items), "hasNext": true] }
+
+  private func paths(of payload: JSON.Object) -> [[JSON]] {
+    (payload["incremental"]?.arrayValue ?? []).compactMap { $0["path"]?.arrayValue }
+  }
+
+  /// Feeds `parts` after `first` to both readings and compares them after each; returns how many parts were read by
+  /// increments (the others were declined, for the caller to read whole).
+  @discardableResult
+  private func assertIncrementsReadAsTheWhole(
+    _ first: JSON.Object, _ parts: [JSON.Object], file: StaticString = #filePath, line: UInt = #line
+  ) throws -> Int {
+    var merger = IncrementalResponseMerger()
+    _ = try merger.apply(first)
+    var previous = try GraphQLExecutor.execute(
+      FriendsQuery.self, variables: nil, data: XCTUnwrap(merger.current?.data), normalizing: true)
+    var readByIncrements = 0
+    for (index, payload) in parts.enumerated() {
+      _ = try merger.apply(payload)
+      let merged = try XCTUnwrap(merger.current?.data)
+      let whole = try GraphQLExecutor.execute(FriendsQuery.self, variables: nil, data: merged, normalizing: true)
+      if let spliced = GraphQLExecutor.executeIncrements(
+        FriendsQuery.self, variables: nil, data: merged, paths: paths(of: payload),
+        previous: (previous.data, previous.records), normalizing: true, cacheKeyForObject: nil, fieldKeys: nil)
+      {
+        readByIncrements += 1
+        XCTAssertEqual(spliced.data.__data, whole.data.__data, "data after part \(index)", file: file, line: line)
+        XCTAssertEqual(spliced.records, whole.records, "records after part \(index)", file: file, line: line)
+      }
+      previous = whole
+    }
+    return readByIncrements
+  }
+
+  func test_aFragmentOnEachListItem_arrivingOneByOne_inAnyOrder() throws {
+    let read = try assertIncrementsReadAsTheWhole(initial(["a", "b", "c"]), [
+      part(item(2, best: "Han", since: "1980")), part(item(0, best: "Luke", since: "1977")),
+      part(item(1, best: "Leia", since: "1977")),
+    ])
+    XCTAssertEqual(read, 3)
+  }
+
+  func test_severalItemsInOnePart_andAFragmentThatArrivesInTwoParts() throws {
+    let read = try assertIncrementsReadAsTheWhole(initial(["a", "b", "c"]), [
+      part(item(0, best: "Luke", since: "1977"), item(1, best: "Leia")),
+      part(item(1, since: "1977")),
+      part(item(2, best: "Han", since: "1980")),
+    ])
+    XCTAssertEqual(read, 3)
+  }
+
+  func test_objectsKeyedByTheirID() throws {
+    try TestSchemaConfiguration.$keysByID.withValue(true) {
+      let read = try assertIncrementsReadAsTheWhole(initial(["a", "b"]), [
+        part(item(1, best: "Leia", since: "1977")), part(item(0, best: "Luke", since: "1977")),
+      ])
+      XCTAssertEqual(read, 2)
+    }
+  }
+
+  func test_aPathThatCannotBeFollowed_isDeclined_forTheWholeReading() throws {
+    var merger = IncrementalResponseMerger()
+    _ = try merger.apply(initial(["a", nil]))
+    let previous = try GraphQLExecutor.execute(
+      FriendsQuery.self, variables: nil, data: XCTUnwrap(merger.current?.data), normalizing: true)
+    let data = try XCTUnwrap(merger.current?.data)
+    for path: [JSON] in [["hero", "friends", 1], ["hero", "friends", 5], ["hero", "enemies", 0], ["hero", "friends"], []] {
+      XCTAssertNil(GraphQLExecutor.executeIncrements(
+        FriendsQuery.self, variables: nil, data: data, paths: [path], previous: (previous.data, previous.records),
+        normalizing: true, cacheKeyForObject: nil, fieldKeys: nil), "\(path)")
+    }
+  }
+}
