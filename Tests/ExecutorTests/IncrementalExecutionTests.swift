@@ -56,6 +56,42 @@ private struct FriendsQuery: GraphQLQuery {
   }
 }
 
+/// `query HeroID { hero { __typename name ... @defer(label: "d") { id since } } }`
+private struct HeroIDQuery: GraphQLQuery {
+  static let operationName = "HeroID"
+  static let operationDocument = OperationDocument(definition: OperationDefinition(
+    #"query HeroID { hero { __typename name ... @defer(label: "d") { id since } } }"#))
+  typealias ResponseFormat = IncrementalDeferredResponseFormat
+  static let responseFormat = IncrementalDeferredResponseFormat(deferredFragments: [
+    DeferredFragmentIdentifier(label: "d", fieldPath: ["hero"]): Data.Hero.Details.self,
+  ])
+
+  struct Data: TestSelectionSet {
+    let __data: DataDict
+    init(_dataDict: DataDict) { __data = _dataDict }
+    static var __parentType: any ParentType { TestObjects.Query }
+    static var __selections: [Selection] { [.field("hero", Hero.self)] }
+
+    struct Hero: TestSelectionSet {
+      let __data: DataDict
+      init(_dataDict: DataDict) { __data = _dataDict }
+      static var __parentType: any ParentType { TestInterfaces.Character }
+      static var __selections: [Selection] { [
+        .field("__typename", String.self), .field("name", String.self), .deferred(Details.self, label: "d"),
+      ] }
+      static var __deferredFragments: [any Deferrable.Type] { [Details.self] }
+
+      struct Details: TestInlineFragment {
+        typealias RootEntityType = Hero
+        let __data: DataDict
+        init(_dataDict: DataDict) { __data = _dataDict }
+        static var __parentType: any ParentType { TestInterfaces.Character }
+        static var __selections: [Selection] { [.field("id", String.self), .field("since", String.self)] }
+      }
+    }
+  }
+}
+
 final class IncrementalExecutionTests: XCTestCase {
   private func initial(_ ids: [String?]) -> JSON.Object {
     let friends: [JSON] = ids.map { id in id.map { .object(["__typename": "Human", "id": .string($0)]) } ?? .null }
@@ -78,20 +114,21 @@ final class IncrementalExecutionTests: XCTestCase {
   /// Feeds `parts` after `first` to both readings and compares them after each; returns how many parts were read by
   /// increments (the others were declined, for the caller to read whole).
   @discardableResult
-  private func assertIncrementsReadAsTheWhole(
-    _ first: JSON.Object, _ parts: [JSON.Object], file: StaticString = #filePath, line: UInt = #line
+  private func assertIncrementsReadAsTheWhole<Query: GraphQLQuery>(
+    _ first: JSON.Object, _ parts: [JSON.Object], as _: Query.Type = FriendsQuery.self,
+    file: StaticString = #filePath, line: UInt = #line
   ) throws -> Int {
     var merger = IncrementalResponseMerger()
     _ = try merger.apply(first)
     var previous = try GraphQLExecutor.execute(
-      FriendsQuery.self, variables: nil, data: XCTUnwrap(merger.current?.data), normalizing: true)
+      Query.self, variables: nil, data: XCTUnwrap(merger.current?.data), normalizing: true)
     var readByIncrements = 0
     for (index, payload) in parts.enumerated() {
       _ = try merger.apply(payload)
       let merged = try XCTUnwrap(merger.current?.data)
-      let whole = try GraphQLExecutor.execute(FriendsQuery.self, variables: nil, data: merged, normalizing: true)
+      let whole = try GraphQLExecutor.execute(Query.self, variables: nil, data: merged, normalizing: true)
       if let spliced = GraphQLExecutor.executeIncrements(
-        FriendsQuery.self, variables: nil, data: merged, paths: paths(of: payload),
+        Query.self, variables: nil, data: merged, paths: paths(of: payload),
         previous: (previous.data, previous.records), normalizing: true, cacheKeyForObject: nil, fieldKeys: nil)
       {
         readByIncrements += 1
@@ -127,6 +164,45 @@ final class IncrementalExecutionTests: XCTestCase {
       ])
       XCTAssertEqual(read, 2)
     }
+  }
+
+  /// The fragment brings the hero's id: keyed by id, the hero's record key changes from its path to `Droid:2001`,
+  /// and the whole reading has no record under the old key and a root pointing at the new one. Read whole.
+  func test_anObjectWhoseKeyChangesWithWhatArrived_isReadWhole() throws {
+    let first: JSON.Object = ["data": ["hero": ["__typename": "Droid", "name": "R2-D2"]], "hasNext": true]
+    let arrived: JSON.Object = [
+      "incremental": [["label": "d", "path": ["hero"], "data": ["id": "2001", "since": "1977"]]], "hasNext": false,
+    ]
+    try TestSchemaConfiguration.$keysByID.withValue(true) {
+      XCTAssertEqual(try assertIncrementsReadAsTheWhole(first, [arrived], as: HeroIDQuery.self), 0)
+    }
+    XCTAssertEqual(try assertIncrementsReadAsTheWhole(first, [arrived], as: HeroIDQuery.self), 1,
+                   "keyed by path, the key stays and the part is read by its increment")
+  }
+
+  /// A part that fails to read leaves no reading to build on: the next part is read whole (and fails the same way
+  /// the whole reading does); readings kept out of order keep the latest.
+  func test_thePartsReadings_areBuiltOnOnlyFromThePartJustBefore() throws {
+    var parts = DeferredParts()
+    guard case .updated(_, let first, let none) = try parts.merge(initial(["a", "b"])) else { return XCTFail("no update") }
+    XCTAssertEqual(first, 1)
+    XCTAssertNil(none)
+    parts.keep("reading 1", readAfter: 1)
+    guard case .updated(_, let second, let previous) = try parts.merge(part(item(0, best: "Luke", since: "1977"))) else {
+      return XCTFail("no update")
+    }
+    XCTAssertEqual(second, 2)
+    XCTAssertEqual(previous as? String, "reading 1")
+    // Part 2 failed to read: nothing kept.
+    guard case .updated(_, let third, let stale) = try parts.merge(part(item(1, best: "Leia", since: "1977"))) else {
+      return XCTFail("no update")
+    }
+    XCTAssertEqual(third, 3)
+    XCTAssertNil(stale, "reading 1 is two changes old")
+    parts.keep("reading 3", readAfter: 3)
+    parts.keep("reading 2, finished late", readAfter: 2)
+    guard case .updated(_, _, let latest) = try parts.merge(part(item(1, since: "1978"))) else { return XCTFail("no update") }
+    XCTAssertEqual(latest as? String, "reading 3")
   }
 
   func test_aPathThatCannotBeFollowed_isDeclined_forTheWholeReading() throws {

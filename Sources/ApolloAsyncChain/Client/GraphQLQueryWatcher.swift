@@ -30,7 +30,9 @@ public actor GraphQLQueryWatcher<Query: GraphQLQuery>: ApolloStoreSubscriber {
     didSet { watchedKeys.withLock { $0 = dependentKeys } }
   }
   /// ``dependentKeys`` as last set, readable where the store reports a change: a change none of them is part of
-  /// needs no task and no hop onto the watcher (with many watchers, every write started a task on each).
+  /// needs no task and no hop onto the watcher (with many watchers, every write started a task on each). `nil` while
+  /// a fetch or reload is working out new keys (and before the first): then every change goes to the watcher, which
+  /// decides with the keys it has by then, as it did for every change before.
   private nonisolated let watchedKeys = Mutex<Set<CacheKey>?>(nil)
   private var lastFetchBehavior: FetchBehavior?
   private var lastConfiguration: RequestConfiguration?
@@ -62,6 +64,7 @@ public actor GraphQLQueryWatcher<Query: GraphQLQuery>: ApolloStoreSubscriber {
     }
     lastFetchBehavior = fetchBehavior
     lastConfiguration = requestConfiguration
+    watchedKeys.withLock { $0 = nil }
     let (query, identifier) = (query, identifier)
     // Runs on this actor, so delivery is ordered with the store-change handling.
     fetchTask = Task {
@@ -127,18 +130,21 @@ public actor GraphQLQueryWatcher<Query: GraphQLQuery>: ApolloStoreSubscriber {
 
   private func report(_ error: any Swift.Error) {
     guard !isCancelled else { return }
+    // The fetch ended without new keys: the ones kept are still the watcher's.
+    watchedKeys.withLock { $0 = dependentKeys }
     resultHandler(.failure(error))
   }
 
   /// Reacts to store changes made by others.
   public nonisolated func store(_ store: ApolloStore, didChangeKeys changedKeys: Set<CacheKey>) {
     guard QueryWatcherContext.identifier != identifier,
-          let watched = watchedKeys.withLock({ $0 }), !watched.isDisjoint(with: changedKeys) else { return }
+          watchedKeys.withLock({ $0.map { !$0.isDisjoint(with: changedKeys) } ?? true }) else { return }
     Task { await self.storeDidChange(changedKeys, in: store) }
   }
 
   private func storeDidChange(_ changedKeys: Set<CacheKey>, in store: ApolloStore) async {
     guard !isCancelled, let dependentKeys, !dependentKeys.isDisjoint(with: changedKeys) else { return }
+    watchedKeys.withLock { $0 = nil }
     let reloaded = try? await store.load(query)
     // The load suspends: the watcher may have been cancelled meanwhile.
     guard !isCancelled else { return }
@@ -147,6 +153,9 @@ public actor GraphQLQueryWatcher<Query: GraphQLQuery>: ApolloStoreSubscriber {
       resultHandler(.success(reloaded))
     } else if refetchOnFailedUpdates, lastFetchBehavior != .CacheOnly {
       fetch(fetchBehavior: .NetworkOnly, requestConfiguration: lastConfiguration)
+    } else {
+      // No new keys are coming: the ones kept are still the watcher's.
+      watchedKeys.withLock { $0 = dependentKeys }
     }
   }
 }

@@ -19,10 +19,7 @@ public struct JSONResponseParser: Sendable {
   private let variables: GraphQLOperation.Variables?
   private let includeCacheRecords: Bool
   private let normalizer: ResponseNormalizer
-  private let merger = Mutex(IncrementalResponseMerger())
-  /// The last result of a `@defer` response read here (a `ParsedResult` of the operation being parsed), which the
-  /// next part's increments are read into.
-  private let lastDeferredResult = Mutex<(any Sendable)?>(nil)
+  private let deferred = Mutex(DeferredParts())
   /// The response's parts share the operation's variables, so a field key with variables is worked out once.
   private let fieldKeys = FieldKeyMemo()
 
@@ -77,14 +74,16 @@ public struct JSONResponseParser: Sendable {
         dataChunk, unsupported: { MultipartResponseDeferParser.ParsingError.unsupportedContentType(type: $0) },
         unreadable: MultipartResponseDeferParser.ParsingError.cannotParseChunkData)
       guard let object else { return nil }
-      let outcome: IncrementalResponseMerger.Outcome
+      let outcome: DeferredParts.Outcome
       do {
-        outcome = try merger.withLock { try $0.apply(object) }
+        outcome = try deferred.withLock { try $0.merge(object) }
       } catch is IncrementalResponseMerger.PayloadError {
         throw MultipartResponseDeferParser.ParsingError.cannotParsePayloadData
       }
-      guard case .updated(let body) = outcome else { return nil }
-      return try deferredResult(for: body, incrementsAt: IncrementalResponseMerger.incrementPaths(of: object), operation: Operation.self)
+      guard case .updated(let body, let count, let previous) = outcome else { return nil }
+      return try deferredResult(
+        for: body, count: count, after: previous, incrementsAt: IncrementalResponseMerger.incrementPaths(of: object),
+        operation: Operation.self)
     case .subscription:
       let object = try Self.partJSON(
         dataChunk, unsupported: { MultipartResponseSubscriptionParser.ParsingError.unsupportedContentType(type: $0) },
@@ -114,10 +113,11 @@ public struct JSONResponseParser: Sendable {
   /// before was read here, only the objects at those paths are read again (``GraphQLExecutor/executeIncrements``);
   /// otherwise the whole merged response is read. Either way the same data and records.
   private func deferredResult<Operation: GraphQLOperation>(
-    for body: GraphQLResponseBody, incrementsAt paths: [[JSON]]?, operation: Operation.Type
+    for body: GraphQLResponseBody, count: Int, after earlier: (any Sendable)?, incrementsAt paths: [[JSON]]?,
+    operation: Operation.Type
   ) throws -> ParsedResult<Operation> {
     if let paths, let json = body.data,
-       let previous = lastDeferredResult.withLock({ $0 }) as? ParsedResult<Operation>,
+       let previous = earlier as? ParsedResult<Operation>,
        let previousData = previous.result.data,
        let (data, records) = GraphQLExecutor.executeIncrements(
          Operation.self, variables: variables, data: json, paths: paths,
@@ -127,11 +127,11 @@ public struct JSONResponseParser: Sendable {
       let response = GraphQLResponse<Operation>(
         data: data, extensionsJSON: body.extensions, errors: body.errors, source: .server, dependentKeySource: nil)
       let parsed = ParsedResult(result: response, cacheRecords: records)
-      lastDeferredResult.withLock { $0 = parsed }
+      deferred.withLock { $0.keep(parsed, readAfter: count) }
       return parsed
     }
     let parsed = try result(for: body, operation: Operation.self)
-    lastDeferredResult.withLock { $0 = parsed }
+    deferred.withLock { $0.keep(parsed, readAfter: count) }
     return parsed
   }
 

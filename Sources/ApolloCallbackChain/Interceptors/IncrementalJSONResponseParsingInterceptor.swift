@@ -47,10 +47,9 @@ public struct IncrementalJSONResponseParsingInterceptor: ApolloInterceptor {
       /// Weak, and compared by identity: an `ObjectIdentifier` could be reused by the next response.
       weak var httpResponse: HTTPURLResponse?
       var dataType: ObjectIdentifier?
-      var merger = IncrementalResponseMerger()
+      /// The merger, and the reading of the latest part, which the next part's increments may be read into.
+      var parts = DeferredParts()
       var started = false
-      /// The last part's reading (a `ParsedBody` of the operation), which the next part's increments are read into.
-      var lastRead: (any Sendable)?
     }
     let lock = Mutex(State())
   }
@@ -87,8 +86,9 @@ public struct IncrementalJSONResponseParsingInterceptor: ApolloInterceptor {
                              response: response, completion: completion)
       return
     }
-    // The reading of the part before, when this one brings increments at known paths.
+    // The reading of the part before, when this one brings increments at known paths; which change this part is.
     var previous: ParsedBody<Operation>?
+    var count = 0
     let paths = IncrementalResponseMerger.incrementPaths(of: object)
     let outcome = Result<GraphQLResponseBody?, any Error> {
       try storage.lock.withLock { state in
@@ -103,9 +103,10 @@ public struct IncrementalJSONResponseParsingInterceptor: ApolloInterceptor {
           guard object["hasNext"] != nil else { return GraphQLResponseBody(object) }
           // A first response of nothing but `hasNext` carries no result, and nothing after it has one to add to:
           // an error, so the caller is not left waiting for a result that never comes.
-          guard case .updated(let body) = try state.merger.apply(object) else {
+          guard case .updated(let body, let change, _) = try state.parts.merge(object) else {
             throw ParsingError.couldNotParseIncrementalJSON(json: .object(object))
           }
+          count = change
           return body
         }
         guard state.dataType == dataType else { throw ParsingError.mismatchedCurrentResultType }
@@ -113,8 +114,9 @@ public struct IncrementalJSONResponseParsingInterceptor: ApolloInterceptor {
           throw ParsingError.couldNotParseIncrementalJSON(json: .object(object))
         }
         do {
-          guard case .updated(let body) = try state.merger.apply(object) else { return nil }
-          if paths != nil { previous = state.lastRead as? ParsedBody<Operation> }
+          guard case .updated(let body, let change, let earlier) = try state.parts.merge(object) else { return nil }
+          count = change
+          if paths != nil { previous = earlier as? ParsedBody<Operation> }
           return body
         } catch {
           throw ParsingError.couldNotParseIncrementalJSON(json: .object(object))
@@ -125,8 +127,10 @@ public struct IncrementalJSONResponseParsingInterceptor: ApolloInterceptor {
       guard let body = try outcome.get() else { return }
       let parsed = try ParsedBody(body, operation: request.operation, cachePolicy: request.cachePolicy, normalizer: normalizer,
                                   after: previous, incrementsAt: paths)
-      storage.lock.withLock { state in
-        if state.httpResponse === response.httpResponse { state.lastRead = parsed }
+      if count > 0 {
+        storage.lock.withLock { state in
+          if state.httpResponse === response.httpResponse { state.parts.keep(parsed, readAfter: count) }
+        }
       }
       response.parsedResponse = parsed.result
       response.cacheRecords = parsed.records

@@ -33,8 +33,17 @@ extension GraphQLExecutor {
               recordKey: target.recordKey),
             let spliced = DataDictPath.replacing(at: target.steps[...], in: dataDict, with: read)
       else { return nil }
+      if normalizing {
+        // The records read before for this object must all be read again under the same keys: an object whose key
+        // changes with what arrived (its id in the fragment), or whose children's do, or a list that got shorter,
+        // would leave earlier records (and the parent's reference) that the whole reading does not have.
+        guard var merged = records, let earlierKey = target.earlierRecordKey(in: merged), earlierKey == target.recordKey,
+              executor.records.containsEveryRecord(reachableFrom: earlierKey, in: merged)
+        else { return nil }
+        merged.merge(records: executor.records)
+        records = merged
+      }
       dataDict = spliced
-      if normalizing { records?.merge(records: executor.records) }
     }
     return (Operation.Data(_dataDict: dataDict), records)
   }
@@ -52,6 +61,40 @@ extension IncrementalResponseMerger {
       paths.append(path)
     }
     return paths
+  }
+}
+
+/// A `@defer` response's parts as one reader merges and reads them: the merger, how many parts changed the merged
+/// response, and the reading after the latest of them, which the next part's increments may be read into
+/// (``GraphQLExecutor/executeIncrements``) only if it is the reading of the part just before: after a part that
+/// failed to read, or readings finishing out of order, the next part is read whole.
+package struct DeferredParts: Sendable {
+  /// What merging a part gave.
+  package enum Outcome: Sendable {
+    /// The merged response changed: it is the `count`th change, and `previous` is the reading of the one before,
+    /// when that is known.
+    case updated(GraphQLResponseBody, count: Int, previous: (any Sendable)?)
+    /// Nothing to read.
+    case unchanged
+  }
+
+  package private(set) var merger = IncrementalResponseMerger()
+  private var changes = 0
+  private var latestRead: (count: Int, result: any Sendable)?
+
+  package init() {}
+
+  package mutating func merge(_ payload: JSON.Object) throws -> Outcome {
+    guard case .updated(let body) = try merger.apply(payload) else { return .unchanged }
+    changes += 1
+    let previous = latestRead.flatMap { $0.count == changes - 1 ? $0.result : nil }
+    return .updated(body, count: changes, previous: previous)
+  }
+
+  /// Keeps `result`, the reading after change `count`, unless a later one is kept already.
+  package mutating func keep(_ result: any Sendable, readAfter count: Int) {
+    guard count > (latestRead?.count ?? 0) else { return }
+    latestRead = (count, result)
   }
 }
 
@@ -95,6 +138,21 @@ extension NetworkResponseExecutor {
     let object: JSON.Object
     let recordKey: CacheKey
     let steps: [DataDictPath.Step]
+    /// Where the parent's record refers to the object: the parent's key, the field's key, the list position.
+    let parentRecordKey: CacheKey
+    let fieldKey: String
+    let position: Int?
+
+    /// The key the parent's record in `records` refers to the object by; `nil` when it refers to none.
+    func earlierRecordKey(in records: RecordSet) -> CacheKey? {
+      var value = records[parentRecordKey]?.fields[fieldKey]
+      if let position {
+        guard case .list(let elements)? = value, elements.indices.contains(position) else { return nil }
+        value = elements[position]
+      }
+      guard case .reference(let key)? = value else { return nil }
+      return key
+    }
   }
 
   mutating func locate(
@@ -106,6 +164,9 @@ extension NetworkResponseExecutor {
     var object = data
     var recordKey = rootKey
     var steps: [DataDictPath.Step] = []
+    var parentRecordKey = rootKey
+    var lastFieldKey = ""
+    var lastPosition: Int?
     var index = 0
     while index < path.count {
       guard case .string(let responseKey) = path[index] else { return nil }
@@ -127,6 +188,9 @@ extension NetworkResponseExecutor {
       if case .nonNull(let inner) = type { type = inner }
       var value = object[responseKey]
       var cachePath = recordKey + "." + fieldKey
+      parentRecordKey = recordKey
+      lastFieldKey = fieldKey
+      lastPosition = nil
       if case .list(var elementType) = type {
         guard index + 1 < path.count, case .int(let position) = path[index + 1],
               case .array(let elements)? = value, elements.indices.contains(position)
@@ -135,6 +199,7 @@ extension NetworkResponseExecutor {
         type = elementType
         value = elements[position]
         cachePath += "." + String(position)
+        lastPosition = position
         steps.append(.element(responseKey, position))
         index += 2
       } else {
@@ -150,6 +215,32 @@ extension NetworkResponseExecutor {
       object = next
     }
     currentPath = ExecutionPath()
-    return IncrementTarget(types: types, object: object, recordKey: recordKey, steps: steps)
+    return IncrementTarget(
+      types: types, object: object, recordKey: recordKey, steps: steps, parentRecordKey: parentRecordKey,
+      fieldKey: lastFieldKey, position: lastPosition)
+  }
+}
+
+extension RecordSet {
+  /// Whether this set holds every record that `key`'s record in `earlier` refers to, directly or through other
+  /// records (`key`'s own included).
+  func containsEveryRecord(reachableFrom key: CacheKey, in earlier: RecordSet) -> Bool {
+    var pending = [key]
+    var seen: Set<CacheKey> = []
+    while let next = pending.popLast() {
+      guard seen.insert(next).inserted else { continue }
+      guard self[next] != nil else { return false }
+      guard let record = earlier[next] else { continue }
+      for value in record.fields.values { Self.appendReferences(in: value, to: &pending) }
+    }
+    return true
+  }
+
+  private static func appendReferences(in value: RecordValue, to keys: inout [CacheKey]) {
+    switch value {
+    case .reference(let key): keys.append(key)
+    case .list(let elements): for element in elements { appendReferences(in: element, to: &keys) }
+    case .value: break
+    }
   }
 }

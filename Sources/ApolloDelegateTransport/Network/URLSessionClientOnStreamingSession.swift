@@ -64,10 +64,11 @@ open class URLSessionClientOnStreamingSession: URLSessionClient, @unchecked Send
       } catch {
         progress.withLock { $0.error = error }
       }
+      // The cancel action holds the client and the response read so far: an app (a 0.x watcher) may keep the task
+      // after the end, however it ended.
+      task.finish()
       // No entry: `cancel(task:)`, `invalidate()` or the task's own `cancel()` already settled it.
       guard let entry = self.takeEntry(forTask: identifier) else { return }
-      // The cancel action holds the response read so far: an app (a 0.x watcher) may keep the task after the end.
-      task.finish()
       Self.deliver(progress.withLock { $0 }, to: entry, request: request)
     }
     task.onCancel {
