@@ -4,53 +4,7 @@ import XCTest
 
 // A `@defer` fragment on every item of a list, selecting an object: some items' fragments have arrived (or are
 // cached), one has not. Each reader keeps a fragment's records and dependent keys aside while it tries the fragment,
-// and drops only those when the fragment is still pending; what was read before it stays.
-
-/// `hero { __typename friends { __typename id ... @defer(label: "d") { best { __typename name } since } } }`
-private struct ListQuery: TestSelectionSet {
-  let __data: DataDict
-  init(_dataDict: DataDict) { __data = _dataDict }
-  static var __parentType: any ParentType { TestObjects.Query }
-  static var __selections: [Selection] { [.field("hero", Hero.self)] }
-  var hero: Hero { __data["hero"] }
-
-  struct Hero: TestSelectionSet {
-    let __data: DataDict
-    init(_dataDict: DataDict) { __data = _dataDict }
-    static var __parentType: any ParentType { TestInterfaces.Character }
-    static var __selections: [Selection] { [.field("__typename", String.self), .field("friends", [Friend].self)] }
-    var friends: [Friend] { __data["friends"] }
-
-    struct Friend: TestSelectionSet {
-      let __data: DataDict
-      init(_dataDict: DataDict) { __data = _dataDict }
-      static var __parentType: any ParentType { TestInterfaces.Character }
-      static var __selections: [Selection] { [
-        .field("__typename", String.self), .field("id", String.self), .deferred(Details.self, label: "d"),
-      ] }
-      static var __deferredFragments: [any Deferrable.Type] { [Details.self] }
-      var id: String { __data["id"] }
-      var details: Details? { Deferred<Details>(_dataDict: __data).wrappedValue }
-
-      struct Details: TestInlineFragment {
-        typealias RootEntityType = Friend
-        let __data: DataDict
-        init(_dataDict: DataDict) { __data = _dataDict }
-        static var __parentType: any ParentType { TestInterfaces.Character }
-        static var __selections: [Selection] { [.field("best", Best.self), .field("since", String.self)] }
-        var best: Best { __data["best"] }
-
-        struct Best: TestSelectionSet {
-          let __data: DataDict
-          init(_dataDict: DataDict) { __data = _dataDict }
-          static var __parentType: any ParentType { TestInterfaces.Character }
-          static var __selections: [Selection] { [.field("__typename", String.self), .field("name", String.self)] }
-          var name: String { __data["name"] }
-        }
-      }
-    }
-  }
-}
+// and drops only those when the fragment is still pending; what was read before it stays (`DeferredFriendsQuery`).
 
 final class DeferredListItemTests: XCTestCase {
   private func friend(_ id: String, best: String, since: String?) -> JSON {
@@ -67,16 +21,16 @@ final class DeferredListItemTests: XCTestCase {
     ])])]
   }
 
-  private func execute(_ data: JSON.Object) throws -> (hero: ListQuery.Hero, records: RecordSet) {
+  private func execute(_ data: JSON.Object) throws -> (hero: DeferredFriendsQuery.Data.Hero, records: RecordSet) {
     var executor = NetworkResponseExecutor(variables: nil, normalizing: true, readsArrivedDeferredFragments: true)
-    let dataDict = try executor.execute(rootType: ListQuery.self, object: data, rootKey: "QUERY_ROOT")
-    return (ListQuery(_dataDict: dataDict).hero, executor.records)
+    let dataDict = try executor.execute(rootType: DeferredFriendsQuery.Data.self, object: data, rootKey: "QUERY_ROOT")
+    return (DeferredFriendsQuery.Data(_dataDict: dataDict).hero, executor.records)
   }
 
   func test_networkRead_keepsTheRecordsOfArrivedFragments_andOfEverythingReadBefore_dropsOnlyThePendingOnes() throws {
     let (hero, records) = try execute(mixed)
-    XCTAssertEqual(hero.friends.map(\.id), ["a", "b", "c"])
-    XCTAssertEqual(hero.friends.map { $0.details?.best.name }, ["Luke", nil, "Han"])
+    XCTAssertEqual(hero.friends.map { $0?.id }, ["a", "b", "c"])
+    XCTAssertEqual(hero.friends.map { $0?.details?.best.name }, ["Luke", nil, "Han"])
     XCTAssertEqual(Set(records.keys), [
       "QUERY_ROOT", "QUERY_ROOT.hero",
       "QUERY_ROOT.hero.friends.0", "QUERY_ROOT.hero.friends.1", "QUERY_ROOT.hero.friends.2",
@@ -91,9 +45,9 @@ final class DeferredListItemTests: XCTestCase {
   func test_cacheRead_fulfilsTheCachedFragments_andDependsOnlyOnTheFieldsOfThose() throws {
     let cache = InMemoryNormalizedCache()
     _ = try cache.merge(records: execute(mixed).records)
-    let read = try GraphQLExecutor.read(ListQuery.self, withKey: "QUERY_ROOT", variables: nil, from: cache)
-    XCTAssertEqual(read.data.hero.friends.map(\.id), ["a", "b", "c"])
-    XCTAssertEqual(read.data.hero.friends.map { $0.details?.best.name }, ["Luke", nil, "Han"])
+    let read = try GraphQLExecutor.read(DeferredFriendsQuery.Data.self, withKey: "QUERY_ROOT", variables: nil, from: cache)
+    XCTAssertEqual(read.data.hero.friends.map { $0?.id }, ["a", "b", "c"])
+    XCTAssertEqual(read.data.hero.friends.map { $0?.details?.best.name }, ["Luke", nil, "Han"])
     XCTAssertTrue(read.dependentKeys.isSuperset(of: [
       "QUERY_ROOT.hero.friends.0.best", "QUERY_ROOT.hero.friends.0.best.name",
       "QUERY_ROOT.hero.friends.1.id", "QUERY_ROOT.hero.friends.2.id", "QUERY_ROOT.hero.friends.2.best.name",

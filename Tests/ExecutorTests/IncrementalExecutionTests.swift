@@ -4,57 +4,8 @@ import XCTest
 
 // A `@defer` part read by reading again only the objects its increments arrived at must give exactly what reading
 // the whole merged response gives: the same data (values, fulfilled and pending fragments) and the same records.
-// Each test feeds the parts of a response to both and compares them after every part.
-
-/// `query Friends { hero { __typename friends { __typename id ... @defer(label: "d") { best { __typename name } since } } } }`
-private struct FriendsQuery: GraphQLQuery {
-  static let operationName = "Friends"
-  static let operationDocument = OperationDocument(definition: OperationDefinition(
-    #"query Friends { hero { __typename friends { __typename id ... @defer(label: "d") { best { __typename name } since } } } }"#))
-  typealias ResponseFormat = IncrementalDeferredResponseFormat
-  static let responseFormat = IncrementalDeferredResponseFormat(deferredFragments: [
-    DeferredFragmentIdentifier(label: "d", fieldPath: ["hero", "friends"]): Data.Hero.Friend.Details.self,
-  ])
-
-  struct Data: TestSelectionSet {
-    let __data: DataDict
-    init(_dataDict: DataDict) { __data = _dataDict }
-    static var __parentType: any ParentType { TestObjects.Query }
-    static var __selections: [Selection] { [.field("hero", Hero.self)] }
-
-    struct Hero: TestSelectionSet {
-      let __data: DataDict
-      init(_dataDict: DataDict) { __data = _dataDict }
-      static var __parentType: any ParentType { TestInterfaces.Character }
-      static var __selections: [Selection] { [.field("__typename", String.self), .field("friends", [Friend?].self)] }
-
-      struct Friend: TestSelectionSet {
-        let __data: DataDict
-        init(_dataDict: DataDict) { __data = _dataDict }
-        static var __parentType: any ParentType { TestInterfaces.Character }
-        static var __selections: [Selection] { [
-          .field("__typename", String.self), .field("id", String.self), .deferred(Details.self, label: "d"),
-        ] }
-        static var __deferredFragments: [any Deferrable.Type] { [Details.self] }
-
-        struct Details: TestInlineFragment {
-          typealias RootEntityType = Friend
-          let __data: DataDict
-          init(_dataDict: DataDict) { __data = _dataDict }
-          static var __parentType: any ParentType { TestInterfaces.Character }
-          static var __selections: [Selection] { [.field("best", Best.self), .field("since", String.self)] }
-
-          struct Best: TestSelectionSet {
-            let __data: DataDict
-            init(_dataDict: DataDict) { __data = _dataDict }
-            static var __parentType: any ParentType { TestInterfaces.Character }
-            static var __selections: [Selection] { [.field("__typename", String.self), .field("name", String.self)] }
-          }
-        }
-      }
-    }
-  }
-}
+// Each test feeds the parts of a response to both and compares them after every part (`DeferredDeferredFriendsQuery`: a
+// fragment on every friend of the hero).
 
 /// `query HeroID { hero { __typename name ... @defer(label: "d") { id since } } }`
 private struct HeroIDQuery: GraphQLQuery {
@@ -115,7 +66,7 @@ final class IncrementalExecutionTests: XCTestCase {
   /// increments (the others were declined, for the caller to read whole).
   @discardableResult
   private func assertIncrementsReadAsTheWhole<Query: GraphQLQuery>(
-    _ first: JSON.Object, _ parts: [JSON.Object], as _: Query.Type = FriendsQuery.self,
+    _ first: JSON.Object, _ parts: [JSON.Object], as _: Query.Type = DeferredFriendsQuery.self,
     file: StaticString = #filePath, line: UInt = #line
   ) throws -> Int {
     var merger = IncrementalResponseMerger()
@@ -209,11 +160,11 @@ final class IncrementalExecutionTests: XCTestCase {
     var merger = IncrementalResponseMerger()
     _ = try merger.apply(initial(["a", nil]))
     let previous = try GraphQLExecutor.execute(
-      FriendsQuery.self, variables: nil, data: XCTUnwrap(merger.current?.data), normalizing: true)
+      DeferredFriendsQuery.self, variables: nil, data: XCTUnwrap(merger.current?.data), normalizing: true)
     let data = try XCTUnwrap(merger.current?.data)
     for path: [JSON] in [["hero", "friends", 1], ["hero", "friends", 5], ["hero", "enemies", 0], ["hero", "friends"], []] {
       XCTAssertNil(GraphQLExecutor.executeIncrements(
-        FriendsQuery.self, variables: nil, data: data, paths: [path], previous: (previous.data, previous.records),
+        DeferredFriendsQuery.self, variables: nil, data: data, paths: [path], previous: (previous.data, previous.records),
         normalizing: true, cacheKeyForObject: nil, fieldKeys: nil), "\(path)")
     }
   }
