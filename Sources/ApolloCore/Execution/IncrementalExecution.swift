@@ -8,9 +8,10 @@ extension GraphQLExecutor {
   /// the earlier ones.
   ///
   /// Reading the whole merged response gives the same data and records, but costs the whole response for every part,
-  /// which made a fragment on each item of a list quadratic in the list's length. `nil` when a path cannot be
-  /// followed this way (a field of a fragment read at an ancestor, a list of lists, a `null` on the way, an object
-  /// that does not read, an operation that reads itself): the caller then reads the whole response, which also
+  /// which made a fragment on each item of a list quadratic in the list's length. `nil` when the result could differ
+  /// or a path cannot be followed this way (through an object with deferred fragments of its own, a list of lists or
+  /// a `null`; an object whose record key, or that of a record it referred to, changes with what arrived; an object
+  /// that does not read; an operation that reads itself): the caller then reads the whole response, which also
   /// reports any error the way it always has.
   package static func executeIncrements<Operation: ApolloAPI.GraphQLOperation>(
     _ operationType: Operation.Type, variables: ApolloAPI.GraphQLOperation.Variables?, data: JSON.Object,
