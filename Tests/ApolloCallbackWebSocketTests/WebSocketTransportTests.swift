@@ -108,6 +108,26 @@ final class WebSocketTransportTests: WSProtocolTestsBase {
     XCTAssertEqual(mockWebSocket.written(type: "subscribe").count, expectedSubscribes, file: file, line: line)
   }
 
+  func test_quirkKept_aPendingQueryTheDropFailed_hearsEveryLaterDropAgain() {
+    // 1.x removed a handler only on `complete`, an `error` message or an unsubscribe: a query failed by a drop is not
+    // sent again after reconnecting, so its handler stays and each later drop calls it again (2.x fails it once).
+    buildAcknowledgedTransport(reconnect: true)
+    let results = Collected<HeroResult>()
+    fetchHero(results)
+    flush()
+    mockWebSocket.drop()
+    flush()
+    XCTAssertEqual(results.values.count, 1)
+    waitUntil("the reconnect") { mockWebSocket.connects == 2 }
+    flush()
+    mockWebSocket.ack()
+    flush()
+    mockWebSocket.drop()
+    flush()
+    XCTAssertEqual(results.values.count, 2, "the same query's completion, called again")
+    XCTAssertTrue(results.values.allSatisfy { if case .failure = $0 { true } else { false } })
+  }
+
   func test_dropWithReconnectOff_staysDisconnected() {
     buildAcknowledgedTransport(reconnect: false)
     mockWebSocket.drop()

@@ -95,6 +95,26 @@ final class WebSocketTransportReconnectTests: XCTestCase {
     XCTAssertTrue(mutation.errors.first is Dropped, "the pending mutation heard of the drop once")
   }
 
+  func test_quirkKept_aPendingQueryTheDropFailed_hearsEveryLaterDropAgain() {
+    // 0.33 removed a handler only on `complete`: a query failed by a drop is not sent again after reconnecting, so
+    // its handler stays and each later drop calls it again (2.x fails it once and forgets it).
+    let socket = MockWebSocket()
+    let transport = makeConnectedTransport(socket, reconnectionInterval: 0.05)
+    let query = Recorder<Delivery>()
+    transport.record(HeroNameQuery(episode: .none), into: query)
+    transport.drain()
+    socket.drop(Dropped())
+    waitUntil("the reconnect") { socket.connectCalls == 2 }
+    socket.open()
+    socket.ack()
+    transport.drain()
+    XCTAssertEqual(query.errors.count, 1)
+    socket.drop(Dropped())
+    transport.drain()
+    XCTAssertEqual(query.errors.count, 2, "the same query's handler, called again")
+    XCTAssertEqual(query.bodies, [])
+  }
+
   func test_reconnect_hasNoAttemptLimit() {
     // Q7/Q19: a fixed interval, for ever.
     let socket = MockWebSocket()
