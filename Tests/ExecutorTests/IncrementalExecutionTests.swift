@@ -156,6 +156,27 @@ final class IncrementalExecutionTests: XCTestCase {
     XCTAssertEqual(latest as? String, "reading 3")
   }
 
+  /// What the splice checks before merging an object's new records over its earlier ones: every earlier record it
+  /// reached is written again, with every field it had (else a field of a replaced reading would be left over).
+  func test_theRecordsReadAgain_mustCoverEveryEarlierRecordAndField_theObjectReached() {
+    let earlier = RecordSet(records: [
+      Record(key: "Hero:1", fields: ["name": .value("R2"), "friend": .reference("User:1")]),
+      Record(key: "User:1", fields: ["id": .value("1"), "name": .value("A"), "hero": .reference("Hero:1")]),
+    ])
+    let same = RecordSet(records: [
+      Record(key: "Hero:1", fields: ["name": .value("R2"), "friend": .reference("User:1"), "since": .value("1977")]),
+      Record(key: "User:1", fields: ["id": .value("1"), "name": .value("A"), "hero": .reference("Hero:1")]),
+    ])
+    XCTAssertTrue(same.containsEveryRecord(reachableFrom: "Hero:1", in: earlier), "a cycle of references ends")
+    let fieldDropped = RecordSet(records: [
+      Record(key: "Hero:1", fields: ["name": .value("R2"), "friend": .reference("User:1")]),
+      Record(key: "User:1", fields: ["id": .value("1"), "hero": .reference("Hero:1")]),
+    ])
+    XCTAssertFalse(fieldDropped.containsEveryRecord(reachableFrom: "Hero:1", in: earlier), "User:1.name would be left over")
+    let recordDropped = RecordSet(records: [Record(key: "Hero:1", fields: ["name": .value("R2"), "friend": .value(.null)])])
+    XCTAssertFalse(recordDropped.containsEveryRecord(reachableFrom: "Hero:1", in: earlier), "User:1 would be left over")
+  }
+
   func test_aPathThatCannotBeFollowed_isDeclined_forTheWholeReading() throws {
     var merger = IncrementalResponseMerger()
     _ = try merger.apply(initial(["a", nil]))

@@ -27,13 +27,15 @@ public actor GraphQLQueryWatcher<Query: GraphQLQuery>: ApolloStoreSubscriber {
   private let resultHandler: ResultHandler
   private let identifier = UUID()
   private var dependentKeys: Set<CacheKey>? {
-    didSet { watchedKeys.withLock { $0 = dependentKeys } }
+    didSet { publishWatchedKeys() }
   }
-  /// ``dependentKeys`` as last set, readable where the store reports a change: a change none of them is part of
-  /// needs no task and no hop onto the watcher (with many watchers, every write started a task on each). `nil` while
-  /// a fetch or reload is working out new keys (and before the first): then every change goes to the watcher, which
-  /// decides with the keys it has by then, as it did for every change before.
-  private nonisolated let watchedKeys = Mutex<Set<CacheKey>?>(nil)
+  /// Fetches and reloads working out new keys now.
+  private var keyWork = 0
+  /// What the watcher depends on, readable where the store reports a change: a change none of the keys is part of
+  /// needs no task and no hop onto the watcher (with many watchers, every write started a task on each). While a
+  /// fetch or reload is working out new keys (and before the first) every change goes to the watcher, which decides
+  /// with the keys it has by then, as it did for every change before.
+  private nonisolated let watchedKeys = Mutex(WatchedKeys.pending)
   private var lastFetchBehavior: FetchBehavior?
   private var lastConfiguration: RequestConfiguration?
   private var fetchTask: Task<Void, Never>?
@@ -64,10 +66,15 @@ public actor GraphQLQueryWatcher<Query: GraphQLQuery>: ApolloStoreSubscriber {
     }
     lastFetchBehavior = fetchBehavior
     lastConfiguration = requestConfiguration
-    watchedKeys.withLock { $0 = nil }
+    keyWork += 1
+    publishWatchedKeys()
     let (query, identifier) = (query, identifier)
     // Runs on this actor, so delivery is ordered with the store-change handling.
     fetchTask = Task {
+      defer {
+        keyWork -= 1
+        publishWatchedKeys()
+      }
       do {
         // Bound around the call, so the chain's cache write (which inherits it) is recognised as ours.
         let stream = try QueryWatcherContext.$identifier.withValue(identifier) {
@@ -130,21 +137,29 @@ public actor GraphQLQueryWatcher<Query: GraphQLQuery>: ApolloStoreSubscriber {
 
   private func report(_ error: any Swift.Error) {
     guard !isCancelled else { return }
-    // The fetch ended without new keys: the ones kept are still the watcher's.
-    watchedKeys.withLock { $0 = dependentKeys }
     resultHandler(.failure(error))
+  }
+
+  /// Mirrors ``dependentKeys`` where the store reports changes, or `pending` while keys are being worked out.
+  private func publishWatchedKeys() {
+    let keys: WatchedKeys = keyWork > 0 ? .pending : .known(dependentKeys)
+    watchedKeys.withLock { $0 = keys }
   }
 
   /// Reacts to store changes made by others.
   public nonisolated func store(_ store: ApolloStore, didChangeKeys changedKeys: Set<CacheKey>) {
-    guard QueryWatcherContext.identifier != identifier,
-          watchedKeys.withLock({ $0.map { !$0.isDisjoint(with: changedKeys) } ?? true }) else { return }
+    guard QueryWatcherContext.identifier != identifier, watchedKeys.withLock({ $0.mayDependOn(changedKeys) }) else { return }
     Task { await self.storeDidChange(changedKeys, in: store) }
   }
 
   private func storeDidChange(_ changedKeys: Set<CacheKey>, in store: ApolloStore) async {
     guard !isCancelled, let dependentKeys, !dependentKeys.isDisjoint(with: changedKeys) else { return }
-    watchedKeys.withLock { $0 = nil }
+    keyWork += 1
+    publishWatchedKeys()
+    defer {
+      keyWork -= 1
+      publishWatchedKeys()
+    }
     let reloaded = try? await store.load(query)
     // The load suspends: the watcher may have been cancelled meanwhile.
     guard !isCancelled else { return }
@@ -153,9 +168,22 @@ public actor GraphQLQueryWatcher<Query: GraphQLQuery>: ApolloStoreSubscriber {
       resultHandler(.success(reloaded))
     } else if refetchOnFailedUpdates, lastFetchBehavior != .CacheOnly {
       fetch(fetchBehavior: .NetworkOnly, requestConfiguration: lastConfiguration)
-    } else {
-      // No new keys are coming: the ones kept are still the watcher's.
-      watchedKeys.withLock { $0 = dependentKeys }
+    }
+  }
+}
+
+/// A watcher's dependent keys as the store's change reports see them.
+private enum WatchedKeys: Sendable {
+  /// A fetch or reload is working out new keys: any change may matter.
+  case pending
+  /// The keys as last set (`nil`: none, so no change matters until the next fetch).
+  case known(Set<CacheKey>?)
+
+  /// Whether a change of `changedKeys` is worth the watcher's look.
+  func mayDependOn(_ changedKeys: Set<CacheKey>) -> Bool {
+    switch self {
+    case .pending: return true
+    case .known(let keys): return keys.map { !$0.isDisjoint(with: changedKeys) } ?? false
     }
   }
 }

@@ -224,15 +224,19 @@ extension NetworkResponseExecutor {
 
 extension RecordSet {
   /// Whether this set holds every record that `key`'s record in `earlier` refers to, directly or through other
-  /// records (`key`'s own included).
+  /// records (`key`'s own included), each with every field it had in `earlier`: merged over `earlier`, no field is
+  /// then left from a reading this one replaces (an object that became `null`, a list that got shorter).
   func containsEveryRecord(reachableFrom key: CacheKey, in earlier: RecordSet) -> Bool {
     var pending = [key]
     var seen: Set<CacheKey> = []
     while let next = pending.popLast() {
       guard seen.insert(next).inserted else { continue }
-      guard self[next] != nil else { return false }
+      guard let written = self[next] else { return false }
       guard let record = earlier[next] else { continue }
-      for value in record.fields.values { Self.appendReferences(in: value, to: &pending) }
+      for (field, value) in record.fields {
+        guard written.fields[field] != nil else { return false }
+        Self.appendReferences(in: value, to: &pending)
+      }
     }
     return true
   }
