@@ -116,6 +116,7 @@ public struct JSONResponseParser: Sendable {
     for body: GraphQLResponseBody, count: Int, after earlier: (any Sendable)?, incrementsAt paths: [[JSON]]?,
     operation: Operation.Type
   ) throws -> ParsedResult<Operation> {
+    let parsed: ParsedResult<Operation>
     if let paths, let json = body.data,
        let previous = earlier as? ParsedResult<Operation>,
        let previousData = previous.result.data,
@@ -126,11 +127,10 @@ public struct JSONResponseParser: Sendable {
     {
       let response = GraphQLResponse<Operation>(
         data: data, extensionsJSON: body.extensions, errors: body.errors, source: .server, dependentKeySource: nil)
-      let parsed = ParsedResult(result: response, cacheRecords: records)
-      deferred.withLock { $0.keep(parsed, readAfter: count) }
-      return parsed
+      parsed = ParsedResult(result: response, cacheRecords: records)
+    } else {
+      parsed = try result(for: body, operation: Operation.self)
     }
-    let parsed = try result(for: body, operation: Operation.self)
     deferred.withLock { $0.keep(parsed, readAfter: count) }
     return parsed
   }

@@ -52,11 +52,11 @@ public final class URLSessionClientOnStreamingSession: URLSessionClient, @unchec
         let response = try await session.start(request)
         self.deliver { $0.received(response: response.response, forTask: identifier) }
         for try await chunk in response.body {
-          // A response given up on here is cancelled, as the URLSession-backed client cancels its task (its entry
-          // is gone, so the cancel reports nothing): with a callback queue this runs later than the check below.
+          // A response given up on (a part over the limit, no boundary) is cancelled where it is given up, as the
+          // URLSession-backed client cancels its task (its entry is gone, so the cancel reports nothing); the read
+          // also stops as soon as the entry is gone, whether or not the session heeds the cancel (with a callback
+          // queue, the delivery above runs later than this check).
           self.deliver { if $0.received(data: chunk, forTask: identifier) { task.cancel() } }
-          // A response given up on (a part over the limit, no boundary) or a cancelled task has no entry left: the
-          // read stops, which lets the transfer go, as the URLSession-backed client cancels its task.
           guard self.isTracking(task: identifier) else { break }
         }
         self.deliver { $0.completed(task: identifier, originalRequest: request, error: nil) }

@@ -215,7 +215,6 @@ extension NetworkResponseExecutor {
         : ""
       object = next
     }
-    currentPath = ExecutionPath()
     return IncrementTarget(
       types: types, object: object, recordKey: recordKey, steps: steps, parentRecordKey: parentRecordKey,
       fieldKey: lastFieldKey, position: lastPosition)

@@ -17,7 +17,7 @@ struct NetworkResponseExecutor {
   private(set) var records = RecordSet()
   /// The response path of the field being completed: pushed and popped as the walk goes, and read
   /// only when an error needs it.
-  var currentPath = ExecutionPath()
+  private var currentPath = ExecutionPath()
   var recentFields = RecentCollectedFields()
 
   /// The app's own key rule (0.x `cacheKeyForObject`), asked before the schema's `cacheKeyInfo`.

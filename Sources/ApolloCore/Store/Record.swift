@@ -31,10 +31,7 @@ public struct Record: Sendable, Hashable {
   mutating func mergeFields(of incoming: Record, changed: inout Set<CacheKey>) {
     for (field, value) in incoming.fields {
       // One lookup per field: the old value comes back from the write.
-      guard let old = fields.updateValue(value, forKey: field), old == value else {
-        changed.insert(key + "." + field)
-        continue
-      }
+      if fields.updateValue(value, forKey: field) != value { changed.insert(key + "." + field) }
     }
   }
 }
