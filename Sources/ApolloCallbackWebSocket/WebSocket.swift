@@ -268,7 +268,7 @@ public final class WebSocket: WebSocketClient, SOCKSProxyable, @unchecked Sendab
     }
     task.resume()
     let transfer = Transfer(outgoing)
-    let socket = WeakWebSocket(self)
+    let socket = WeakSocketReference(self)
     Task { await Self.run(task, generation: generation, outgoing: transfer.value, socket: socket) }
   }
 
@@ -360,7 +360,7 @@ public final class WebSocket: WebSocketClient, SOCKSProxyable, @unchecked Sendab
   /// One connection's life: handshake, the writer, the reader. It holds the socket weakly between frames, so a socket
   /// the app lets go of without disconnecting closes its connection (its `deinit` runs) rather than living on with it.
   private static func run(
-    _ task: any WebSocketTask, generation: Int, outgoing: AsyncStream<Outgoing>, socket weakSocket: WeakWebSocket
+    _ task: any WebSocketTask, generation: Int, outgoing: AsyncStream<Outgoing>, socket weakSocket: WeakSocketReference<WebSocket>
   ) async {
     do {
       try await task.waitForHandshake()
@@ -422,7 +422,7 @@ public final class WebSocket: WebSocketClient, SOCKSProxyable, @unchecked Sendab
 
   /// Sends the connection's frames in order; a failed send ends the connection.
   private static func write(
-    _ outgoing: AsyncStream<Outgoing>, to task: any WebSocketTask, generation: Int, socket weakSocket: WeakWebSocket
+    _ outgoing: AsyncStream<Outgoing>, to task: any WebSocketTask, generation: Int, socket weakSocket: WeakSocketReference<WebSocket>
   ) async {
     for await item in outgoing {
       let completion: (() -> Void)?
@@ -510,10 +510,4 @@ public final class WebSocket: WebSocketClient, SOCKSProxyable, @unchecked Sendab
     guard let root = URL(string: "/", relativeTo: url)?.absoluteString else { return url.absoluteString }
     return root.hasSuffix("/") ? String(root.dropLast()) : root
   }
-}
-
-/// The socket, as its connection's tasks see it.
-private final class WeakWebSocket: Sendable {
-  weak let value: WebSocket?
-  init(_ value: WebSocket) { self.value = value }
 }

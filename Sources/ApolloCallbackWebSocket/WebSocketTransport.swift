@@ -440,12 +440,8 @@ extension WebSocketTransport: WebSocketClientDelegate {
     if reconnected {
       delegate?.webSocketTransportDidReconnect(self)
       let allowDuplicates = config.allowSendingDuplicates
-      // Where each message already waits, looked up once rather than by a scan of the queue per subscription; a
-      // message queued twice keeps its first place.
-      var queuedIDs: [String: Int] = [:]
-      if !allowDuplicates {
-        for (id, text) in queue { queuedIDs[text] = min(queuedIDs[text] ?? id, id) }
-      }
+      // Where each message already waits, looked up once rather than by a scan of the queue per subscription.
+      let queuedIDs = allowDuplicates ? [:] : QueuedMessageKeys.of(queue)
       for message in subscriptions.values {
         if allowDuplicates {
           write(message)

@@ -116,7 +116,7 @@ public final class ApolloWebSocket: ApolloWebSocketClient, @unchecked Sendable {
     }
     guard let (id, task, messages) = started else { return }
     task.resume()
-    let socket = WeakSocket(self)
+    let socket = WeakSocketReference(self)
     Task { await Self.run(id: id, task: task, messages: messages, socket: socket) }
   }
 
@@ -162,7 +162,7 @@ public final class ApolloWebSocket: ApolloWebSocketClient, @unchecked Sendable {
 
   /// One connection's life: handshake, the sender, the reader. It holds the socket weakly, so a socket nobody holds
   /// closes its connection.
-  private static func run(id: Int, task: any WebSocketTask, messages: AsyncStream<Outgoing>, socket: WeakSocket) async {
+  private static func run(id: Int, task: any WebSocketTask, messages: AsyncStream<Outgoing>, socket: WeakSocketReference<ApolloWebSocket>) async {
     do {
       try await task.waitForHandshake()
     } catch {
@@ -199,7 +199,7 @@ public final class ApolloWebSocket: ApolloWebSocketClient, @unchecked Sendable {
   }
 
   /// Writes in order; a failed write ends the connection (the reader then reports it).
-  private static func send(_ messages: AsyncStream<Outgoing>, on task: any WebSocketTask, socket: WeakSocket) async {
+  private static func send(_ messages: AsyncStream<Outgoing>, on task: any WebSocketTask, socket: WeakSocketReference<ApolloWebSocket>) async {
     for await item in messages {
       do {
         switch item {
@@ -278,12 +278,6 @@ public final class ApolloWebSocket: ApolloWebSocketClient, @unchecked Sendable {
       event(self, delegate, pongDelegate)
     }
   }
-}
-
-/// The socket, as its connection's tasks see it.
-private final class WeakSocket: Sendable {
-  weak let value: ApolloWebSocket?
-  init(_ value: ApolloWebSocket) { self.value = value }
 }
 
 /// A 0.x write completion on its way to the callback queue.

@@ -305,13 +305,6 @@ public final class WebSocketTransport: @unchecked Sendable {
     }
   }
 
-  /// The key each queued message waits under; a message queued twice keeps its first place.
-  static func keysByMessage(in queue: [Int: String]) -> [String: Int] {
-    var keys: [String: Int] = [:]
-    for (key, message) in queue { keys[message] = min(keys[message] ?? key, key) }
-    return keys
-  }
-
   /// Tries every queued message again, in key order (what cannot go yet waits again under its key).
   private func flushQueue() {
     let pending = state.withLock { state -> [(key: Int, value: String)] in
@@ -373,7 +366,7 @@ public final class WebSocketTransport: @unchecked Sendable {
     delegate?.webSocketTransportDidReconnect(self)
     // In id order (0.33 walked a dictionary); they wait for the ack, as acked is false now.
     // Where each message already waits, looked up once rather than by a scan of the queue per subscription.
-    let queuedKeys = allowSendingDuplicates ? [:] : state.withLock { Self.keysByMessage(in: $0.queue) }
+    let queuedKeys = allowSendingDuplicates ? [:] : state.withLock { QueuedMessageKeys.of($0.queue) }
     for message in Self.inIDOrder(state.withLock { $0.subscriptions }) {
       if allowSendingDuplicates {
         write(message)
