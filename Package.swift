@@ -161,7 +161,8 @@ let package = Package(
                 swiftSettings: strictSettings),
     .testTarget(name: "ApolloCoreTests", dependencies: ["ApolloTestSupport", "ApolloCore"], swiftSettings: strictSettings),
     // The selection-driven executor: reading, normalizing and cache reads through generated selections.
-    .testTarget(name: "ExecutorTests", dependencies: ["ApolloCore", "ApolloAPI", "GeneratedFixturesV2"], swiftSettings: strictSettings),
+    .testTarget(name: "ExecutorTests", dependencies: ["ApolloCore", "ApolloAPI", "GeneratedFixturesV2", "StarWarsAPI"],
+                swiftSettings: strictSettings),
     .testTarget(name: "ApolloAsyncChainTests", dependencies: ["ApolloTestSupport", "ApolloCore", "ApolloAsyncChain", "StarWarsAPI"],
                 swiftSettings: strictSettings),
     .testTarget(name: "ApolloWebSocketTests", dependencies: ["ApolloTestSupport", "ApolloCore", "ApolloWebSocketCore", "ApolloAsyncChain", "ApolloWebSocket",

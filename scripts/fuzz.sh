@@ -19,7 +19,7 @@ set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
-TARGETS=(json multipart defer async-parser callback-parsers delegate-response websocket-message
+TARGETS=(json multipart defer defer-reading async-parser callback-parsers delegate-response websocket-message
          callback-websocket-message websocket-frames request-encoders)
 which="${1:-all}"
 seconds="${2:-60}"

@@ -1,7 +1,8 @@
-// The `linearity` section's `@defer` figures: a fragment on every item of a list (DeferredListQuery), whose items'
+// The `linearity` section's `@defer` figures: a fragment on every item of a list (HeroFriendsDeferredQuery), whose items'
 // fragments should each cost the same however many items came before, whichever way the response is read.
 import ApolloAsyncChain
 import Foundation
+import StarWarsAPI
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -62,7 +63,7 @@ func benchmarkDeferredLinearity() async throws {
     })
     let data: JSON.Object = ["hero": .object(hero)]
     return try await timed(iterations: max(2, 20_000 / count), units: count) {
-      _ = try GraphQLExecutor.execute(DeferredListQuery(), data: data, normalizing: true)
+      _ = try GraphQLExecutor.execute(HeroFriendsDeferredQuery(), data: data, normalizing: true)
     }
   }
 
@@ -85,7 +86,7 @@ func benchmarkDeferredLinearity() async throws {
       response: HTTPURLResponse(url: endpoint, statusCode: 200, httpVersion: nil,
                                 headerFields: ["Content-Type": #"multipart/mixed; boundary="graphql"; deferSpec=20220824"#])!,
       operationVariables: nil, includeCacheRecords: true)
-    var last: ParsedResult<DeferredListQuery>?
+    var last: ParsedResult<HeroFriendsDeferredQuery>?
     return try await timed(iterations: 1, units: chunks.count) {
       for chunk in chunks { last = try await parser.parse(dataChunk: chunk, mergingIncrementalItemsInto: last) ?? last }
     }
@@ -95,7 +96,7 @@ func benchmarkDeferredLinearity() async throws {
   // tried and left pending.
   try await printFastestPerUnit("linearity, @defer on each list item, read from the store with every fragment pending (µs per item)", unit: "item") { count in
     let store = ApolloStore()
-    try store.publishRecords(try store.records(for: DeferredListQuery(), data: ["hero": .object(heroWithFriends(count))]))
-    return try await timed(iterations: max(2, 20_000 / count), units: count) { _ = try store.read(DeferredListQuery()) }
+    try store.publishRecords(try store.records(for: HeroFriendsDeferredQuery(), data: ["hero": .object(heroWithFriends(count))]))
+    return try await timed(iterations: max(2, 20_000 / count), units: count) { _ = try store.read(HeroFriendsDeferredQuery()) }
   }
 }

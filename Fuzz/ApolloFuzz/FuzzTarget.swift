@@ -10,6 +10,7 @@ struct FuzzTarget: Sendable {
     FuzzTarget(name: "json", run: fuzzJSONParser),
     FuzzTarget(name: "multipart", run: fuzzMultipartSplitter),
     FuzzTarget(name: "defer", run: fuzzIncrementalMerger),
+    FuzzTarget(name: "defer-reading", run: fuzzDeferredReading),
     FuzzTarget(name: "async-parser", run: fuzzAsyncChainParser),
     FuzzTarget(name: "callback-parsers", run: fuzzCallbackChainParsers),
     FuzzTarget(name: "delegate-response", run: fuzzDelegateTransportResponse),

@@ -1,5 +1,6 @@
 @_spi(Execution) @_spi(Unsafe) @_spi(Internal) import ApolloAPI
 @testable import ApolloCore
+import StarWarsAPI
 import XCTest
 
 // A `@defer` part read by reading again only the objects its increments arrived at must give exactly what reading
@@ -62,23 +63,29 @@ final class IncrementalExecutionTests: XCTestCase {
     (payload["incremental"]?.arrayValue ?? []).compactMap { $0["path"]?.arrayValue }
   }
 
-  /// Feeds `parts` after `first` to both readings and compares them after each; returns how many parts were read by
-  /// increments (the others were declined, for the caller to read whole).
+  /// Feeds `parts` after `first` to both readings and compares them after each, building on the previous reading only
+  /// where `DeferredParts` offers it (as the parsers do); returns how many parts were read by increments (the others
+  /// were declined, for the caller to read whole).
   @discardableResult
   private func assertIncrementsReadAsTheWhole<Query: GraphQLQuery>(
     _ first: JSON.Object, _ parts: [JSON.Object], as _: Query.Type = DeferredFriendsQuery.self,
     file: StaticString = #filePath, line: UInt = #line
   ) throws -> Int {
-    var merger = IncrementalResponseMerger()
-    _ = try merger.apply(first)
-    var previous = try GraphQLExecutor.execute(
-      Query.self, variables: nil, data: XCTUnwrap(merger.current?.data), normalizing: true)
+    typealias Reading = (data: Query.Data, records: RecordSet?)
+    var deferred = DeferredParts()
+    guard case .updated(let initial, let firstCount, _) = try deferred.merge(first) else {
+      XCTFail("the first part changed nothing", file: file, line: line)
+      return 0
+    }
+    let firstReading: Reading = try GraphQLExecutor.execute(
+      Query.self, variables: nil, data: XCTUnwrap(initial.data), normalizing: true)
+    deferred.keep(firstReading, readAfter: firstCount)
     var readByIncrements = 0
     for (index, payload) in parts.enumerated() {
-      _ = try merger.apply(payload)
-      let merged = try XCTUnwrap(merger.current?.data)
-      let whole = try GraphQLExecutor.execute(Query.self, variables: nil, data: merged, normalizing: true)
-      if let spliced = GraphQLExecutor.executeIncrements(
+      guard case .updated(let body, let count, let previous) = try deferred.merge(payload) else { continue }
+      let merged = try XCTUnwrap(body.data)
+      let whole: Reading = try GraphQLExecutor.execute(Query.self, variables: nil, data: merged, normalizing: true)
+      if let previous = previous as? Reading, let spliced = GraphQLExecutor.executeIncrements(
         Query.self, variables: nil, data: merged, paths: paths(of: payload),
         previous: (previous.data, previous.records), normalizing: true, cacheKeyForObject: nil, fieldKeys: nil)
       {
@@ -86,7 +93,7 @@ final class IncrementalExecutionTests: XCTestCase {
         XCTAssertEqual(spliced.data.__data, whole.data.__data, "data after part \(index)", file: file, line: line)
         XCTAssertEqual(spliced.records, whole.records, "records after part \(index)", file: file, line: line)
       }
-      previous = whole
+      deferred.keep(whole, readAfter: count)
     }
     return readByIncrements
   }
@@ -152,8 +159,49 @@ final class IncrementalExecutionTests: XCTestCase {
     XCTAssertNil(stale, "reading 1 is two changes old")
     parts.keep("reading 3", readAfter: 3)
     parts.keep("reading 2, finished late", readAfter: 2)
-    guard case .updated(_, _, let latest) = try parts.merge(part(item(1, since: "1978"))) else { return XCTFail("no update") }
+    guard case .updated(_, _, let latest) = try parts.merge(part(item(1, since: "1977"))) else { return XCTFail("no update") }
     XCTAssertEqual(latest as? String, "reading 3")
+  }
+
+  /// One entity twice in the list (a server that sends it two ways, or keys that collide): its record holds what the
+  /// whole reading wrote last, the second item's `since`, however the parts arrive. Merging the first item's reading
+  /// over it when that item's fragment arrives last would keep the first item's instead. Read whole.
+  func test_aRecordWrittenFromTwoPlaces_withDifferentValues_isReadWhole() throws {
+    try TestSchemaConfiguration.$keysByID.withValue(true) {
+      let read = try assertIncrementsReadAsTheWhole(initial(["a", "a"]), [
+        part(item(1, best: "Han", since: "1980")), part(item(0, best: "Luke", since: "1977")),
+      ])
+      XCTAssertEqual(read, 1, "the second item's fragment is read by its increment; the first item's is read whole")
+    }
+  }
+
+  /// A part that replaces a value that had arrived (a friend's list of friends becomes empty): what was read from the
+  /// old value (the record of the friend's friend) is gone from the whole reading, although every field the friend's
+  /// record had is written again with the value it had (the entity's list was already empty, from its second place in
+  /// the list). Read whole.
+  func test_aPartThatReplacesAnArrivedValue_isReadWhole() throws {
+    func friends(at index: Int, _ ids: [String]) -> JSON.Object {
+      let friends: [JSON] = ids.map { ["__typename": "Droid", "id": .string($0)] }
+      return part(["label": "more", "path": ["hero", "friends", .int(index)], "data": ["friends": .array(friends)]])
+    }
+    let sameFriendTwice: JSON.Object = [
+      "data": ["hero": ["__typename": "Human", "id": "1000", "friends": [
+        ["__typename": "Human", "id": "1001"], ["__typename": "Human", "id": "1001"],
+      ]]],
+      "hasNext": true,
+    ]
+    let read = try assertIncrementsReadAsTheWhole(
+      sameFriendTwice, [friends(at: 0, ["2000"]), friends(at: 1, []), friends(at: 0, [])], as: HeroFriendsDeferredQuery.self)
+    XCTAssertEqual(read, 1, "the second part changes a field's value; the last one replaces a value that had arrived")
+
+    var merger = IncrementalResponseMerger()
+    _ = try merger.apply(sameFriendTwice)
+    _ = try merger.apply(friends(at: 0, ["2000"]))
+    XCTAssertFalse(merger.latestPayloadReplacedValues, "a part that only adds")
+    _ = try merger.apply(friends(at: 0, ["2000"]))
+    XCTAssertFalse(merger.latestPayloadReplacedValues, "the same value again")
+    _ = try merger.apply(friends(at: 0, []))
+    XCTAssertTrue(merger.latestPayloadReplacedValues)
   }
 
   /// What the splice checks before merging an object's new records over its earlier ones: every earlier record it

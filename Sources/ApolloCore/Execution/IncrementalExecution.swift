@@ -10,8 +10,9 @@ extension GraphQLExecutor {
   /// Reading the whole merged response gives the same data and records, but costs the whole response for every part,
   /// which made a fragment on each item of a list quadratic in the list's length. `nil` when the result could differ
   /// or a path cannot be followed this way (through an object with deferred fragments of its own, a list of lists or
-  /// a `null`; an object whose record key, or that of a record it referred to, changes with what arrived; an object
-  /// that does not read; an operation that reads itself): the caller then reads the whole response, which also
+  /// a `null`; an object whose record key, or that of a record it referred to, changes with what arrived; a record
+  /// whose fields would change value, which the whole reading may have written from elsewhere; an object that does not
+  /// read; an operation that reads itself): the caller then reads the whole response, which also
   /// reports any error the way it always has.
   package static func executeIncrements<Operation: ApolloAPI.GraphQLOperation>(
     _ operationType: Operation.Type, variables: ApolloAPI.GraphQLOperation.Variables?, data: JSON.Object,
@@ -38,8 +39,12 @@ extension GraphQLExecutor {
         // The records read before for this object must all be read again under the same keys: an object whose key
         // changes with what arrived (its id in the fragment), or whose children's do, or a list that got shorter,
         // would leave earlier records (and the parent's reference) that the whole reading does not have.
+        // And no field may get a value other than the one it has: a record written from two places of the response
+        // (objects whose keys collide, a server that sends one entity two ways, or two increments of one part) holds
+        // what the whole reading wrote last, which depends on where the writers sit, not on which one arrived.
         guard var merged = records, let earlierKey = target.earlierRecordKey(in: merged), earlierKey == target.recordKey,
-              executor.records.containsEveryRecord(reachableFrom: earlierKey, in: merged)
+              executor.records.containsEveryRecord(reachableFrom: earlierKey, in: merged),
+              executor.records.keepsEveryValue(in: merged)
         else { return nil }
         merged.merge(records: executor.records)
         records = merged
@@ -67,13 +72,14 @@ extension IncrementalResponseMerger {
 
 /// A `@defer` response's parts as one reader merges and reads them: the merger, how many parts changed the merged
 /// response, and the reading after the latest of them, which the next part's increments may be read into
-/// (``GraphQLExecutor/executeIncrements``) only if it is the reading of the part just before: after a part that
-/// failed to read, or readings finishing out of order, the next part is read whole.
+/// (``GraphQLExecutor/executeIncrements``) only if it is the reading of the part just before and the part only added to
+/// the response: after a part that failed to read, readings finishing out of order, or a part that replaced a value
+/// that had arrived (what was read from the old value may be gone), the part is read whole.
 package struct DeferredParts: Sendable {
   /// What merging a part gave.
   package enum Outcome: Sendable {
     /// The merged response changed: it is the `count`th change, and `previous` is the reading of the one before,
-    /// when that is known.
+    /// when that is known and may be built on.
     case updated(GraphQLResponseBody, count: Int, previous: (any Sendable)?)
     /// Nothing to read.
     case unchanged
@@ -88,7 +94,7 @@ package struct DeferredParts: Sendable {
   package mutating func merge(_ payload: JSON.Object) throws -> Outcome {
     guard case .updated(let body) = try merger.apply(payload) else { return .unchanged }
     changes += 1
-    let previous = latestRead.flatMap { $0.count == changes - 1 ? $0.result : nil }
+    let previous = merger.latestPayloadReplacedValues ? nil : latestRead.flatMap { $0.count == changes - 1 ? $0.result : nil }
     return .updated(body, count: changes, previous: previous)
   }
 
@@ -236,6 +242,16 @@ extension RecordSet {
         guard written.fields[field] != nil else { return false }
         Self.appendReferences(in: value, to: &pending)
       }
+    }
+    return true
+  }
+
+  /// Whether every field of this set that `earlier` has too has the same value there: merged over `earlier`, this set
+  /// then only adds fields.
+  func keepsEveryValue(in earlier: RecordSet) -> Bool {
+    for (key, record) in storage {
+      guard let before = earlier[key] else { continue }
+      for (field, value) in record.fields where before.fields[field].map({ $0 != value }) ?? false { return false }
     }
     return true
   }

@@ -12,6 +12,9 @@ public struct IncrementalResponseMerger: Sendable {
   public private(set) var current: GraphQLResponseBody?
   /// Paths of announced, not yet completed deferred fragments, by id (newer format only).
   public private(set) var pendingPaths: [String: [JSON]] = [:]
+  /// Whether the latest payload replaced a value that had arrived before with a different one, rather than only adding
+  /// to the response: what was read from the old value may then be gone from the new response.
+  package private(set) var latestPayloadReplacedValues = false
 
   /// An empty merger, for one `@defer` response; feed it the initial payload first.
   public init() {}
@@ -37,6 +40,7 @@ public struct IncrementalResponseMerger: Sendable {
   ///   absent, as in ``GraphQLResponseBody/init(_:)``.
   public mutating func apply(_ payload: JSON.Object) throws -> Outcome {
     guard case .bool? = payload["hasNext"] else { throw PayloadError.notAnIncrementalPayload }
+    latestPayloadReplacedValues = false
     let hasIncrementalMembers = payload["incremental"] != nil || payload["completed"] != nil || payload["pending"] != nil
     if payload["data"] != nil || payload["errors"] != nil && current == nil {
       guard current == nil else { throw PayloadError.notAnIncrementalPayload }
@@ -58,7 +62,7 @@ public struct IncrementalResponseMerger: Sendable {
     if case .array(let items)? = payload["incremental"] {
       for item in items {
         guard case .object(let object) = item else { throw IncrementalResponseError.missingPath }
-        try merge(item: object, into: &response)
+        try merge(item: object, into: &response, replacing: &latestPayloadReplacedValues)
         changed = true
       }
     }
@@ -90,7 +94,7 @@ public struct IncrementalResponseMerger: Sendable {
     }
   }
 
-  private func merge(item: JSON.Object, into response: inout GraphQLResponseBody) throws {
+  private func merge(item: JSON.Object, into response: inout GraphQLResponseBody, replacing replaced: inout Bool) throws {
     let path: [JSON]
     if let explicit = item["path"]?.arrayValue {
       path = explicit
@@ -114,7 +118,7 @@ public struct IncrementalResponseMerger: Sendable {
       throw IncrementalResponseError.nestingTooDeep
     }
     var root: JSON = response.data.take().map(JSON.object) ?? .null
-    try Self.deepMerge(increment, into: &root, along: path[...], fullPath: path)
+    try Self.deepMerge(increment, into: &root, along: path[...], fullPath: path, replacing: &replaced)
     response.data = root.objectValue
   }
 
@@ -128,7 +132,8 @@ public struct IncrementalResponseMerger: Sendable {
   }
 
   private static func deepMerge(
-    _ increment: JSON.Object, into target: inout JSON, along path: ArraySlice<JSON>, fullPath: [JSON]
+    _ increment: JSON.Object, into target: inout JSON, along path: ArraySlice<JSON>, fullPath: [JSON],
+    replacing replaced: inout Bool
   ) throws {
     guard let step = path.first else {
       guard case .object(var object) = target else { throw unresolvable(fullPath) }
@@ -139,7 +144,7 @@ public struct IncrementalResponseMerger: Sendable {
           continue
         }
         object[key] = nil
-        try merge(value, into: &current, fullPath: fullPath)
+        try merge(value, into: &current, fullPath: fullPath, replacing: &replaced)
         object[key] = current
       }
       target = .object(object)
@@ -153,7 +158,7 @@ public struct IncrementalResponseMerger: Sendable {
       guard case .object(var object) = target, var child = object[field] else { throw unresolvable(fullPath) }
       target = .null
       object[field] = nil
-      try deepMerge(increment, into: &child, along: path.dropFirst(), fullPath: fullPath)
+      try deepMerge(increment, into: &child, along: path.dropFirst(), fullPath: fullPath, replacing: &replaced)
       object[field] = child
       target = .object(object)
     case .int(let index):
@@ -161,7 +166,7 @@ public struct IncrementalResponseMerger: Sendable {
       var child = array[index]
       target = .null
       array[index] = .null
-      try deepMerge(increment, into: &child, along: path.dropFirst(), fullPath: fullPath)
+      try deepMerge(increment, into: &child, along: path.dropFirst(), fullPath: fullPath, replacing: &replaced)
       array[index] = child
       target = .array(array)
     default:
@@ -171,21 +176,22 @@ public struct IncrementalResponseMerger: Sendable {
 
   /// Joins one incoming value into the value already at its key: objects field by field; lists of the
   /// same length element by element (a fragment that selects a list its parent selected too sends the same
-  /// elements with the fragment's subfields); anything else is replaced.
-  private static func merge(_ incoming: JSON, into current: inout JSON, fullPath: [JSON]) throws {
+  /// elements with the fragment's subfields); anything else is replaced (noted in `replaced` when it differs).
+  private static func merge(_ incoming: JSON, into current: inout JSON, fullPath: [JSON], replacing replaced: inout Bool) throws {
     switch (incoming, current) {
     case (.object(let fields), .object):
-      try deepMerge(fields, into: &current, along: [], fullPath: fullPath)
+      try deepMerge(fields, into: &current, along: [], fullPath: fullPath, replacing: &replaced)
     case (.array(let elements), .array(var existing)) where elements.count == existing.count:
       current = .null
       for index in elements.indices {
         var element = existing[index]
         existing[index] = .null
-        try merge(elements[index], into: &element, fullPath: fullPath)
+        try merge(elements[index], into: &element, fullPath: fullPath, replacing: &replaced)
         existing[index] = element
       }
       current = .array(existing)
     default:
+      if !replaced && incoming != current { replaced = true }
       current = incoming
     }
   }
