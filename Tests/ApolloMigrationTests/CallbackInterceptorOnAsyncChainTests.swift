@@ -30,6 +30,34 @@ final class CallbackInterceptorOnAsyncChainTests: XCTestCase {
     XCTAssertEqual(server.requests.map { $0.header("Authorization") }, ["Bearer abc"])
   }
 
+  /// 1.x's `retry` did nothing once the chain was cancelled. A retry decided when the request's task has just been
+  /// cancelled (here by the interceptor itself, on the chain's task, the moment before) starts no second attempt: the
+  /// interceptor is not called again and nothing goes on the wire.
+  func test_aRetryDecidedAfterTheCancel_startsNoAttempt_as1xRetryWasANoOpOnceCancelled() async throws {
+    final class CancelThenRetry: V1Interceptor, @unchecked Sendable {
+      // @unchecked Sendable: `calls` is a Recorder; `id` is constant.
+      let id = "cancel-then-retry"
+      let calls = Recorder<Int>()
+      func interceptAsync<Operation: GraphQLOperation>(
+        chain: any V1Chain, request: V1Request<Operation>, response: V1Response<Operation>?,
+        completion: @escaping V1Completion<Operation.Data>
+      ) {
+        calls.append(calls.values.count + 1)
+        withUnsafeCurrentTask { $0?.cancel() }
+        chain.retry(request: request, completion: completion)
+      }
+    }
+    let server = StarWarsScriptedServer.make()
+    let store = ApolloStore()
+    let hook = CancelThenRetry()
+    let client = URLSessionClientOnStreamingSession(session: server, callbackQueue: callbacks)
+    let provider = ClosureProvider { defaultList(client: client, store: store, beforeFetch: [hook]) }
+    let outcome = try await send(adaptedTransport(server: server, store: store, provider: provider))
+    XCTAssertTrue(outcome.error is CancellationError, "\(String(describing: outcome.error))")
+    XCTAssertEqual(hook.calls.values, [1])
+    XCTAssertEqual(server.requests.count, 0)
+  }
+
   func test_serverResult_dependsOnEveryFieldOfItsRecords_as1xReportsIt() async throws {
     let server = StarWarsScriptedServer.make()
     let store = ApolloStore()

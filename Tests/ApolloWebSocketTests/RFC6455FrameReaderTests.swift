@@ -97,6 +97,16 @@ final class RFC6455FrameReaderTests: XCTestCase {
     XCTAssertEqual(read(fragments, limit: 1 << 10).violation?.closeCode, 1009)
   }
 
+  /// A control frame between a message's fragments is not part of the message: a ping arriving when the fragments so
+  /// far are close to the limit is answered, not taken for a message over it.
+  func test_aPingBetweenFragments_doesNotCountTowardsTheMessagesLimit() {
+    let bytes = frame(0x2, Array(repeating: 1, count: 1000), fin: false) + frame(0x9, Array(repeating: 7, count: 100))
+      + frame(0x0, Array(repeating: 2, count: 20))
+    let result = read(bytes, limit: 1 << 10)
+    XCTAssertNil(result.violation)
+    XCTAssertEqual(result.events, [.ping(Array(repeating: 7, count: 100)), .binary(Array(repeating: 1, count: 1000) + Array(repeating: 2, count: 20))])
+  }
+
   /// Found while writing the frame reader's fuzz target: a 10-byte header announcing a 64 MiB frame (the default limit) made
   /// the client reserve 64 MiB before any of the payload arrived. Now the reader waits with a buffer the size of
   /// what it has received.

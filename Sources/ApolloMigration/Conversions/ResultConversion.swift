@@ -37,6 +37,7 @@ enum ResultConversion {
   /// | `ResponseCodeInterceptor.ResponseCodeError` | `ResponseCodeInterceptor.ResponseCodeError.invalidResponseCode(response:rawData:)` |
   /// | `MaxRetryInterceptor.MaxRetriesError` | `MaxRetryInterceptor.RetryError.hitMaxRetryCount(count:operationName:)` |
   /// | `AutomaticPersistedQueryInterceptor.APQError` | the 1.x `APQError` case of the same name |
+  /// | `GraphQLHTTPRequestError` (a request that could not be built) | the 1.x `GraphQLHTTPRequestError` case of the same name |
   /// | anything else | unchanged |
   static func v1Error(_ error: any Error) -> any Error {
     switch error {
@@ -52,6 +53,8 @@ enum ResultConversion {
       case .persistedQueryRetryFailed(let name):
         return ApolloCallbackChain.AutomaticPersistedQueryInterceptor.APQError.persistedQueryRetryFailed(operationName: name)
       }
+    case let error as ApolloAsyncChain.GraphQLHTTPRequestError:
+      return error.inCallbackChain
     case let error as ApolloAsyncChain.JSONResponseParsingError:
       // 1.x's client found a missing boundary, its parsers the rest.
       switch error {

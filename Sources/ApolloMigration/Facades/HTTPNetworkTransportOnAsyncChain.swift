@@ -183,6 +183,9 @@ public final class HTTPNetworkTransportOnAsyncChain: ApolloDelegateTransport.Upl
       } catch is GraphQLFile.GraphQLFileError {
         // A file of an upload that cannot be read: 0.33 failed to build the form with its own error.
         delivery.deliver(.failure(ApolloDelegateTransport.GraphQLHTTPRequestError.serializedBodyMessageError))
+      } catch let error as ApolloAsyncChain.GraphQLHTTPRequestError {
+        // The GET URL could not be built: 0.33 threw its own error of the same name.
+        delivery.deliver(.failure(error.inDelegateTransport))
       } catch {
         delivery.deliver(.failure(error))
       }

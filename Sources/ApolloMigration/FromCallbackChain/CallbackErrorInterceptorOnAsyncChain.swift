@@ -44,6 +44,9 @@ struct CallbackErrorInterceptorOnAsyncChain: GraphQLInterceptor {
   func intercept<Request: GraphQLRequest>(
     request: Request, next: NextInterceptorFunction<Request>
   ) async throws -> InterceptorResultStream<Request> {
+    // 1.x's `retry` did nothing once the chain was cancelled: a retry decided just before a cancel starts no attempt
+    // (whose interceptors would run after `cancel()` returned). The 2.x loop itself does not look.
+    if retrySlot.startAttempt() { try Task.checkCancellation() }
     let send = CallbackSend(plan: plan, request: request, retried: retrySlot.latest)
     let rethread = retrySlot.takeRethread()
     // The closures get the send as an argument rather than capturing it: the send holds them, and a weak

@@ -298,8 +298,17 @@ final class CallbackRetrySlot: Sendable {
     var request: CallbackConfined<AnyObject>?
     var rethread: CallbackRethread?
     var collector: AnyObject?
+    var attempts = 0
   }
   private let state = Mutex(State())
+
+  /// Counts an attempt starting; whether one started before it (this one is a retry).
+  func startAttempt() -> Bool {
+    state.withLock { state in
+      defer { state.attempts += 1 }
+      return state.attempts > 0
+    }
+  }
 
   /// Records `retried` for the attempts after this one, and the completion the next one's results go through.
   func put(_ retried: CallbackConfined<AnyObject>, rethread: CallbackRethread?) {

@@ -54,7 +54,9 @@ struct RFC6455FrameReader {
   mutating func next() throws(Violation) -> Event? {
     while true {
       guard let header = Self.parseHeader(buffer, at: position) else { return nil }
-      if header.length > UInt64(maximumMessageSize) || fragments.count + Int(clamping: header.length) > maximumMessageSize {
+      // Only a continuation frame adds to the message being assembled: a ping between its fragments stands alone.
+      let assembled = header.opcode == 0x0 ? fragments.count : 0
+      if header.length > UInt64(maximumMessageSize) || assembled + Int(clamping: header.length) > maximumMessageSize {
         throw Violation(closeCode: 1009, error: .protocolViolation("message larger than \(maximumMessageSize) bytes"))
       }
       let length = Int(header.length)
