@@ -314,7 +314,8 @@ public actor WebSocketTransport: SubscriptionNetworkTransport, NetworkTransport 
       if fetchBehavior.cacheRead == .onNetworkFailure, !isGraphQLError, !(error is CancellationError),
         let cached = try? await store.load(operation)
       {
-        await removeRecord(operationID)
+        // Ended here, as on a cancel: a subscription the server still serves hears `complete`.
+        await cancelOperation(operationID)
         continuation.yield(cached)
         state?.value = .finished(.completed)
         continuation.finish()
@@ -381,12 +382,6 @@ public actor WebSocketTransport: SubscriptionNetworkTransport, NetworkTransport 
     guard let record = record(of: operation) else { return }
     records[operation.id] = nil
     if record.isSubscribed && connectionState == .connected { send(.complete(id: operation.id)) }
-    record.continuation.finish()
-  }
-
-  private func removeRecord(_ operation: OperationID) {
-    guard let record = record(of: operation) else { return }
-    records[operation.id] = nil
     record.continuation.finish()
   }
 
@@ -497,8 +492,13 @@ public actor WebSocketTransport: SubscriptionNetworkTransport, NetworkTransport 
     do {
       message = try ServerMessage(data: data)
     } catch {
-      // As upstream: every operation fails, the socket stays open.
-      for record in records.values { record.continuation.finish(throwing: Error.unrecognizedMessage) }
+      // As upstream: every operation fails, the socket stays open. Unlike upstream, the server hears that each
+      // subscription it serves is over: it would go on streaming to an id nobody reads, and a custom id creator that
+      // hands the id out again would have its next `subscribe` closed with 4409.
+      for (id, record) in records {
+        if record.isSubscribed && connectionState == .connected { send(.complete(id: id)) }
+        record.continuation.finish(throwing: Error.unrecognizedMessage)
+      }
       records = [:]
       return
     }

@@ -476,6 +476,18 @@ final class WebSocketTransportTests: XCTestCase {
     do { let value = await transport.connectionState; XCTAssertEqual(value, .connected) }
   }
 
+  /// Differs from upstream 2.4, which forgot the subscriptions an unrecognized message failed without a word to the
+  /// server: it went on streaming to ids nobody read, and a custom id creator's reused id met 4409 on its next
+  /// `subscribe`. Each subscription the server serves now hears `complete`.
+  func test_differsFromUpstream_anUnrecognizedMessage_completesEverySubscriptionItFails() async throws {
+    let (transport, session) = try makeTransport()
+    let (_, collector, task, id) = try await connectedSubscription(transport, session)
+    task.serve(#"{"type":"mystery"}"#)
+    try await collector.waitUntilDone()
+    try await task.waitForSent("complete")
+    XCTAssertEqual(task.sent(type: "complete").map { $0["id"]?.stringValue }, [id])
+  }
+
   func test_reconnectOff_cleanDisconnectEndsSubscriberNormallyAfterItsData() async throws {
     let (transport, session) = try makeTransport()
     let (stream, collector, task, id) = try await connectedSubscription(transport, session)
@@ -956,6 +968,27 @@ final class WebSocketTransportTests: XCTestCase {
     guard case WebSocketTransport.Error.graphQLErrors? = graphQL.error as? WebSocketTransport.Error else {
       return XCTFail("expected graphQLErrors")
     }
+  }
+
+  /// A result that fails to read falls back to the cache under NetworkFirst, and the operation ends there: the server,
+  /// which may still be serving it, hears `complete`, as it does when an operation ends on an error without a fallback.
+  func test_networkFirst_aResultThatFailsToRead_fallsBackToTheCache_andTheServerHearsComplete() async throws {
+    let store = ApolloStore()
+    try store.publishRecords(store.records(for: HeroNameQuery(episode: nil), data: [
+      "hero": ["__typename": "Droid", "id": "2001", "name": "R2-D2"]]))
+    let (transport, session) = try makeTransport(store: store)
+    let fallback = Collector(try transport.send(query: HeroNameQuery(episode: nil), fetchBehavior: .NetworkFirst,
+                                                requestConfiguration: RequestConfiguration()))
+    let task = try await session.waitForTask(0)
+    task.ack()
+    try await task.waitForSent("subscribe")
+    let id = try XCTUnwrap(task.subscribeID())
+    task.serve(#"{"type":"next","id":"\#(id)","payload":{"data":{"hero":{"__typename":"Droid"}}}}"#)
+    try await fallback.waitUntilDone()
+    XCTAssertEqual(fallback.values.map(\.source), [.cache])
+    XCTAssertNil(fallback.error)
+    try await task.waitForSent("complete")
+    XCTAssertEqual(task.sent(type: "complete").map { $0["id"]?.stringValue }, [id])
   }
 
   // MARK: Memory
