@@ -284,7 +284,7 @@ final class URLRequestMakingInterceptor: V1Interceptor {
 }
 
 /// Carries a 1.x onward call to another queue (1.x code is not Sendable; the call runs once).
-private struct OnwardCall: @unchecked Sendable {
+struct OnwardCall: @unchecked Sendable {
   // @unchecked Sendable: the closure is called exactly once, from the one block it is handed to.
   let run: () -> Void
 }
