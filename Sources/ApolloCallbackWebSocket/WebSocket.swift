@@ -324,15 +324,18 @@ public final class WebSocket: WebSocketClient, SOCKSProxyable, @unchecked Sendab
     }
     guard let (task, generation) = target else { return }
     let transfer = Transfer(completion)
+    // Held weakly while the pong is awaited, as the reader and writer hold it: a socket the app lets go of without
+    // `disconnect()` goes (and closes its connection) even when the server never answers the ping.
+    let weakSocket = WeakSocketReference(self)
     Task {
       do {
         try await Self.ping(task, payload: Data(ping.prefix(125)))
       } catch {
         return
       }
-      guard self.isCurrent(generation) else { return }
+      guard let socket = weakSocket.value, socket.isCurrent(generation) else { return }
       let pong: Data? = ping.isEmpty ? nil : Data(ping.prefix(125))
-      self.dispatch { socket in
+      socket.dispatch { socket in
         transfer.value?()
         socket.state.withLock { $0.onPong }?(pong)
       }

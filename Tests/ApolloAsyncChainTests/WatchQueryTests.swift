@@ -105,6 +105,76 @@ final class WatchQueryTests: XCTestCase {
     watcher.cancel()
   }
 
+  /// Holds each result on its way up until opened, counting the results that arrived.
+  private actor ResultGate {
+    private var isOpen = false
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+    private(set) var arrivals = 0
+
+    func pass() async {
+      arrivals += 1
+      guard !isOpen else { return }
+      await withCheckedContinuation { waiters.append($0) }
+    }
+
+    func open() {
+      isOpen = true
+      for waiter in waiters { waiter.resume() }
+      waiters = []
+    }
+  }
+
+  private struct GatedResults: InterceptorProvider {
+    struct Interceptor: GraphQLInterceptor {
+      let gate: ResultGate
+      func intercept<Request: GraphQLRequest>(request: Request, next: NextInterceptorFunction<Request>)
+        async throws -> InterceptorResultStream<Request>
+      {
+        let upstream = await next(request).getStream()
+        let (stream, continuation) = AsyncThrowingStream<ParsedResult<Request.Operation>, any Error>.makeStream()
+        let gate = gate
+        let task = Task {
+          do {
+            for try await element in upstream {
+              await gate.pass()
+              continuation.yield(element)
+            }
+            continuation.finish()
+          } catch {
+            continuation.finish(throwing: error)
+          }
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return InterceptorResultStream<Request>(stream: stream)
+      }
+    }
+    let gate: ResultGate
+    func graphQLInterceptors<Operation: GraphQLOperation>(for operation: Operation) -> [any GraphQLInterceptor] {
+      [Interceptor(gate: gate)]
+    }
+  }
+
+  /// A change made by another writer after the watcher's first result was read from the cache, but before it was
+  /// delivered (while the watcher's keys are still unknown), is not lost: once the result is delivered, the watcher
+  /// looks at the change with the result's keys and reloads. Upstream decided with the keys it had then (none), and
+  /// the watcher showed the older data until the next change.
+  func test_aChangeWhileTheFirstResultIsOnItsWay_isSeenOnceTheResultIsDelivered() async throws {
+    let gate = ResultGate()
+    let harness = Harness(responses: [], provider: GatedResults(gate: gate))
+    try harness.store.publishRecords(harness.store.records(for: HeroNameQuery(episode: nil), data: [
+      "hero": ["__typename": "Droid", "id": "2001", "name": "R2-D2"]]))
+    let deliveries = Deliveries()
+    let watcher = await harness.client.watch(query: HeroNameQuery(episode: nil), cachePolicy: .cacheFirst, resultHandler: deliveries.handler)
+    try await expectEventually("the cached result at the gate") { await gate.arrivals == 1 }
+    try harness.store.publishRecords(RecordSet(records: [Record(key: "Droid:2001", fields: ["name": .value("Artoo")])]))
+    try await Task.sleep(nanoseconds: 100_000_000)  // the change reaches the watcher before the result does
+    await gate.open()
+    try await settle(deliveries, count: 2)
+    XCTAssertEqual(deliveries.names.values, ["R2-D2", "Artoo"])
+    XCTAssertEqual(harness.server.requests.count, 0)
+    watcher.cancel()
+  }
+
   func test_incompleteObjectAfterAChange_triggersARefetchFromTheServer() async throws {
     let harness = Harness(responses: [.json(Self.hero("R2-D2")), .json(Self.hero("R2-D2 again"))])
     let deliveries = Deliveries()

@@ -62,6 +62,20 @@ final class DefaultWebSocketTests: XCTestCase {
     XCTAssertEqual(task.cancelCode, .goingAway)
   }
 
+  /// Also while a ping waits for a pong the server never sends: the ping does not keep the socket (and its
+  /// connection) alive.
+  func test_aSocketTheAppLetsGo_whileItsPingWaitsForAPong_isReleased_andClosesItsConnection() {
+    session.prepare = { $0.holdsPongs = true }
+    connect()
+    let task = session.tasks[0]
+    socket.write(ping: Data("hi".utf8)) { XCTFail("no pong came") }
+    waitUntil("the ping sent") { task.pings.count == 1 }
+    weak var released = socket
+    socket = nil
+    waitUntil("released") { released == nil }
+    XCTAssertEqual(task.cancelCode, .goingAway)
+  }
+
   func test_connect_whileConnected_opensNothingNew() {
     connect()
     socket.connect()

@@ -16,11 +16,15 @@ final class ScriptedWebSocketTask: WebSocketTaskControl, @unchecked Sendable {  
   private var waiter: CheckedContinuation<URLSessionWebSocketTask.Message, any Error>?
   private var ended: (any Error)?
   private var openWaiter: CheckedContinuation<Void, any Error>?
+  private var pongWaiters: [CheckedContinuation<Void, any Error>] = []
   private var _opened = false
   let request: URLRequest
   var openError: (any Error)?
   /// Whether the handshake waits for ``finishHandshake()`` (or a cancel) instead of completing at once.
   var holdsHandshake = false
+  /// Whether pings go unanswered: a ping then waits until the connection is cancelled (and fails), as a server that
+  /// never sends the pong leaves it.
+  var holdsPongs = false
   var sendError: (any Error)?
 
   init(request: URLRequest) { self.request = request }
@@ -60,6 +64,15 @@ final class ScriptedWebSocketTask: WebSocketTaskControl, @unchecked Sendable {  
 
   func sendPing(payload: Data) async throws {
     lock.withLock { _pings.append(payload) }
+    guard holdsPongs else { return }
+    try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+      let isOver = lock.withLock { () -> Bool in
+        guard self.ended == nil else { return true }
+        pongWaiters.append(continuation)
+        return false
+      }
+      if isOver { continuation.resume(throwing: RFC6455Error.cancelled) }
+    }
   }
 
   func send(_ message: URLSessionWebSocketTask.Message) async throws {
@@ -84,15 +97,17 @@ final class ScriptedWebSocketTask: WebSocketTaskControl, @unchecked Sendable {  
   }
 
   func cancel(with closeCode: URLSessionWebSocketTask.CloseCode, reason: Data?) {
-    let (waiting, opening) = lock.withLock {
-      () -> (CheckedContinuation<URLSessionWebSocketTask.Message, any Error>?, CheckedContinuation<Void, any Error>?) in
+    let (waiting, opening, pinging) = lock.withLock {
+      () -> (CheckedContinuation<URLSessionWebSocketTask.Message, any Error>?, CheckedContinuation<Void, any Error>?,
+             [CheckedContinuation<Void, any Error>]) in
       if _cancelCode == nil { _cancelCode = closeCode }
       if ended == nil { ended = RFC6455Error.cancelled }
-      defer { waiter = nil; openWaiter = nil }
-      return (waiter, openWaiter)
+      defer { waiter = nil; openWaiter = nil; pongWaiters = [] }
+      return (waiter, openWaiter, pongWaiters)
     }
     waiting?.resume(throwing: RFC6455Error.cancelled)
     opening?.resume(throwing: RFC6455Error.cancelled)
+    for ping in pinging { ping.resume(throwing: RFC6455Error.cancelled) }
   }
 
   /// The server sends `message`.

@@ -31,6 +31,9 @@ public actor GraphQLQueryWatcher<Query: GraphQLQuery>: ApolloStoreSubscriber {
   }
   /// Fetches and reloads working out new keys now.
   private var keyWork = 0
+  /// Keys others changed while keys were being worked out, which the result being worked out may predate: looked at
+  /// again, with the keys it gives, once the work is over.
+  private var changedDuringKeyWork: Set<CacheKey> = []
   /// What the watcher depends on, readable where the store reports a change: a change none of the keys is part of
   /// needs no task and no hop onto the watcher (with many watchers, every write started a task on each). While a
   /// fetch or reload is working out new keys (and before the first) every change goes to the watcher, which decides
@@ -71,10 +74,7 @@ public actor GraphQLQueryWatcher<Query: GraphQLQuery>: ApolloStoreSubscriber {
     let (query, identifier) = (query, identifier)
     // Runs on this actor, so delivery is ordered with the store-change handling.
     fetchTask = Task {
-      defer {
-        keyWork -= 1
-        publishWatchedKeys()
-      }
+      defer { endKeyWork() }
       do {
         // Bound around the call, so the chain's cache write (which inherits it) is recognised as ours.
         let stream = try QueryWatcherContext.$identifier.withValue(identifier) {
@@ -140,6 +140,17 @@ public actor GraphQLQueryWatcher<Query: GraphQLQuery>: ApolloStoreSubscriber {
     resultHandler(.failure(error))
   }
 
+  /// Ends a fetch's or reload's work on the keys; the last one to end looks at the changes made meanwhile.
+  private func endKeyWork() {
+    keyWork -= 1
+    publishWatchedKeys()
+    guard keyWork == 0, !changedDuringKeyWork.isEmpty else { return }
+    let changed = changedDuringKeyWork
+    changedDuringKeyWork = []
+    guard let store else { return }
+    Task { await self.storeDidChange(changed, in: store) }
+  }
+
   /// Mirrors ``dependentKeys`` where the store reports changes, or `pending` while keys are being worked out.
   private func publishWatchedKeys() {
     let keys: WatchedKeys = keyWork > 0 ? .pending : .known(dependentKeys)
@@ -153,13 +164,18 @@ public actor GraphQLQueryWatcher<Query: GraphQLQuery>: ApolloStoreSubscriber {
   }
 
   private func storeDidChange(_ changedKeys: Set<CacheKey>, in store: ApolloStore) async {
-    guard !isCancelled, let dependentKeys, !dependentKeys.isDisjoint(with: changedKeys) else { return }
+    guard !isCancelled else { return }
+    // A fetch or reload is under way: the result it delivers may have been read before this change, and its keys are
+    // not known yet (upstream decided with the keys it had, so a change to data the first result depends on could be
+    // lost for good). Looked at once the work is over.
+    if keyWork > 0 {
+      changedDuringKeyWork.formUnion(changedKeys)
+      return
+    }
+    guard let dependentKeys, !dependentKeys.isDisjoint(with: changedKeys) else { return }
     keyWork += 1
     publishWatchedKeys()
-    defer {
-      keyWork -= 1
-      publishWatchedKeys()
-    }
+    defer { endKeyWork() }
     let reloaded = try? await store.load(query)
     // The load suspends: the watcher may have been cancelled meanwhile.
     guard !isCancelled else { return }
