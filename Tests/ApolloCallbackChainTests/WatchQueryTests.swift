@@ -147,6 +147,45 @@ final class WatchQueryTests: XCTestCase {
     XCTAssertNil(released, "after cancel() nothing holds the watcher")
   }
 
+  /// A refetch or a `cancel()` that lands while the watcher's fetch is starting (run here from inside the transport's
+  /// `send`, standing in for another thread): the fetch it overtook is cancelled, as upstream, which started fetches
+  /// under the watcher's lock, never left two live or one running after `cancel()`.
+  func test_aRefetchOrCancelLandingWhileAFetchStarts_cancelsTheFetchItOvertook() {
+    final class Fetch: Cancellable, @unchecked Sendable {
+      // @unchecked Sendable: `cancelled` is a Mutex.
+      private let cancelled = Mutex(false)
+      var isCancelled: Bool { cancelled.withLock { $0 } }
+      func cancel() { cancelled.withLock { $0 = true } }
+    }
+    final class HookedTransport: NetworkTransport, @unchecked Sendable {
+      // @unchecked Sendable: the test calls it from one thread.
+      var sent: [Fetch] = []
+      var onSend: (() -> Void)?
+      func send<Operation: GraphQLOperation>(operation: Operation, cachePolicy: CachePolicy, contextIdentifier: UUID?,
+                                             context: (any RequestContext)?, callbackQueue: DispatchQueue,
+                                             completionHandler: @escaping (Result<GraphQLResult<Operation.Data>, any Error>) -> Void)
+        -> any Cancellable
+      {
+        let fetch = Fetch()
+        sent.append(fetch)
+        let hook = onSend
+        onSend = nil
+        hook?()
+        return fetch
+      }
+    }
+    let transport = HookedTransport()
+    let apollo = ApolloClient(networkTransport: transport, store: ApolloStore())
+    let watcher = apollo.watch(query: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheData,
+                               callbackQueue: callbackQueue) { _ in XCTFail("nothing answers") }
+    transport.onSend = { watcher.refetch() }
+    watcher.refetch()
+    XCTAssertEqual(transport.sent.map(\.isCancelled), [true, true, false])
+    transport.onSend = { watcher.cancel() }
+    watcher.refetch()
+    XCTAssertEqual(transport.sent.map(\.isCancelled), [true, true, true, true])
+  }
+
   func test_aWatcherNeverCancelled_isKeptByTheStore_as1xDid() {
     let stack = ScriptedStack(server: ScriptedServer(responses: [hero("R2-D2")]))
     weak var kept: GraphQLQueryWatcher<HeroNameQuery>?

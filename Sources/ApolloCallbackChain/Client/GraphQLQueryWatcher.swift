@@ -22,8 +22,8 @@ import Foundation
 @available(*, deprecated, message: "1.x API: use ApolloAsyncChain.ApolloClient.watch(query:) and its GraphQLQueryWatcher")
 #endif
 public final class GraphQLQueryWatcher<Query: GraphQLQuery>: Cancellable, ApolloStoreSubscriber, @unchecked Sendable {
-  // @unchecked Sendable: `client`, `fetching` and `lastPolicy` are only read and
-  // written under `lock` (the dependent keys under `watched`'s); `resultHandler` and `context` are the app's,
+  // @unchecked Sendable: `client` and `lastPolicy` are only read and written under `lock` (the fetch in flight under
+  // `fetches`'s, the dependent keys under `watched`'s); `resultHandler` and `context` are the app's,
   // called and handed on from the callback queue and the reload queue as 1.x called them from its own
   // queues; everything else is immutable.
 
@@ -41,7 +41,7 @@ public final class GraphQLQueryWatcher<Query: GraphQLQuery>: Cancellable, Apollo
   private let store: ApolloStore
   private let lock = NSLock()
   private weak var client: (any ApolloClientProtocol)?
-  private weak var fetching: (any Cancellable)?
+  private let fetches = WatcherFetches(holding: .weakly)
   private var lastPolicy: CachePolicy?
 
   /// A watcher of `query` on `client`'s store; it fetches nothing until ``refetch(cachePolicy:)`` (the
@@ -74,31 +74,22 @@ public final class GraphQLQueryWatcher<Query: GraphQLQuery>: Cancellable, Apollo
   /// Step 1: one fetch, tagged with the watcher's identifier.
   func fetch(cachePolicy: CachePolicy) {
     lock.lock()
-    let previous = fetching
-    fetching = nil
     lastPolicy = cachePolicy
     let client = self.client
     lock.unlock()
-    previous?.cancel()
-    // Outside the lock: a fetch may answer from the cache on this thread, straight into `handle`.
-    let started = client?.fetch(query: query, cachePolicy: cachePolicy, contextIdentifier: watched.ownIdentifier,
-                                context: context, queue: callbackQueue) { [weak self] result in
-      self?.handle(result)
+    fetches.replace {
+      client?.fetch(query: query, cachePolicy: cachePolicy, contextIdentifier: watched.ownIdentifier,
+                    context: context, queue: callbackQueue) { [weak self] result in
+        self?.handle(result)
+      }
     }
-    lock.lock()
-    fetching = started
-    lock.unlock()
   }
 
   /// Stops watching: unsubscribes from the store and cancels a fetch in flight. Nothing is delivered after
   /// it from a fetch it cancelled; a reload already on its way to the callback queue may still arrive.
   public func cancel() {
     store.unsubscribe(self)
-    lock.lock()
-    let inFlight = fetching
-    fetching = nil
-    lock.unlock()
-    inFlight?.cancel()
+    fetches.cancel()
   }
 
   /// A fetch's or a reload's result: a success's dependent keys are kept, then the handler runs.

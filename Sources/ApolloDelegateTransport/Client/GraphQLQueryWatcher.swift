@@ -24,8 +24,8 @@ import Foundation
 @available(*, deprecated, message: "0.x API: use ApolloAsyncChain.ApolloClient.watch(query:) and its GraphQLQueryWatcher")
 #endif
 public final class GraphQLQueryWatcher<Query: GraphQLQuery>: Cancellable, ApolloStoreSubscriber, @unchecked Sendable {
-  // @unchecked Sendable: `client` and `fetching` are only read and written under
-  // `lock` (the dependent keys under `watched`'s); `resultHandler` is the app's, called on `callbackQueue` as 0.x called it; `context`
+  // @unchecked Sendable: `client` is only read and written under `lock` (the fetch in flight under `fetches`'s, the
+  // dependent keys under `watched`'s); `resultHandler` is the app's, called on `callbackQueue` as 0.x called it; `context`
   // is a tag, never dereferenced; everything else is immutable.
 
   /// The query watched.
@@ -40,7 +40,7 @@ public final class GraphQLQueryWatcher<Query: GraphQLQuery>: Cancellable, Apollo
   private let store: ApolloStore
   private let lock = NSLock()
   private weak var client: (any ApolloClientProtocol)?
-  private var fetching: (any Cancellable)?
+  private let fetches = WatcherFetches(holding: .strongly)
 
   /// A watcher of `query` on `client`'s store, delivering on the main queue; it fetches nothing until
   /// ``refetch()`` (the client's `watch` makes one and fetches at once).
@@ -74,28 +74,19 @@ public final class GraphQLQueryWatcher<Query: GraphQLQuery>: Cancellable, Apollo
   /// Step 1: one fetch, tagged with the watcher's context.
   func fetch(cachePolicy: CachePolicy) {
     lock.lock()
-    let previous = fetching
-    fetching = nil
     let client = self.client
     lock.unlock()
-    previous?.cancel()
-    // Outside the lock: a fetch may answer from the cache on this thread, straight into `handle`.
-    let started = client?.fetch(query: query, cachePolicy: cachePolicy, context: context, queue: callbackQueue) { [weak self] result in
-      self?.handle(result)
+    fetches.replace {
+      client?.fetch(query: query, cachePolicy: cachePolicy, context: context, queue: callbackQueue) { [weak self] result in
+        self?.handle(result)
+      }
     }
-    lock.lock()
-    fetching = started
-    lock.unlock()
   }
 
   /// Stops watching: unsubscribes from the store and cancels a fetch in flight.
   public func cancel() {
     store.unsubscribe(self)
-    lock.lock()
-    let inFlight = fetching
-    fetching = nil
-    lock.unlock()
-    inFlight?.cancel()
+    fetches.cancel()
   }
 
   private func handle(_ result: Result<GraphQLResult<Query.Data>, any Error>) {
