@@ -127,6 +127,36 @@ final class URLSessionClientTests: XCTestCase {
     settle()
   }
 
+  /// `cancel()` from another thread while the body arrives: the completion hears of the cancel exactly once. Before,
+  /// the cancelled session ended the body early and the reader took that for the end of the response, so the request
+  /// often completed as a success with a truncated body; and without a callback queue the cancel's report read the
+  /// task's data while the reader appended to it (the thread sanitizer run checks that no longer happens).
+  func test_taskCancelledFromAnotherThread_whileTheBodyArrives_completesOnceWithCancelled() {
+    let events = (0..<200).flatMap { _ -> [ScriptedResponse.BodyEvent] in
+      [.data(Data(repeating: 0x20, count: 100)), .delay(.microseconds(50))]
+    }
+    let server = ScriptedServer { _ in ScriptedResponse(headers: ["Content-Type": "application/json"], body: events) }
+    let client = URLSessionClientOnStreamingSession(session: server)
+    for round in 0..<10 {
+      let outcomes = Recorder<String>()
+      let done = exactly(1)
+      let task = client.sendRequest(request) { result in
+        if case .failure(let error) = result, case .networkError(_, _, let underlying)? = error as? URLSessionClient.URLSessionClientError,
+          (underlying as? URLError)?.code == .cancelled {
+          outcomes.append("cancelled")
+        } else {
+          outcomes.append("\(result)")
+        }
+        done.fulfill()
+      }
+      let cancel = UncheckedTask(task)
+      DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(2 + round)) { cancel.task.cancel() }
+      wait(for: [done], timeout: 5)
+      settle()
+      XCTAssertEqual(outcomes.values, ["cancelled"], "round \(round)")
+    }
+  }
+
   func test_twentyConcurrentRequests_allSucceed() {
     let client = URLSessionClientOnStreamingSession(session: StarWarsScriptedServer.make())
     let done = exactly(20)
@@ -327,4 +357,11 @@ final class RequestBuildingTests: XCTestCase {
     XCTAssertEqual(urlRequest.value(forHTTPHeaderField: "Authorization"), "x")
     XCTAssertTrue(urlRequest.url?.query?.contains("operationName=HeroName") == true)
   }
+}
+
+/// Hands a task to the thread that cancels it (`URLSessionTask` is thread-safe to cancel but not `Sendable`).
+private struct UncheckedTask: @unchecked Sendable {
+  // @unchecked Sendable: only `cancel()` is called on it, which URLSessionTask allows from any thread.
+  let task: URLSessionTask
+  init(_ task: URLSessionTask) { self.task = task }
 }

@@ -46,36 +46,103 @@ public final class URLSessionClientOnStreamingSession: URLSessionClient, @unchec
     }
     task.taskDescription = taskDescription
     let session = self.streamingSession
+    // A cancel comes from any thread while the reader calls back. The gate stops the reader once the request is
+    // cancelled (a cancelled session may end the body early, which must not read as the end of the response), and
+    // without a callback queue it keeps the cancel's report from running while the reader is inside a callback (both
+    // touch the task's data).
+    let gate = ReadGate()
     // The task holds the client until the request ends, as a URLSession holds its delegate.
     let work = Task {
       do {
         let response = try await session.start(request)
-        self.deliver { $0.received(response: response.response, forTask: identifier) }
+        guard self.inReader(gate, identifier: identifier, request: request, { $0.received(response: response.response, forTask: identifier) })
+        else { return }
         for try await chunk in response.body {
           // A response given up on (a part over the limit, no boundary) is cancelled where it is given up, as the
           // URLSession-backed client cancels its task (its entry is gone, so the cancel reports nothing); the read
           // also stops as soon as the entry is gone, whether or not the session heeds the cancel (with a callback
           // queue, the delivery above runs later than this check).
-          self.deliver { if $0.received(data: chunk, forTask: identifier) { task.cancel() } }
-          guard self.isTracking(task: identifier) else { break }
+          guard self.inReader(gate, identifier: identifier, request: request, {
+            if $0.received(data: chunk, forTask: identifier) { task.cancel() }
+          }), self.isTracking(task: identifier) else { break }
         }
-        self.deliver { $0.completed(task: identifier, originalRequest: request, error: nil) }
+        _ = self.inReader(gate, identifier: identifier, request: request) {
+          $0.completed(task: identifier, originalRequest: request, error: nil)
+        }
       } catch {
         let reported: any Error = error is CancellationError ? URLError(.cancelled) : error
-        self.deliver { $0.completed(task: identifier, originalRequest: request, error: reported) }
+        _ = self.inReader(gate, identifier: identifier, request: request) {
+          $0.completed(task: identifier, originalRequest: request, error: reported)
+        }
       }
     }
     task.onCancel { [weak self] in
+      // The gate first: the work, once cancelled, may end its body without an error and must then report nothing.
+      let reportsNow = gate.cancel()
       work.cancel()
-      self?.deliver { $0.completed(task: identifier, originalRequest: request, error: URLError(.cancelled)) }
+      if reportsNow { self?.reportCancel(of: identifier, request: request) }
     }
     return task
+  }
+
+  /// Hands on one of the reader's callbacks (on the callback queue, or here when there is none) unless the request was
+  /// cancelled. `false` when it was: the reader stops (a cancel that came meanwhile is reported here).
+  private func inReader(_ gate: ReadGate, identifier: Int, request: URLRequest,
+                        _ body: @escaping @Sendable (URLSessionClientOnStreamingSession) -> Void) -> Bool {
+    guard gate.enter() else { return false }
+    deliver(body)
+    guard !gate.leave() else {
+      reportCancel(of: identifier, request: request)
+      return false
+    }
+    return true
+  }
+
+  private func reportCancel(of identifier: Int, request: URLRequest) {
+    deliver { $0.completed(task: identifier, originalRequest: request, error: URLError(.cancelled)) }
   }
 
   public override func cancel(task: URLSessionTask) {
     guard let streaming = task as? StreamingSessionTask else { return super.cancel(task: task) }
     clear(task: streaming.identifier)
     streaming.cancel()
+  }
+
+  /// Who reports the end of a cancelled request: the cancel, at once, unless the reader is handing on a callback; then
+  /// the reader, as it comes out. After a cancel the reader hands on no more.
+  private final class ReadGate: @unchecked Sendable {
+    // @unchecked Sendable: every stored property is read and written under `lock`.
+    private let lock = NSLock()
+    private var inCallback = false
+    private var cancelled = false
+    private var cancelWaits = false
+
+    /// Before a callback: `false` once the request is cancelled.
+    func enter() -> Bool {
+      lock.lock()
+      defer { lock.unlock() }
+      guard !cancelled else { return false }
+      inCallback = true
+      return true
+    }
+
+    /// After a callback: `true` when a cancel came during it, which the reader now reports.
+    func leave() -> Bool {
+      lock.lock()
+      defer { lock.unlock() }
+      inCallback = false
+      return cancelWaits
+    }
+
+    /// On cancel: `true` when no callback is running, so the cancel reports the end itself.
+    func cancel() -> Bool {
+      lock.lock()
+      defer { lock.unlock() }
+      guard !cancelled else { return false }
+      cancelled = true
+      cancelWaits = inCallback
+      return !inCallback
+    }
   }
 
   private func deliver(_ body: @escaping @Sendable (URLSessionClientOnStreamingSession) -> Void) {
