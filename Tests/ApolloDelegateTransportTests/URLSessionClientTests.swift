@@ -52,6 +52,24 @@ final class URLSessionClientTests: XCTestCase {
     wait(for: [done], timeout: 5)
   }
 
+  /// The task a send after `invalidate()` returns belongs to no session: once the app lets go of it, it is gone with its
+  /// request. A never-resumed task of a session stayed registered with that session for good, one per such send.
+  func test_theTaskASendAfterInvalidateReturns_isNotKeptOnceTheAppLetsGo() {
+    let queue = OperationQueue()
+    let client = URLSessionClient(sessionConfiguration: .ephemeral, callbackQueue: queue)
+    client.invalidate()
+    let done = expectation(description: "completion")
+    weak var released: URLSessionTask?
+    do {
+      let task = client.sendRequest(URLRequest(url: testEndpoint)) { _ in done.fulfill() }
+      released = task
+    }
+    wait(for: [done], timeout: 5)
+    queue.waitUntilAllOperationsAreFinished()
+    Thread.sleep(forTimeInterval: 0.1)  // a session registers its tasks asynchronously
+    XCTAssertNil(released)
+  }
+
   // MIGRATION.md §5.5, 0.x quirk Q13: a transport invalidates its client when it goes away; a shared client then fails cleanly.
   func test_differsFrom0x_clientSharedWithADeallocatedTransport_failsWithAnError_insteadOfCrashing() {
     let queue = OperationQueue()

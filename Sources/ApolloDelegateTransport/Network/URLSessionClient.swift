@@ -141,15 +141,12 @@ open class URLSessionClient: NSObject, URLSessionDelegate, URLSessionTaskDelegat
   /// Returns a task that is never resumed, after failing `completion` on the callback queue with
   /// ``URLSessionClientError/sessionBecameInvalidWithoutUnderlyingError``: a send after ``invalidate()``.
   final func failInvalidated(_ request: URLRequest, completion: @escaping Completion) -> URLSessionTask {
-    let task = Self.placeholderSession.dataTask(with: request)  // never resumed
+    let task = NeverStartedTask(request: request)
     let deliver = OnceCallback(completion)
     let fail: @Sendable () -> Void = { _ = deliver(.failure(URLSessionClientError.sessionBecameInvalidWithoutUnderlyingError)) }
     if let callbackQueue { callbackQueue.addOperation(fail) } else { DispatchQueue.global().async(execute: fail) }
     return task
   }
-
-  /// Creates the tasks returned after invalidation; they are never resumed.
-  private static let placeholderSession = URLSession(configuration: .ephemeral)
 
   // MARK: URLSessionDelegate
 
