@@ -157,6 +157,30 @@ final class URLSessionClientTests: XCTestCase {
     }
   }
 
+  /// `invalidate()` stops the requests in flight, as 1.x's `invalidateAndCancel()` did, and calls none of their
+  /// completions: a quiet subscription no longer keeps reading, and keeping the client, until its next part.
+  func test_invalidate_stopsAQuietSubscription_andLetsGoOfTheClient() {
+    let server = ScriptedServer { _ in
+      .multipart([#"{"data":{"countdown":3}}"#, #"{"data":{"countdown":2}}"#], spec: "subscriptionSpec=1.0", delay: .seconds(30))
+    }
+    var client: URLSessionClientOnStreamingSession? = URLSessionClientOnStreamingSession(session: server)
+    weak var released = client
+    let firstPart = expectation(description: "first part")
+    let calls = Recorder<Bool>()
+    client?.sendRequest(request) { result in
+      calls.append((try? result.get()) != nil)
+      if calls.values.count == 1 { firstPart.fulfill() }
+    }
+    wait(for: [firstPart], timeout: 2)
+    client?.invalidate()
+    client = nil
+    let deadline = Date().addingTimeInterval(2)
+    while released != nil && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+    XCTAssertNil(released)
+    settle()
+    XCTAssertEqual(calls.values, [true], "no completion after invalidate()")
+  }
+
   func test_twentyConcurrentRequests_allSucceed() {
     let client = URLSessionClientOnStreamingSession(session: StarWarsScriptedServer.make())
     let done = exactly(20)

@@ -97,6 +97,9 @@ open class URLSessionClient: NSObject, URLSessionDelegate, URLSessionTaskDelegat
   /// in-flight requests never call back (as upstream).
   public func invalidate() {
     table.invalidate()
+    // As upstream, which cleared its tasks here: a client that runs requests of its own (over a streaming session)
+    // stops them; for a URLSession's tasks the table has already seen to it.
+    clearAllTasks()
   }
 
   /// Whether ``invalidate()`` was called.

@@ -20,6 +20,8 @@ public final class URLSessionClientOnStreamingSession: URLSessionClient, @unchec
   /// Where requests go.
   public let streamingSession: any HTTPStreamingSession
   private let deliveryQueue: DispatchQueue?
+  /// The requests reading now, for ``clearAllTasks()`` (and so `invalidate()`) to stop.
+  private let running = Mutex<[Int: StreamingSessionTask]>([:])
 
   /// - Parameters:
   ///   - session: answers the requests.
@@ -51,8 +53,10 @@ public final class URLSessionClientOnStreamingSession: URLSessionClient, @unchec
     // without a callback queue it keeps the cancel's report from running while the reader is inside a callback (both
     // touch the task's data).
     let gate = ReadGate()
+    running.withLock { $0[identifier] = task }
     // The task holds the client until the request ends, as a URLSession holds its delegate.
     let work = Task {
+      defer { _ = self.running.withLock { $0.removeValue(forKey: identifier) } }
       do {
         let response = try await session.start(request)
         guard self.inReader(gate, identifier: identifier, request: request, { $0.received(response: response.response, forTask: identifier) })
@@ -106,6 +110,18 @@ public final class URLSessionClientOnStreamingSession: URLSessionClient, @unchec
     guard let streaming = task as? StreamingSessionTask else { return super.cancel(task: task) }
     clear(task: streaming.identifier)
     streaming.cancel()
+  }
+
+  /// Forgets every task, as the base client does, and stops their requests: a quiet subscription would otherwise keep
+  /// reading, and keep the client, until its next part.
+  public override func clearAllTasks() {
+    super.clearAllTasks()
+    let tasks = running.withLock { running in
+      defer { running.removeAll() }
+      return Array(running.values)
+    }
+    // Their entries are gone, so the cancels report nothing.
+    for task in tasks { task.cancel() }
   }
 
   /// Who reports the end of a cancelled request: the cancel, at once, unless the reader is handing on a callback; then
