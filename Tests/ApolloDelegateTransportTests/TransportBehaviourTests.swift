@@ -218,6 +218,28 @@ final class TransportBehaviourTests: XCTestCase {
     XCTAssertEqual(completion.count, 1)
   }
 
+  /// The same for the `ApolloClient`: 0.33's captured itself weakly and dropped the result of a client the app let go
+  /// of. Here the fetch needs nothing of the client once started, and its handler fires.
+  func test_differsFrom0x_aFetchWhoseClientWasReleased_stillCallsItsHandler() {
+    let queue = DispatchQueue(label: "scripted")
+    let session = ScriptedURLSessionClient(completionQueue: queue) { _, _ in .json(r2HeroBody) }
+    let done = expectation(description: "handler")
+    done.assertForOverFulfill = true
+    weak var weakClient: ApolloClient?
+    queue.suspend()
+    do {
+      let client = ApolloClient(networkTransport: HTTPNetworkTransport(url: testEndpoint, client: session), store: ApolloStore())
+      weakClient = client
+      client.fetch(query: HeroNameQuery(episode: nil), cachePolicy: .fetchIgnoringCacheData, queue: DispatchQueue(label: "handler")) { result in
+        XCTAssertEqual(try? result.get().data?.hero?.name, "R2-D2")
+        done.fulfill()
+      }
+    }
+    XCTAssertNil(weakClient, "the client is gone before the response arrives")
+    queue.resume()
+    wait(for: [done], timeout: 5)
+  }
+
   func test_subscriptionOverHTTP_isPOSTWithTheDocumentAndNoAPQ() {
     let client = ScriptedURLSessionClient(responses: [.json(["data": ["countdown": 3]])])
     _ = HTTPNetworkTransport(url: testEndpoint, client: client, useGETForQueries: true, enableAutoPersistedQueries: true)

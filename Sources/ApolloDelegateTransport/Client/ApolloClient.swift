@@ -13,7 +13,8 @@ public protocol ApolloClientProtocol: AnyObject {
   /// Empties the store, then reports on `callbackQueue`. (0.x's ``ApolloClient`` ignored the queue and always used main.)
   func clearCache(callbackQueue: DispatchQueue, completion: ((Result<Void, any Error>) -> Void)?)
   /// Fetches `query` as `cachePolicy` says and calls `resultHandler` on `queue`, possibly twice (cache, then server).
-  /// `context` is an opaque pointer 0.x accepted and never read; it is kept for source compatibility only.
+  /// `context` is an opaque pointer, never dereferenced: it tags the store write the fetch makes, so that a watcher
+  /// that passed its own pointer does not take its own write for a change.
   func fetch<Query: GraphQLQuery>(query: Query, cachePolicy: CachePolicy, context: UnsafeMutableRawPointer?,
                                   queue: DispatchQueue, resultHandler: GraphQLResultHandler<Query.Data>?) -> any Cancellable
   /// Sends `mutation` to the network, never reading the cache, and calls `resultHandler` once on `queue`.
