@@ -944,13 +944,21 @@ final class WebSocketTransportTests: XCTestCase {
     XCTAssertFalse(session.task(0).resumed)
   }
 
-  func test_networkFirst_connectionFailureFallsBackToTheCache_graphQLErrorDoesNot() async throws {
+  /// A transport over a store that holds the hero, and a NetworkFirst query of it sent on that transport.
+  private func networkFirstWithTheHeroCached() throws
+    -> (WebSocketTransport, MockWebSocketSession, Collector<GraphQLResponse<HeroNameQuery>>)
+  {
     let store = ApolloStore()
     try store.publishRecords(store.records(for: HeroNameQuery(episode: nil), data: [
       "hero": ["__typename": "Droid", "id": "2001", "name": "R2-D2"]]))
     let (transport, session) = try makeTransport(store: store)
     let fallback = Collector(try transport.send(query: HeroNameQuery(episode: nil), fetchBehavior: .NetworkFirst,
                                                 requestConfiguration: RequestConfiguration()))
+    return (transport, session, fallback)
+  }
+
+  func test_networkFirst_connectionFailureFallsBackToTheCache_graphQLErrorDoesNot() async throws {
+    let (transport, session, fallback) = try networkFirstWithTheHeroCached()
     let task = try await session.waitForTask(0)
     task.fail(URLError(.cannotConnectToHost))
     try await fallback.waitUntilDone()
@@ -973,12 +981,8 @@ final class WebSocketTransportTests: XCTestCase {
   /// A result that fails to read falls back to the cache under NetworkFirst, and the operation ends there: the server,
   /// which may still be serving it, hears `complete`, as it does when an operation ends on an error without a fallback.
   func test_networkFirst_aResultThatFailsToRead_fallsBackToTheCache_andTheServerHearsComplete() async throws {
-    let store = ApolloStore()
-    try store.publishRecords(store.records(for: HeroNameQuery(episode: nil), data: [
-      "hero": ["__typename": "Droid", "id": "2001", "name": "R2-D2"]]))
-    let (transport, session) = try makeTransport(store: store)
-    let fallback = Collector(try transport.send(query: HeroNameQuery(episode: nil), fetchBehavior: .NetworkFirst,
-                                                requestConfiguration: RequestConfiguration()))
+    let (transport, session, fallback) = try networkFirstWithTheHeroCached()
+    defer { withExtendedLifetime(transport) {} }
     let task = try await session.waitForTask(0)
     task.ack()
     try await task.waitForSent("subscribe")
