@@ -145,6 +145,24 @@ final class ApolloClientTests: XCTestCase {
     XCTAssertGreaterThan(recordsAtHandler.withLock { $0 }, 0, "0.x could run the handler before the write")
   }
 
+  /// Differs from 0.33, whose handler got the cancelled task's `networkError` (NSURLErrorCancelled, as Q8) after
+  /// `cancel()` of a subscription over HTTP: here nothing reaches the handler once the subscription is cancelled.
+  func test_differsFrom0x_aCancelledSubscriptionOverHTTP_deliversNothing_notTheCancelError() {
+    let server = ScriptedServer { _ in
+      ScriptedResponse(headers: ["Content-Type": "application/json"],
+                       body: [.data(JSONSerializer.serialize(["data": ["countdown": 3]]))], headDelay: .milliseconds(300))
+    }
+    let client = ApolloClient(networkTransport: HTTPNetworkTransport(
+      url: testEndpoint, client: URLSessionClientOnStreamingSession(session: server)), store: ApolloStore())
+    let nothing = expectation(description: "no delivery")
+    nothing.isInverted = true
+    let subscription = client.subscribe(subscription: CountdownSubscription(from: 3, intervalMs: nil), queue: handlerQueue) { _ in
+      nothing.fulfill()
+    }
+    subscription.cancel()
+    wait(for: [nothing], timeout: 0.8)
+  }
+
   func test_upload_throughTheClient_sendsMultipart() throws {
     let session = ScriptedURLSessionClient(responses: [.json(["data": ["singleUpload": ["filename": "a.txt", "mimetype": "text/plain", "size": 1, "content": "a"]]])])
     let client = ApolloClient(networkTransport: HTTPNetworkTransport(url: testEndpoint, client: session))
