@@ -493,7 +493,7 @@ public actor WebSocketTransport: SubscriptionNetworkTransport, NetworkTransport 
       message = try ServerMessage(data: data)
     } catch {
       // As upstream: every operation fails, the socket stays open. Unlike upstream, the server hears that each
-      // subscription it serves is over: it would go on streaming to an id nobody reads, and a custom id creator that
+      // operation it serves is over: it would go on streaming to an id nobody reads, and a custom id creator that
       // hands the id out again would have its next `subscribe` closed with 4409.
       for (id, record) in records {
         if record.isSubscribed && connectionState == .connected { send(.complete(id: id)) }

@@ -159,8 +159,16 @@ final class ApolloClientTests: XCTestCase {
     let subscription = client.subscribe(subscription: CountdownSubscription(from: 3, intervalMs: nil), queue: handlerQueue) { _ in
       nothing.fulfill()
     }
+    // The same subscription left running is answered, so the silence above is the cancel's.
+    let answered = expectation(description: "the subscription left running is answered")
+    let control = client.subscribe(subscription: CountdownSubscription(from: 3, intervalMs: nil), queue: handlerQueue) { result in
+      XCTAssertEqual(try? result.get().data?.countdown, 3)
+      answered.fulfill()
+    }
     subscription.cancel()
-    wait(for: [nothing], timeout: 0.8)
+    wait(for: [nothing, answered], timeout: 0.8)
+    XCTAssertEqual(server.requests.count, 2)
+    withExtendedLifetime(control) {}
   }
 
   func test_upload_throughTheClient_sendsMultipart() throws {

@@ -478,7 +478,7 @@ final class WebSocketTransportTests: XCTestCase {
 
   /// Differs from upstream 2.4, which forgot the subscriptions an unrecognized message failed without a word to the
   /// server: it went on streaming to ids nobody read, and a custom id creator's reused id met 4409 on its next
-  /// `subscribe`. Each subscription the server serves now hears `complete`.
+  /// `subscribe`. Each operation the server serves now hears `complete`.
   func test_differsFromUpstream_anUnrecognizedMessage_completesEverySubscriptionItFails() async throws {
     let (transport, session) = try makeTransport()
     let (_, collector, task, id) = try await connectedSubscription(transport, session)

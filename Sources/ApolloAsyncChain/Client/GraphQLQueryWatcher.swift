@@ -32,7 +32,7 @@ public actor GraphQLQueryWatcher<Query: GraphQLQuery>: ApolloStoreSubscriber {
   /// Fetches and reloads working out new keys now.
   private var keyWork = 0
   /// Keys others changed while keys were being worked out, which the result being worked out may predate: looked at
-  /// again, with the keys it gives, once the work is over.
+  /// again, with the keys it gives, once the work is over (a change that reloaded at once may reload once more).
   private var changedDuringKeyWork: Set<CacheKey> = []
   /// What the watcher depends on, readable where the store reports a change: a change none of the keys is part of
   /// needs no task and no hop onto the watcher (with many watchers, every write started a task on each). While a
@@ -165,13 +165,11 @@ public actor GraphQLQueryWatcher<Query: GraphQLQuery>: ApolloStoreSubscriber {
 
   private func storeDidChange(_ changedKeys: Set<CacheKey>, in store: ApolloStore) async {
     guard !isCancelled else { return }
-    // A fetch or reload is under way: the result it delivers may have been read before this change, and its keys are
-    // not known yet (upstream decided with the keys it had, so a change to data the first result depends on could be
-    // lost for good). Looked at once the work is over.
-    if keyWork > 0 {
-      changedDuringKeyWork.formUnion(changedKeys)
-      return
-    }
+    // A fetch or reload is under way: the result it delivers may have been read before this change, with keys not
+    // known yet (upstream decided only with the keys it had, so a change to data the first result depends on could be
+    // lost for good). Kept, and looked at again with the delivered result's keys once the work is over; a change to
+    // the keys known now still reloads at once.
+    if keyWork > 0 { changedDuringKeyWork.formUnion(changedKeys) }
     guard let dependentKeys, !dependentKeys.isDisjoint(with: changedKeys) else { return }
     keyWork += 1
     publishWatchedKeys()

@@ -42,7 +42,10 @@ public final class URLSessionClientOnStreamingSession: URLSessionClient, @unchec
     let task = StreamingSessionTask(request: request)
     let identifier = task.identifier
     let data = TaskData(rawCompletion: rawTaskCompletionHandler, completionBlock: completion, lane: makeCallbackLane())
+    // Running before it is registered: a `clearAllTasks()` that removes its entry then also stops it.
+    running.withLock { $0[identifier] = task }
     guard register(data, for: identifier) else {
+      _ = running.withLock { $0.removeValue(forKey: identifier) }
       completion(.failure(URLSessionClientError.sessionInvalidated))
       return URLSessionTask()
     }
@@ -53,7 +56,6 @@ public final class URLSessionClientOnStreamingSession: URLSessionClient, @unchec
     // without a callback queue it keeps the cancel's report from running while the reader is inside a callback (both
     // touch the task's data).
     let gate = ReadGate()
-    running.withLock { $0[identifier] = task }
     // The task holds the client until the request ends, as a URLSession holds its delegate.
     let work = Task {
       defer { _ = self.running.withLock { $0.removeValue(forKey: identifier) } }
@@ -118,10 +120,13 @@ public final class URLSessionClientOnStreamingSession: URLSessionClient, @unchec
     super.clearAllTasks()
     let tasks = running.withLock { running in
       defer { running.removeAll() }
-      return Array(running.values)
+      return running
     }
-    // Their entries are gone, so the cancels report nothing.
-    for task in tasks { task.cancel() }
+    for (identifier, task) in tasks {
+      // One registered since the line above loses its entry here too, so no cancel reports anything.
+      clear(task: identifier)
+      task.cancel()
+    }
   }
 
   /// Who reports the end of a cancelled request: the cancel, at once, unless the reader is handing on a callback; then
