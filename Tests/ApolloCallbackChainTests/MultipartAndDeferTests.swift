@@ -336,6 +336,36 @@ final class DeferTests: XCTestCase {
     else { return XCTFail("\(results)") }
   }
 
+  /// An interceptor before the parser that gives each part a rebuilt `HTTPURLResponse` (to fix a gateway's headers,
+  /// say): the increment still adds to the first payload, as upstream's state did. Only another response's first
+  /// payload starts over.
+  func test_partsEachWithARebuiltHTTPResponse_areStillMergedIntoOneResult() {
+    final class RebuiltResponses: ApolloInterceptor, @unchecked Sendable {
+      // @unchecked Sendable: `bodies` and `headers` are immutable.
+      var id = InterceptorID.next()
+      let bodies: [String]
+      let headers: [String: String]
+      init(_ bodies: [String], headers: [String: String]) { self.bodies = bodies; self.headers = headers }
+      func interceptAsync<Operation: GraphQLOperation>(
+        chain: any RequestChain, request: HTTPRequest<Operation>, response: HTTPResponse<Operation>?,
+        completion: @escaping (Result<GraphQLResult<Operation.Data>, any Error>) -> Void
+      ) {
+        for body in bodies {
+          let rebuilt = HTTPURLResponse(url: request.graphQLEndpoint, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: headers)
+          guard let rebuilt else { return XCTFail("no response") }
+          chain.proceedAsync(request: request, response: HTTPResponse(response: rebuilt, rawData: Data(body.utf8), parsedResponse: nil),
+                             interceptor: self, completion: completion)
+        }
+      }
+    }
+    let results = runChain(HeroDeferredQuery(), interceptors: [
+      RebuiltResponses([initial, increment], headers: deferHeaders), IncrementalJSONResponseParsingInterceptor(),
+    ], expected: 2)
+    let values = results.compactMap { try? $0.get() }
+    XCTAssertEqual(values.count, 2, "\(results)")
+    XCTAssertEqual(values.last?.data?.hero?.fragments.friends?.friends?.first??.name, "Luke Skywalker")
+  }
+
   /// A first response that is only `{"hasNext": false}` has no result and nothing can follow it: it fails the
   /// request instead of leaving the completion uncalled.
   func test_aFirstResponseOfOnlyHasNext_failsWithCouldNotParseIncrementalJSON() {

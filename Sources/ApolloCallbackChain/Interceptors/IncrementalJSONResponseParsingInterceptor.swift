@@ -44,8 +44,11 @@ public struct IncrementalJSONResponseParsingInterceptor: ApolloInterceptor {
   private final class Storage: @unchecked Sendable {
     // @unchecked Sendable: every field is accessed inside `lock` (a Mutex).
     struct State {
-      /// Weak, and compared by identity: an `ObjectIdentifier` could be reused by the next response.
+      /// The response whose first payload started the state. Weak, and compared by identity: an `ObjectIdentifier`
+      /// could be reused by the next response.
       weak var httpResponse: HTTPURLResponse?
+      /// Counted up at each start: a reading of an earlier response is not kept for this one.
+      var response = 0
       var dataType: ObjectIdentifier?
       /// The merger, and the reading of the latest part, which the next part's increments may be read into.
       var parts = DeferredParts()
@@ -89,13 +92,18 @@ public struct IncrementalJSONResponseParsingInterceptor: ApolloInterceptor {
     // The reading of the part before, when this one brings increments at known paths; which change this part is.
     var previous: ParsedBody<Operation>?
     var count = 0
+    var responseNumber = 0
     let paths = IncrementalResponseMerger.incrementPaths(of: object)
+    // A first payload (its `data`, or a plain JSON body) of another response starts over: a retry's new response.
+    // The parts after it add to it, even when an interceptor before this one gave a part a new `HTTPURLResponse`.
+    let isFirstPayload = object["data"] != nil || object["hasNext"] == nil
     let outcome = Result<GraphQLResponseBody?, any Error> {
       try storage.lock.withLock { state in
-        if state.httpResponse !== response.httpResponse {
-          state = Storage.State()
-          state.httpResponse = response.httpResponse
+        if isFirstPayload && state.started && state.httpResponse !== response.httpResponse {
+          state = Storage.State(response: state.response + 1)
         }
+        if !state.started { state.httpResponse = response.httpResponse }
+        responseNumber = state.response
         let dataType = ObjectIdentifier(Operation.Data.self)
         guard state.started else {
           state.started = true
@@ -129,7 +137,7 @@ public struct IncrementalJSONResponseParsingInterceptor: ApolloInterceptor {
                                   after: previous, incrementsAt: paths)
       if count > 0 {
         storage.lock.withLock { state in
-          if state.httpResponse === response.httpResponse { state.parts.keep(parsed, readAfter: count) }
+          if state.response == responseNumber { state.parts.keep(parsed, readAfter: count) }
         }
       }
       response.parsedResponse = parsed.result
