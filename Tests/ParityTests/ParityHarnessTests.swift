@@ -40,6 +40,20 @@ final class ParityHarnessTests: XCTestCase {
     assertParity(report)
   }
 
+  /// A run that compares nothing is not a pass: one stack alone (its run unchecked), no stack, no scenario.
+  func test_aRunThatComparesNothing_doesNotPass() async throws {
+    let alone = await ParityHarness().run([success], stacks: Array(appStacks().prefix(1)))
+    XCTAssertEqual(alone.rows.first?.cells.map(\.outcome), [.failed])
+    XCTAssertTrue(try XCTUnwrap(alone.rows.first?.cells.first?.difference).contains("at least two stacks"))
+    XCTAssertFalse(alone.allMatched)
+    let noStacks = await ParityHarness().run([success], stacks: [])
+    XCTAssertFalse(noStacks.allMatched)
+    XCTAssertTrue(noStacks.summaryLine.hasSuffix("nothing was compared"), noStacks.summaryLine)
+    let noScenarios = await ParityHarness().run([], stacks: appStacks())
+    XCTAssertFalse(noScenarios.allMatched)
+    XCTAssertNotNil(ParityAssertion.failureMessage(for: noScenarios))
+  }
+
   func test_aRewriteThatSendsAnotherToken_isReportedInWords() async throws {
     let report = await ParityHarness().run([success], stacks: appStacks(token2x: "other-token"))
     XCTAssertFalse(report.allMatched)

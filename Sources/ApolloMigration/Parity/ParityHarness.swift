@@ -86,7 +86,8 @@ public struct ParityHarness: Sendable {
   /// aspect is left out for the pair and named in the cell's ``ParityReport/Cell/uncompared``, and a cell
   /// left with nothing to compare is ``ParityReport/Outcome/uncompared``, never matched.
   ///
-  /// A `reference` that names no stack, or two stacks with one name, fails every cell and runs nothing.
+  /// Fewer than two stacks, a `reference` that names no stack, or two stacks with one name, fails every cell and runs
+  /// nothing.
   /// `.hookCalls` is empty for an app's stacks (only the catalog's hooks record their calls).
   public func run(_ scenarios: [ParityScenario], stacks: [ParityStackDefinition], reference: String? = nil,
                   aspects: [ParityAspect] = [.deliveries, .wire, .store]) async -> ParityReport {
@@ -130,6 +131,9 @@ public struct ParityHarness: Sendable {
 
   /// Why the stacks cannot be compared as named, or `nil`.
   private static func namingProblem(stacks: [ParityStackDefinition], reference: String) -> String? {
+    guard stacks.count >= 2 else {
+      return "a comparison needs at least two stacks (a reference and one to compare with it); got \(stacks.count)"
+    }
     var seen: Set<String> = []
     for stack in stacks where !seen.insert(stack.name).inserted {
       return "two stacks are named '\(stack.name)': each needs its own name"

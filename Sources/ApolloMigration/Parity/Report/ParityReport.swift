@@ -107,8 +107,9 @@ public struct ParityReport: Sendable, Equatable {
   public var failed: Int { count(.failed) }
   /// Cells where nothing could be compared.
   public var uncompared: Int { count(.uncompared) }
-  /// Whether every cell that is not a reference matched: none differed, failed, or went uncompared.
-  public var allMatched: Bool { differed == 0 && failed == 0 && uncompared == 0 }
+  /// Whether every cell that is not a reference matched (none differed, failed, or went uncompared), and at least one
+  /// did: a report that compared nothing (no scenario, or no stack beside the reference) is not a pass.
+  public var allMatched: Bool { differed == 0 && failed == 0 && uncompared == 0 && matched > 0 }
 
   /// The cells that did not match, as `scenario | stack · difference`.
   public var problems: [String] {
@@ -125,7 +126,9 @@ public struct ParityReport: Sendable, Equatable {
   /// One line for the whole report.
   public var summaryLine: String {
     let cells = rows.reduce(0) { $0 + $1.cells.count }
+    let nothingCompared = matched + differed + failed + uncompared == 0
     let verdict = allMatched ? "all match"
+      : nothingCompared ? "nothing was compared"
       : "\(differed) differ, \(failed) failed" + (uncompared > 0 ? ", \(uncompared) uncompared" : "")
     return "\(rows.count) scenarios × \(stacks.count) stacks = \(cells) cells: \(matched) matched their reference, \(verdict)"
   }
