@@ -291,6 +291,11 @@ final class ParityHarnessTests: XCTestCase {
     XCTAssertThrowsError(try ParityCassette(decoding: Data(#"{"cassetteVersion":9}"#.utf8), source: "b.json")) { error in
       XCTAssertEqual((error as? ParityCassetteError)?.problem, "cassetteVersion must be 1")
     }
+    // A body edited by hand into a JSON object is not read as an empty body (every stack would fail alike, and match).
+    let objectBody = #"{"cassetteVersion":1,"scenario":"s","exchanges":[{"request":{},"response":{"status":200,"body":{"data":{}}}}]}"#
+    XCTAssertThrowsError(try ParityCassette(decoding: Data(objectBody.utf8), source: "c.json")) { error in
+      XCTAssertEqual((error as? ParityCassetteError)?.problem, "exchange 1: the response's body must be a string")
+    }
     let library = ParityCassetteLibrary(directory: URL(fileURLWithPath: "/nonexistent-parity-cassettes"))
     XCTAssertThrowsError(try library.cassette(for: "success")) { error in
       XCTAssertEqual((error as? ParityCassetteError)?.problem, "cannot be read (record it first with --record)")

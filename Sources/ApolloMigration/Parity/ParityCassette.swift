@@ -171,6 +171,11 @@ public struct ParityCassette: Sendable, Equatable {
         throw ParityCassetteError(file: source, problem: "exchange \(index + 1): the response has no status")
       }
       var body = Data()
+      // A hand-edited body of another kind (a JSON object, a number) would replay as an empty body on every stack,
+      // which every stack then fails alike: the comparison would pass.
+      for member in ["body", "bodyBase64"] where response[member].map({ $0.stringValue == nil }) ?? false {
+        throw ParityCassetteError(file: source, problem: "exchange \(index + 1): the response's \(member) must be a string")
+      }
       if let text = response["body"]?.stringValue {
         body = Data(text.utf8)
       } else if let encoded = response["bodyBase64"]?.stringValue {
