@@ -64,6 +64,17 @@ public final class WebSocketTransport: @unchecked Sendable {
     var clientName: String
     var clientVersion: String
     var reconnect: Bool
+    /// While header or payload updates have their own reconnection under way (reconnection off until each one's
+    /// disconnect event is handled), the setting to put back after the last of them; an explicit change (a pause, a
+    /// resume, a close) changes this instead, so that it holds once the updates are done.
+    var reconnectAfterUpdates: Bool?
+    var updatesUnderway = 0
+
+    /// An explicit change of the reconnection setting: now, and after any updates under way.
+    mutating func setReconnect(_ value: Bool) {
+      reconnect = value
+      if updatesUnderway > 0 { reconnectAfterUpdates = value }
+    }
     var connectingPayload: GraphQLMap?
     /// The error of the last disconnect, until the next connection.
     var error: WebSocketError?
@@ -205,7 +216,7 @@ public final class WebSocketTransport: @unchecked Sendable {
   /// Sends `connection_terminate` and forgets the queue and the stored subscriptions; turns reconnection off. As in
   /// 0.33 the socket is not closed here (the server closes it) and the handlers stay.
   public func closeConnection() {
-    state.withLock { $0.reconnect = false }
+    state.withLock { $0.setReconnect(false) }
     processingQueue.async { [self] in
       write(OperationMessageEnvelope(type: "connection_terminate").text)
       state.withLock { state in
@@ -245,14 +256,14 @@ public final class WebSocketTransport: @unchecked Sendable {
   /// ``resumeWebSocketConnection(autoReconnect:)``. Until then, subscribers have the disconnect error and
   /// ``send(operation:completionHandler:)`` fails at once.
   public func pauseWebSocketConnection() {
-    state.withLock { $0.reconnect = false }
+    state.withLock { $0.setReconnect(false) }
     websocket.disconnect()
   }
 
   /// Sets reconnection to `autoReconnect` and connects; the delegate hears "reconnected" and the subscriptions are
   /// re-sent after the ack.
   public func resumeWebSocketConnection(autoReconnect: Bool = true) {
-    state.withLock { $0.reconnect = autoReconnect }
+    state.withLock { $0.setReconnect(autoReconnect) }
     websocket.connect()
   }
 
@@ -325,14 +336,24 @@ public final class WebSocketTransport: @unchecked Sendable {
   /// 0.33's reconnectWebSocket: disconnect and connect with reconnection off, then put it back. It is put back on the
   /// processing queue, after the disconnect event the socket reported meanwhile, so that event schedules no second
   /// reconnection (in 0.33 the flag came back first, and the scheduled `connect()` hit a connected socket).
+  /// Updates that follow one another (headers, then the payload) or a pause, resume or close right after one keep the
+  /// setting they should: the value before the first update, or the explicit change (`State.setReconnect`).
   private func reconnectWebSocket() {
-    let reconnect = state.withLock { state -> Bool in
-      defer { state.reconnect = false }
-      return state.reconnect
+    state.withLock { state in
+      if state.updatesUnderway == 0 { state.reconnectAfterUpdates = state.reconnect }
+      state.updatesUnderway += 1
+      state.reconnect = false
     }
     websocket.disconnect()
     websocket.connect()
-    processingQueue.async { [self] in state.withLock { $0.reconnect = reconnect } }
+    processingQueue.async { [self] in
+      state.withLock { state in
+        state.updatesUnderway -= 1
+        guard state.updatesUnderway == 0, let setting = state.reconnectAfterUpdates else { return }
+        state.reconnect = setting
+        state.reconnectAfterUpdates = nil
+      }
+    }
   }
 
   private func applyClientHeaders() {

@@ -47,6 +47,37 @@ final class WebSocketTransportUpdateTests: XCTestCase {
     waitUntil("reconnection is on again") { socket.connectCalls == 3 }
   }
 
+  /// Two updates in a row (a token refresh sets the headers, then the payload): reconnection is on again once both are
+  /// done, as in 0.33. The second update took the first one's "off" for the setting to put back, and left it off.
+  func test_twoUpdatesInARow_leaveReconnectionOn() {
+    let socket = MockWebSocket()
+    let transport = makeConnectedTransport(socket, reconnectionInterval: 0.02)
+    socket.opensOnConnect = true
+    transport.updateHeaderValues(["Authorization": "New"])
+    transport.updateConnectingPayload(["Authorization": "New"])
+    transport.drain()
+    socket.ack()
+    transport.drain()
+    let connects = socket.connectCalls
+    socket.drop(nil)
+    waitUntil("reconnection is on again") { socket.connectCalls == connects + 1 }
+  }
+
+  /// A pause right after an update stays paused: the update putting its setting back no longer turns reconnection on
+  /// again under the pause, whose disconnect then scheduled a reconnection 0.5 s later.
+  func test_aPauseRightAfterAnUpdate_staysPaused() {
+    let socket = MockWebSocket()
+    let transport = makeConnectedTransport(socket, reconnectionInterval: 0.02)
+    socket.opensOnConnect = true
+    transport.updateHeaderValues(["Authorization": "New"])
+    transport.pauseWebSocketConnection()
+    transport.drain()
+    let connects = socket.connectCalls
+    Thread.sleep(forTimeInterval: 0.15)
+    transport.drain()
+    XCTAssertEqual(socket.connectCalls, connects, "no reconnection while paused")
+  }
+
   func test_updateConnectingPayload_sendsTheNewPayloadOnTheNextConnectionInit() {
     // §5 #39: after updateConnectingPayload, initServer sends a connection_init with the new value.
     let socket = MockWebSocket()
