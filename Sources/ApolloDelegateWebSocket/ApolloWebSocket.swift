@@ -173,7 +173,7 @@ public final class ApolloWebSocket: ApolloWebSocketClient, @unchecked Sendable {
       task.cancel(with: .goingAway, reason: nil)
       return
     }
-    Task { await send(messages, on: task, socket: socket) }
+    Task { await send(messages, on: task, id: id, socket: socket) }
     while true {
       let message: URLSessionWebSocketTask.Message
       do {
@@ -198,8 +198,9 @@ public final class ApolloWebSocket: ApolloWebSocketClient, @unchecked Sendable {
     }
   }
 
-  /// Writes in order; a failed write ends the connection (the reader then reports it).
-  private static func send(_ messages: AsyncStream<Outgoing>, on task: any WebSocketTask, socket: WeakSocketReference<ApolloWebSocket>) async {
+  /// Writes in order; a failed write ends the connection with Starscream 3's write error (as the 1.x socket does).
+  private static func send(_ messages: AsyncStream<Outgoing>, on task: any WebSocketTask, id: Int,
+                           socket: WeakSocketReference<ApolloWebSocket>) async {
     for await item in messages {
       do {
         switch item {
@@ -225,6 +226,9 @@ public final class ApolloWebSocket: ApolloWebSocketClient, @unchecked Sendable {
           }
         }
       } catch {
+        // Reported before the cancel, so the reader's end (a cancelled receive) is not what the delegate hears.
+        socket.value?.ended(id: id, task: task, error: WSError(
+          type: .outputStreamWriteError, message: "output stream had an error during write: \(error)", code: 0))
         task.cancel(with: .goingAway, reason: nil)
         return
       }

@@ -96,6 +96,22 @@ final class ApolloWebSocketTests: XCTestCase {
     XCTAssertEqual(task.sentTexts, ["1", "2", "3", "4"])
   }
 
+  /// A write that fails ends the connection with Starscream 3's write error, as the 1.x socket does; before, the
+  /// delegate heard whatever the cancelled read then threw.
+  func test_aFailedWrite_endsTheConnectionWithAWriteError() throws {
+    let socket = makeSocket()
+    socket.connect()
+    let task = try XCTUnwrap(session.last)
+    task.open()
+    waitForEvents(["connect"])
+    task.sendError = URLError(.networkConnectionLost)
+    socket.write(string: "lost")
+    waitForEvents(["connect", "disconnect"])
+    let error = try XCTUnwrap(events.errors.last as? WSError)
+    XCTAssertEqual(error.type, .outputStreamWriteError)
+    XCTAssertEqual(task.cancelCode, .goingAway)
+  }
+
   /// A ping's completion and the pong delegate come with the pong; writes after the ping go out before it arrives.
   func test_ping_completesOnThePong_andDoesNotHoldBackLaterWrites() {
     let socket = makeSocket()

@@ -98,9 +98,17 @@ final class ScriptedWebSocketTask: WebSocketTaskControl, @unchecked Sendable {
     }
   }
 
+  /// What a write fails with, when set (the connection itself goes on until cancelled).
+  var sendError: (any Error)? {
+    get { lock.withLock { _sendError } }
+    set { lock.withLock { _sendError = newValue } }
+  }
+  private var _sendError: (any Error)?
+
   func send(_ message: URLSessionWebSocketTask.Message) async throws {
     try lock.withLock {
       if let ended { throw ended }
+      if let _sendError { throw _sendError }
       _sent.append(message)
     }
   }
