@@ -121,7 +121,9 @@ public final class ApolloWebSocket: ApolloWebSocketClient, @unchecked Sendable {
   }
 
   /// Closes the current connection with `closeCode` and reports `WSError(code: closeCode)` to the delegate at once;
-  /// does nothing without a connection. `forceTimeout` is not used.
+  /// does nothing without a connection. A connection still opening is cancelled without a report: the delegate never
+  /// heard it was connected (Starscream 3 reported nothing either, for a socket that was not connected), so a transport
+  /// that updates its headers while connecting does not take it for a lost connection. `forceTimeout` is not used.
   public func disconnect(forceTimeout: TimeInterval?, closeCode: UInt16) {
     guard let connection = state.withLock({ state -> Connection? in
       defer { state.connection = nil }
@@ -129,6 +131,7 @@ public final class ApolloWebSocket: ApolloWebSocketClient, @unchecked Sendable {
     }) else { return }
     connection.outgoing.finish()
     connection.task.cancel(closeCode: Int(closeCode), reason: nil)
+    guard connection.isOpen else { return }
     let error = WSError(type: .protocolError, message: "connection closed by client", code: Int(closeCode))
     deliver { socket, delegate, _ in delegate?.websocketDidDisconnect(socket: socket, error: error) }
   }

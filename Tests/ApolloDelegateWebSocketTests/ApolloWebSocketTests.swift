@@ -250,6 +250,33 @@ final class ApolloWebSocketTests: XCTestCase {
     waitUntil { task.cancelCode != nil }
   }
 
+  /// The common 0.x start: the transport, then at once new headers (a token), then a subscription, all before the first
+  /// handshake is done. The connection still opening is replaced without a "disconnect" (its delegate never heard
+  /// "connect"; Starscream 3 reported nothing for a socket that was not connected), so nothing fails: the new
+  /// connection carries the new header, and the subscription goes out after the ack.
+  func test_transportOnApolloWebSocket_headersUpdatedBeforeTheFirstHandshake_loseNothing() {
+    let socket = ApolloWebSocket(request: URLRequest(url: URL(string: "ws://localhost:4000/graphql")!),
+                                 protocols: ["graphql-ws"], session: session)
+    let transport = WebSocketTransport(websocket: socket, clientName: "c", clientVersion: "v")
+    let events = TransportEvents()
+    transport.delegate = events
+    transport.updateHeaderValues(["Authorization": "Bearer new"])
+    let recorder = Recorder<Delivery>()
+    transport.record(countdown, into: recorder)
+    waitUntil { session.tasks.count == 2 }
+    XCTAssertNotNil(session.tasks.first?.cancelCode, "the connection still opening was replaced")
+    let task = try! XCTUnwrap(session.last)
+    XCTAssertEqual(task.request.value(forHTTPHeaderField: "Authorization"), "Bearer new")
+    task.open()
+    waitUntil { task.sentTypes == ["connection_init"] }
+    task.push(.string(#"{"type":"connection_ack"}"#))
+    waitUntil { task.sentTypes == ["connection_init", "start"] }
+    task.push(.string(#"{"id":"1","payload":{"data":{"countdown":3}},"type":"data"}"#))
+    waitUntil { recorder.count == 1 }
+    XCTAssertEqual(recorder.bodies, [countdownPayload(3)])
+    XCTAssertFalse(events.events.contains { $0.hasPrefix("disconnect") }, "\(events.events)")
+  }
+
   func test_transportOnApolloWebSocket_runsASubscriptionEndToEnd() {
     let socket = ApolloWebSocket(request: URLRequest(url: URL(string: "ws://localhost:4000/graphql")!),
                                  protocols: ["graphql-ws"], session: session)
