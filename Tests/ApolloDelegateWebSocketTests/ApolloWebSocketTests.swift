@@ -267,13 +267,7 @@ final class ApolloWebSocketTests: XCTestCase {
     XCTAssertNotNil(session.tasks.first?.cancelCode, "the connection still opening was replaced")
     let task = try! XCTUnwrap(session.last)
     XCTAssertEqual(task.request.value(forHTTPHeaderField: "Authorization"), "Bearer new")
-    task.open()
-    waitUntil { task.sentTypes == ["connection_init"] }
-    task.push(.string(#"{"type":"connection_ack"}"#))
-    waitUntil { task.sentTypes == ["connection_init", "start"] }
-    task.push(.string(#"{"id":"1","payload":{"data":{"countdown":3}},"type":"data"}"#))
-    waitUntil { recorder.count == 1 }
-    XCTAssertEqual(recorder.bodies, [countdownPayload(3)])
+    serveTheCountdown(on: task, to: recorder)
     XCTAssertFalse(events.events.contains { $0.hasPrefix("disconnect") }, "\(events.events)")
   }
 
@@ -285,12 +279,19 @@ final class ApolloWebSocketTests: XCTestCase {
     transport.record(countdown, into: recorder)
     let task = try! XCTUnwrap(session.last)
     XCTAssertEqual(task.request.value(forHTTPHeaderField: "apollographql-client-name"), "c")
+    serveTheCountdown(on: task, to: recorder)
+  }
+
+  /// Opens `task`, acknowledges the transport's `connection_init`, and answers its subscription's `start` with one
+  /// countdown, which `recorder` must get.
+  private func serveTheCountdown(on task: ScriptedWebSocketTask, to recorder: Recorder<Delivery>,
+                                 file: StaticString = #filePath, line: UInt = #line) {
     task.open()
     waitUntil { task.sentTypes == ["connection_init"] }
     task.push(.string(#"{"type":"connection_ack"}"#))
     waitUntil { task.sentTypes == ["connection_init", "start"] }
     task.push(.string(#"{"id":"1","payload":{"data":{"countdown":3}},"type":"data"}"#))
     waitUntil { recorder.count == 1 }
-    XCTAssertEqual(recorder.bodies, [countdownPayload(3)])
+    XCTAssertEqual(recorder.bodies, [countdownPayload(3)], file: file, line: line)
   }
 }
