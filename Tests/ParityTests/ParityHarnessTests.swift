@@ -332,8 +332,18 @@ final class ParityHarnessTests: XCTestCase {
   }
 
   @Test func test_aMatchingReport_recordsNothing() {
-    expectParity(ParityReport(stacks: ["a"], rows: [ParityReport.Row(scenario: "s", summary: "", cells: [
-      ParityReport.Cell(stack: "a", outcome: .reference)])]))
+    expectParity(ParityReport(stacks: ["a", "b"], rows: [ParityReport.Row(scenario: "s", summary: "", cells: [
+      ParityReport.Cell(stack: "a", outcome: .reference), ParityReport.Cell(stack: "b", outcome: .matched, reference: "a")])]))
+  }
+
+  /// A report that compared nothing (the reference alone) is not a match.
+  @Test func test_aReportThatComparedNothing_recordsAnIssue() {
+    withKnownIssue {
+      expectParity(ParityReport(stacks: ["a"], rows: [ParityReport.Row(scenario: "s", summary: "", cells: [
+        ParityReport.Cell(stack: "a", outcome: .reference)])]))
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains("nothing was compared") }
+    }
   }
 }
 
